@@ -1,0 +1,88 @@
+import { z } from "zod";
+
+/** Id prefixes of the decisions document: `<prefix>_<ULID>`. */
+export const ID_PREFIXES = {
+  brandspace: "bsp",
+  user: "usr",
+  role: "rol",
+  apiKey: "key",
+  library: "lib",
+  folder: "fld",
+  file: "fil",
+  version: "ver",
+  upload: "upl",
+  import: "imp",
+  board: "brd",
+  property: "prp",
+  option: "opt",
+  comment: "cmt",
+  reply: "rpl",
+  sharedLink: "shl",
+  transfer: "trf",
+  webhook: "whk",
+  delivery: "dlv",
+  event: "evt",
+  replay: "rpy",
+  request: "req",
+} as const;
+
+export type IdKind = keyof typeof ID_PREFIXES;
+
+const ULID = "[0-9A-HJKMNP-TV-Z]{26}";
+
+/** A string id of one kind; path parameters are plain strings so that a wrong id answers 404, not 400. */
+export function idOf(kind: IdKind) {
+  return z
+    .string()
+    .regex(new RegExp(`^${ID_PREFIXES[kind]}_${ULID}$`))
+    .meta({ description: `${kind} id (\`${ID_PREFIXES[kind]}_<ULID>\`)` });
+}
+
+export const Id = z.string();
+/** ISO 8601 UTC with milliseconds, e.g. 2026-11-21T09:30:00.000Z. */
+export const Timestamp = z.iso.datetime({ offset: false, precision: 3 });
+export const NullableTimestamp = Timestamp.nullable();
+export const HexColor = z.string().regex(/^#[0-9a-fA-F]{6}$/, "must be a hex colour such as #1a2b3c");
+
+export const PAGE_LIMIT_MAX = 100;
+export const PAGE_LIMIT_DEFAULT = 50;
+
+/** Query parameters common to every list. */
+export const PaginationQuery = z.strictObject({
+  limit: z.coerce
+    .number()
+    .int("must be an integer")
+    .min(1, "must be between 1 and 100")
+    .max(PAGE_LIMIT_MAX, "must be between 1 and 100")
+    .default(PAGE_LIMIT_DEFAULT)
+    .meta({ description: "Page size, 1 to 100." }),
+  cursor: z.string().min(1).max(2048).optional().meta({ description: "Opaque cursor from `next_cursor`." }),
+});
+export type PaginationQuery = z.infer<typeof PaginationQuery>;
+
+/** The list envelope of every paginated list. */
+export function listOf<T extends z.ZodType>(item: T) {
+  return z.object({
+    object: z.literal("list"),
+    has_more: z.boolean(),
+    next_cursor: z.string().nullable(),
+    data: z.array(item),
+  });
+}
+export type List<T> = { object: "list"; has_more: boolean; next_cursor: string | null; data: T[] };
+
+/** Query booleans arrive as text: accept true/false/1/0 only. */
+export const QueryBoolean = z
+  .enum(["true", "false", "1", "0"], { message: "must be true or false" })
+  .transform((v) => v === "true" || v === "1");
+
+/** Deletion acknowledgement of every DELETE. */
+export function deletionOf<O extends string>(object: O) {
+  return z.object({
+    object: z.literal(object),
+    id: Id,
+    deleted: z.literal(true),
+    permanent: z.boolean(),
+    trashed_at: NullableTimestamp,
+  });
+}

@@ -1,0 +1,117 @@
+import { z } from "zod";
+import { Id, NullableTimestamp, Timestamp } from "./common.ts";
+import { ScopeSchema } from "./scopes.ts";
+
+export const RATE_COUNTERS = ["sustained", "month", "search", "uploads", "downloads"] as const;
+export type RateCounter = (typeof RATE_COUNTERS)[number];
+
+export const PLANES = ["central", "regional", "both"] as const;
+export type Plane = (typeof PLANES)[number];
+
+export const Health = z
+  .object({
+    object: z.literal("health"),
+    status: z.enum(["ok", "degraded"]),
+    plane: z.enum(["central", "regional"]),
+    region: z.string(),
+    version: z.string(),
+    checks: z.object({
+      database: z.enum(["ok", "down"]),
+      storage: z.enum(["ok", "down"]),
+      queue: z.enum(["ok", "down"]),
+    }),
+  })
+  .meta({ id: "Health" });
+
+const CounterLimit = z.object({ limit: z.number().int(), window: z.string() });
+
+export const KeyContext = z
+  .object({
+    object: z.literal("key_context"),
+    brandspace: z.object({ id: Id, name: z.string(), region: z.string() }),
+    key: z.object({
+      id: Id,
+      name: z.string(),
+      prefix: z.string(),
+      region: z.string(),
+      region_stale: z.boolean(),
+      scopes: z.array(ScopeSchema),
+      created_at: Timestamp,
+      last_used_at: NullableTimestamp,
+    }),
+    creator: z.object({
+      id: Id,
+      name: z.string(),
+      email: z.string(),
+      role: z.object({ id: Id, slug: z.string(), name: z.string() }),
+    }),
+    plan: z.object({ name: z.string() }),
+    limits: z.object({
+      sustained: CounterLimit,
+      month: CounterLimit,
+      search: CounterLimit,
+      uploads: CounterLimit,
+      downloads: CounterLimit,
+    }),
+    hosts: z.object({ central: z.string(), regional: z.string() }),
+  })
+  .meta({ id: "KeyContext" });
+export type KeyContext = z.infer<typeof KeyContext>;
+
+const UsageCounter = z.object({
+  limit: z.number().int(),
+  used: z.number().int(),
+  remaining: z.number().int(),
+  resets_at: Timestamp,
+});
+export const Usage = z
+  .object({
+    object: z.literal("usage"),
+    sustained: UsageCounter,
+    month: UsageCounter,
+    search: UsageCounter,
+    uploads: UsageCounter,
+    downloads: UsageCounter,
+  })
+  .meta({ id: "Usage" });
+export type Usage = z.infer<typeof Usage>;
+
+export const Brandspace = z
+  .object({
+    object: z.literal("brandspace"),
+    id: Id,
+    name: z.string(),
+    region: z.string(),
+    plan: z.string(),
+    member_count: z.number().int(),
+    created_at: Timestamp,
+  })
+  .meta({ id: "Brandspace" });
+
+export const RoleRef = z.object({ id: Id, slug: z.string(), name: z.string() });
+export const MEMBER_STATUSES = ["active", "invited", "deactivated"] as const;
+export const Member = z
+  .object({
+    object: z.literal("member"),
+    id: Id,
+    name: z.string(),
+    email: z.string(),
+    role: RoleRef,
+    status: z.enum(MEMBER_STATUSES),
+    joined_at: NullableTimestamp,
+  })
+  .meta({ id: "Member" });
+export type Member = z.infer<typeof Member>;
+
+export const Role = z
+  .object({
+    object: z.literal("role"),
+    id: Id,
+    name: z.string(),
+    slug: z.string(),
+    description: z.string(),
+    is_default: z.boolean(),
+    permissions: z.array(z.string()),
+  })
+  .meta({ id: "Role" });
+export type Role = z.infer<typeof Role>;

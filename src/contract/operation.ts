@@ -1,0 +1,43 @@
+import type { z } from "zod";
+import type { Plane, RateCounter } from "./meta.ts";
+import type { Scope } from "./scopes.ts";
+
+export type HttpMethod = "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
+
+/**
+ * One API operation: the single description from which the service registers and validates its route,
+ * the OpenAPI document is generated and the dashboard's client is typed.
+ */
+export interface Operation<
+  Params extends z.ZodType = z.ZodType,
+  Query extends z.ZodType = z.ZodType,
+  Body extends z.ZodType = z.ZodType,
+  Response extends z.ZodType = z.ZodType,
+> {
+  id: string;
+  method: HttpMethod;
+  /** OpenAPI form: `/v1/members/{user_id}`. */
+  path: string;
+  plane: Plane;
+  /** `key`: a valid key and, if set, `scope`; `none`: no key (health, openapi, public paths). */
+  auth: "key" | "none";
+  scope?: Scope;
+  /** Counters besides `sustained` and `month` that every call consumes (e.g. `uploads`). */
+  counters?: RateCounter[];
+  tag: string;
+  summary: string;
+  params?: Params;
+  query?: Query;
+  body?: Body;
+  status: number;
+  response: Response;
+}
+
+export function defineOperation<
+  Params extends z.ZodType = z.ZodType,
+  Query extends z.ZodType = z.ZodType,
+  Body extends z.ZodType = z.ZodType,
+  Response extends z.ZodType = z.ZodType,
+>(op: Operation<Params, Query, Body, Response>): Operation<Params, Query, Body, Response> {
+  return op;
+}

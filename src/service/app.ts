@@ -1,0 +1,33 @@
+import Fastify, { type FastifyBaseLogger, type FastifyInstance, LogController } from "fastify";
+import type { ServiceDeps } from "./deps.ts";
+import { membersRoutes } from "./members/members.routes.ts";
+import { metaRoutes } from "./meta/meta.routes.ts";
+import { newId } from "./platform/ids.ts";
+import { registerPipeline } from "./platform/pipeline.ts";
+import type { Host } from "./platform/planes.ts";
+import type { RouteDef } from "./platform/route.ts";
+
+/** Every route of the API. Each listener registers all of them; the plane rules decide what it answers. */
+export function allRoutes(host: Host): RouteDef[] {
+  return [...metaRoutes(host), ...membersRoutes()];
+}
+
+/** One listener's Fastify app, without `listen()`: main.ts and the tests listen. */
+export async function buildApp(deps: ServiceDeps, host: Host): Promise<FastifyInstance> {
+  const app = Fastify({
+    loggerInstance: deps.logger.child({ plane: host.plane, region: host.region }) as FastifyBaseLogger,
+    // One structured line per request comes from the pipeline's onResponse hook instead.
+    logController: new LogController({ disableRequestLogging: true }),
+    genReqId: () => newId("request"),
+    requestIdHeader: false,
+    routerOptions: { ignoreTrailingSlash: true },
+    // Large uploads stream for a long time; idle sockets still close.
+    requestTimeout: 0,
+    connectionTimeout: 0,
+    keepAliveTimeout: 65_000,
+    return503OnClosing: true,
+  });
+  registerPipeline(app, deps, host, allRoutes(host));
+  await app.ready();
+  return app;
+}

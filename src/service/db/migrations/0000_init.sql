@@ -1,0 +1,173 @@
+CREATE TABLE "board_grants" (
+	"board_id" text NOT NULL,
+	"user_id" text NOT NULL,
+	"access" text NOT NULL,
+	"created_at" timestamp (3) with time zone DEFAULT now() NOT NULL,
+	CONSTRAINT "board_grants_board_id_user_id_pk" PRIMARY KEY("board_id","user_id")
+);
+--> statement-breakpoint
+CREATE TABLE "boards" (
+	"id" text PRIMARY KEY NOT NULL,
+	"brandspace_id" text NOT NULL,
+	"name" text NOT NULL,
+	"color" text NOT NULL,
+	"emoji" text,
+	"logo_url" text,
+	"pinned" boolean DEFAULT false NOT NULL,
+	"position" integer NOT NULL,
+	"created_by_id" text NOT NULL,
+	"created_at" timestamp (3) with time zone DEFAULT now() NOT NULL,
+	"updated_at" timestamp (3) with time zone DEFAULT now() NOT NULL
+);
+--> statement-breakpoint
+CREATE TABLE "libraries" (
+	"id" text PRIMARY KEY NOT NULL,
+	"brandspace_id" text NOT NULL,
+	"name" text NOT NULL,
+	"description" text DEFAULT '' NOT NULL,
+	"created_by_id" text NOT NULL,
+	"created_at" timestamp (3) with time zone DEFAULT now() NOT NULL,
+	"updated_at" timestamp (3) with time zone DEFAULT now() NOT NULL
+);
+--> statement-breakpoint
+CREATE TABLE "library_grants" (
+	"library_id" text NOT NULL,
+	"user_id" text NOT NULL,
+	"access" text NOT NULL,
+	"created_at" timestamp (3) with time zone DEFAULT now() NOT NULL,
+	CONSTRAINT "library_grants_library_id_user_id_pk" PRIMARY KEY("library_id","user_id")
+);
+--> statement-breakpoint
+CREATE TABLE "events" (
+	"id" text PRIMARY KEY NOT NULL,
+	"seq" bigserial NOT NULL,
+	"brandspace_id" text NOT NULL,
+	"type" text NOT NULL,
+	"occurred_at" timestamp (3) with time zone NOT NULL,
+	"actor_type" text NOT NULL,
+	"actor_id" text,
+	"data" jsonb NOT NULL,
+	"request_id" text,
+	CONSTRAINT "events_seq_unique" UNIQUE("seq")
+);
+--> statement-breakpoint
+CREATE TABLE "idempotency_keys" (
+	"api_key_id" text NOT NULL,
+	"key" text NOT NULL,
+	"request_hash" text NOT NULL,
+	"state" text NOT NULL,
+	"owner" text,
+	"locked_until" timestamp (3) with time zone,
+	"status_code" integer,
+	"response_body" text,
+	"response_headers" jsonb,
+	"created_at" timestamp (3) with time zone DEFAULT now() NOT NULL,
+	CONSTRAINT "idempotency_keys_api_key_id_key_pk" PRIMARY KEY("api_key_id","key")
+);
+--> statement-breakpoint
+CREATE TABLE "jobs" (
+	"id" bigserial PRIMARY KEY NOT NULL,
+	"type" text NOT NULL,
+	"payload" jsonb NOT NULL,
+	"status" text NOT NULL,
+	"run_at" timestamp (3) with time zone DEFAULT now() NOT NULL,
+	"attempts" integer DEFAULT 0 NOT NULL,
+	"max_attempts" integer DEFAULT 5 NOT NULL,
+	"locked_by" text,
+	"locked_until" timestamp (3) with time zone,
+	"last_error" text,
+	"dedupe_key" text,
+	"created_at" timestamp (3) with time zone DEFAULT now() NOT NULL,
+	"updated_at" timestamp (3) with time zone DEFAULT now() NOT NULL,
+	"finished_at" timestamp (3) with time zone
+);
+--> statement-breakpoint
+CREATE TABLE "rate_counters" (
+	"brandspace_id" text NOT NULL,
+	"counter" text NOT NULL,
+	"window_start" timestamp (3) with time zone NOT NULL,
+	"used" integer NOT NULL,
+	CONSTRAINT "rate_counters_brandspace_id_counter_window_start_pk" PRIMARY KEY("brandspace_id","counter","window_start")
+);
+--> statement-breakpoint
+CREATE TABLE "schedules" (
+	"name" text PRIMARY KEY NOT NULL,
+	"interval_ms" integer NOT NULL,
+	"next_run_at" timestamp (3) with time zone NOT NULL
+);
+--> statement-breakpoint
+CREATE TABLE "api_keys" (
+	"id" text PRIMARY KEY NOT NULL,
+	"brandspace_id" text NOT NULL,
+	"user_id" text NOT NULL,
+	"name" text NOT NULL,
+	"lookup" text NOT NULL,
+	"secret_hash" text NOT NULL,
+	"region" text,
+	"scopes" jsonb NOT NULL,
+	"created_at" timestamp (3) with time zone DEFAULT now() NOT NULL,
+	"last_used_at" timestamp (3) with time zone,
+	"revoked_at" timestamp (3) with time zone
+);
+--> statement-breakpoint
+CREATE TABLE "brandspaces" (
+	"id" text PRIMARY KEY NOT NULL,
+	"name" text NOT NULL,
+	"region" text NOT NULL,
+	"plan" text DEFAULT 'standard' NOT NULL,
+	"created_at" timestamp (3) with time zone DEFAULT now() NOT NULL
+);
+--> statement-breakpoint
+CREATE TABLE "members" (
+	"brandspace_id" text NOT NULL,
+	"user_id" text NOT NULL,
+	"role_id" text NOT NULL,
+	"status" text NOT NULL,
+	"joined_at" timestamp (3) with time zone,
+	"created_at" timestamp (3) with time zone DEFAULT now() NOT NULL,
+	CONSTRAINT "members_brandspace_id_user_id_pk" PRIMARY KEY("brandspace_id","user_id")
+);
+--> statement-breakpoint
+CREATE TABLE "roles" (
+	"id" text PRIMARY KEY NOT NULL,
+	"brandspace_id" text NOT NULL,
+	"slug" text NOT NULL,
+	"name" text NOT NULL,
+	"description" text NOT NULL,
+	"is_default" boolean DEFAULT false NOT NULL,
+	"permissions" jsonb NOT NULL,
+	"position" integer NOT NULL,
+	"created_at" timestamp (3) with time zone DEFAULT now() NOT NULL
+);
+--> statement-breakpoint
+CREATE TABLE "users" (
+	"id" text PRIMARY KEY NOT NULL,
+	"name" text NOT NULL,
+	"email" text NOT NULL,
+	"created_at" timestamp (3) with time zone DEFAULT now() NOT NULL,
+	CONSTRAINT "users_email_unique" UNIQUE("email")
+);
+--> statement-breakpoint
+ALTER TABLE "board_grants" ADD CONSTRAINT "board_grants_board_id_boards_id_fk" FOREIGN KEY ("board_id") REFERENCES "public"."boards"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "board_grants" ADD CONSTRAINT "board_grants_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "boards" ADD CONSTRAINT "boards_brandspace_id_brandspaces_id_fk" FOREIGN KEY ("brandspace_id") REFERENCES "public"."brandspaces"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "libraries" ADD CONSTRAINT "libraries_brandspace_id_brandspaces_id_fk" FOREIGN KEY ("brandspace_id") REFERENCES "public"."brandspaces"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "library_grants" ADD CONSTRAINT "library_grants_library_id_libraries_id_fk" FOREIGN KEY ("library_id") REFERENCES "public"."libraries"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "library_grants" ADD CONSTRAINT "library_grants_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "api_keys" ADD CONSTRAINT "api_keys_brandspace_id_brandspaces_id_fk" FOREIGN KEY ("brandspace_id") REFERENCES "public"."brandspaces"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "api_keys" ADD CONSTRAINT "api_keys_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "members" ADD CONSTRAINT "members_brandspace_id_brandspaces_id_fk" FOREIGN KEY ("brandspace_id") REFERENCES "public"."brandspaces"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "members" ADD CONSTRAINT "members_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "members" ADD CONSTRAINT "members_role_id_roles_id_fk" FOREIGN KEY ("role_id") REFERENCES "public"."roles"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "roles" ADD CONSTRAINT "roles_brandspace_id_brandspaces_id_fk" FOREIGN KEY ("brandspace_id") REFERENCES "public"."brandspaces"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+CREATE INDEX "board_grants_user" ON "board_grants" USING btree ("user_id");--> statement-breakpoint
+CREATE INDEX "boards_brandspace" ON "boards" USING btree ("brandspace_id","position");--> statement-breakpoint
+CREATE INDEX "libraries_brandspace" ON "libraries" USING btree ("brandspace_id","created_at","id");--> statement-breakpoint
+CREATE INDEX "library_grants_user" ON "library_grants" USING btree ("user_id");--> statement-breakpoint
+CREATE INDEX "events_brandspace_time" ON "events" USING btree ("brandspace_id","occurred_at");--> statement-breakpoint
+CREATE INDEX "idempotency_keys_created" ON "idempotency_keys" USING btree ("created_at");--> statement-breakpoint
+CREATE INDEX "jobs_claim" ON "jobs" USING btree ("status","run_at");--> statement-breakpoint
+CREATE UNIQUE INDEX "jobs_dedupe_active" ON "jobs" USING btree ("dedupe_key") WHERE "jobs"."status" in ('queued', 'running');--> statement-breakpoint
+CREATE INDEX "api_keys_lookup" ON "api_keys" USING btree ("lookup");--> statement-breakpoint
+CREATE INDEX "api_keys_brandspace" ON "api_keys" USING btree ("brandspace_id");--> statement-breakpoint
+CREATE UNIQUE INDEX "roles_brandspace_slug" ON "roles" USING btree ("brandspace_id","slug");

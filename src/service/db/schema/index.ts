@@ -1,0 +1,3 @@
+export * from "./access.ts";
+export * from "./platform.ts";
+export * from "./tenancy.ts";

@@ -1,0 +1,19 @@
+import type { Logger } from "pino";
+import type { Database, Db } from "./db/client.ts";
+import type { Config } from "./env.ts";
+import type { CursorCodec } from "./platform/cursor.ts";
+import type { Keyring } from "./platform/secrets.ts";
+import type { Signal } from "./platform/signal.ts";
+
+/** What every part of the service is built from: created once in main.ts (or the test harness). */
+export interface ServiceDeps {
+  config: Config;
+  database: Database;
+  db: Db;
+  logger: Logger;
+  keyring: Keyring;
+  cursors: CursorCodec;
+  version: string;
+  /** Wakes the in-process workers when new jobs or events were committed. */
+  signal: Signal;
+}

@@ -1,0 +1,156 @@
+import path from "node:path";
+import { z } from "zod";
+import { RATE_COUNTERS, type RateCounter } from "../contract/meta.ts";
+import { parseDuration, parseWindow, type Window } from "./platform/durations.ts";
+
+export interface RateLimit {
+  limit: number;
+  window: Window;
+}
+export type RateLimits = Record<RateCounter, RateLimit>;
+
+export const DEFAULT_RATE_LIMITS =
+  "sustained=600/1m,search=60/1m,uploads=600/1h,downloads=3000/1h,month=1000000/1mo";
+
+export interface Config {
+  dataDir: string;
+  databaseUrl: string | undefined;
+  host: string;
+  centralPort: number;
+  regionalPort: number;
+  dashboardPort: number;
+  logLevel: string;
+  importAllowHosts: string[];
+  webhookAllowLoopback: boolean;
+  webhookRetryScheduleMs: number[];
+  rateLimits: RateLimits;
+  /** Public URL of the central host. */
+  centralUrl: string;
+  /** The region this process's regional listener serves. */
+  region: string;
+  /** Public regional URL of every known region. */
+  regionalUrls: Record<string, string>;
+  sunsetDate: string | undefined;
+  /** Server secret for signing cursors and URLs; absent means the data directory's `secret.key`. */
+  secret: string | undefined;
+  /** `all`: API and workers; `api`: listeners only; `worker`: workers only. */
+  processRole: "all" | "api" | "worker";
+  jobPollMs: number;
+}
+
+const port = (fallback: number) => z.coerce.number().int().min(0).max(65535).default(fallback);
+
+function parseList(text: string): string[] {
+  return text
+    .split(",")
+    .map((s) => s.trim())
+    .filter(Boolean);
+}
+
+const durationList = z.string().transform((text, ctx) => {
+  const values = parseList(text).map(parseDuration);
+  if (values.length === 0 || values.length > 5 || values.some((v) => v === null)) {
+    ctx.addIssue({ code: "custom", message: "expected 1 to 5 durations such as 1m,5m,30m,2h,8h" });
+    return z.NEVER;
+  }
+  return values as number[];
+});
+
+const rateLimits = z.string().transform((text, ctx) => {
+  const result = Object.fromEntries(
+    parseList(DEFAULT_RATE_LIMITS).map((entry) => parseRateEntry(entry)!),
+  ) as RateLimits;
+  for (const entry of parseList(text)) {
+    const parsed = parseRateEntry(entry);
+    if (!parsed) {
+      ctx.addIssue({
+        code: "custom",
+        message: `bad entry "${entry}": expected counter=N/window, e.g. search=60/1m`,
+      });
+      return z.NEVER;
+    }
+    result[parsed[0]] = parsed[1];
+  }
+  return result;
+});
+
+function parseRateEntry(entry: string): [RateCounter, RateLimit] | null {
+  const match = /^(\w+)=(\d+)\/(\w+)$/.exec(entry);
+  if (!match || !(RATE_COUNTERS as readonly string[]).includes(match[1]!)) return null;
+  const window = parseWindow(match[3]!);
+  const limit = Number(match[2]);
+  return window && limit > 0 ? [match[1] as RateCounter, { limit, window }] : null;
+}
+
+const regionUrls = z.string().transform((text, ctx) => {
+  const entries = parseList(text).map((entry) => entry.split("="));
+  if (entries.some((e) => e.length !== 2 || !/^[a-z][a-z0-9-]*$/.test(e[0]!) || !URL.canParse(e[1]!))) {
+    ctx.addIssue({ code: "custom", message: "expected region=url pairs, e.g. us=https://us.example.com" });
+    return z.NEVER;
+  }
+  return Object.fromEntries(entries.map(([region, url]) => [region!, url!.replace(/\/$/, "")]));
+});
+
+const EnvSchema = z.object({
+  BRANDSPACE_DATA_DIR: z.string().min(1).default("./data"),
+  DATABASE_URL: z
+    .string()
+    .regex(/^postgres(ql)?:\/\//, "must be a postgres:// connection string")
+    .optional(),
+  HOST: z.string().min(1).default("127.0.0.1"),
+  CENTRAL_PORT: port(4000),
+  REGIONAL_PORT: port(4001),
+  DASHBOARD_PORT: port(3000),
+  LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
+  IMPORT_ALLOW_HOSTS: z.string().default(""),
+  WEBHOOK_ALLOW_LOOPBACK: z.enum(["0", "1", ""]).default("0"),
+  WEBHOOK_RETRY_SCHEDULE: durationList.default([60_000, 300_000, 1_800_000, 7_200_000, 28_800_000]),
+  RATE_LIMITS: rateLimits.prefault(DEFAULT_RATE_LIMITS),
+  CENTRAL_URL: z.url().optional(),
+  REGION: z
+    .string()
+    .regex(/^[a-z][a-z0-9-]*$/)
+    .default("us"),
+  REGIONAL_URLS: regionUrls.optional(),
+  SUNSET_DATE: z.string().optional(),
+  BRANDSPACE_SECRET: z.string().min(32, "must be at least 32 characters").optional(),
+  BRANDSPACE_PROCESS: z.enum(["all", "api", "worker"]).default("all"),
+  JOB_POLL_MS: z.coerce.number().int().min(10).default(1000),
+});
+
+export class ConfigError extends Error {}
+
+/** Parses the environment once; a bad value throws a ConfigError naming every bad variable. */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const parsed = EnvSchema.safeParse(env);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `  ${i.path.join(".")}: ${i.message}`);
+    throw new ConfigError(`Invalid configuration:\n${lines.join("\n")}`);
+  }
+  const e = parsed.data;
+  const local = (p: number) => `http://${e.HOST.includes(":") ? `[${e.HOST}]` : e.HOST}:${p}`;
+  const regionalUrls = { [e.REGION]: local(e.REGIONAL_PORT), ...(e.REGIONAL_URLS ?? {}) };
+  if (e.SUNSET_DATE && Number.isNaN(Date.parse(e.SUNSET_DATE))) {
+    throw new ConfigError("Invalid configuration:\n  SUNSET_DATE: must be a date");
+  }
+  return {
+    dataDir: path.resolve(e.BRANDSPACE_DATA_DIR),
+    databaseUrl: e.DATABASE_URL,
+    host: e.HOST,
+    centralPort: e.CENTRAL_PORT,
+    regionalPort: e.REGIONAL_PORT,
+    dashboardPort: e.DASHBOARD_PORT,
+    logLevel: e.LOG_LEVEL,
+    importAllowHosts: parseList(e.IMPORT_ALLOW_HOSTS),
+    webhookAllowLoopback: e.WEBHOOK_ALLOW_LOOPBACK === "1",
+    webhookRetryScheduleMs: e.WEBHOOK_RETRY_SCHEDULE,
+    rateLimits: e.RATE_LIMITS,
+    centralUrl: (e.CENTRAL_URL ?? local(e.CENTRAL_PORT)).replace(/\/$/, ""),
+    region: e.REGION,
+    regionalUrls,
+    sunsetDate: e.SUNSET_DATE ? new Date(e.SUNSET_DATE).toUTCString() : undefined,
+    secret: e.BRANDSPACE_SECRET,
+    processRole: e.BRANDSPACE_PROCESS,
+    jobPollMs: e.JOB_POLL_MS,
+  };
+}

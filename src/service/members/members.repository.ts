@@ -1,0 +1,129 @@
+import { and, asc, count, eq, ne, sql } from "drizzle-orm";
+import type { Db } from "../db/client.ts";
+import { brandspaces, members, roles, users } from "../db/schema/index.ts";
+import { keysetAfter } from "../platform/keyset.ts";
+
+const memberColumns = {
+  userId: members.userId,
+  name: users.name,
+  email: users.email,
+  status: members.status,
+  joinedAt: members.joinedAt,
+  createdAt: members.createdAt,
+  roleId: roles.id,
+  roleSlug: roles.slug,
+  roleName: roles.name,
+};
+export type MemberRow = {
+  userId: string;
+  name: string;
+  email: string;
+  status: "active" | "invited" | "deactivated";
+  joinedAt: Date | null;
+  createdAt: Date;
+  roleId: string;
+  roleSlug: string;
+  roleName: string;
+};
+
+function memberQuery(db: Db) {
+  return db
+    .select(memberColumns)
+    .from(members)
+    .innerJoin(users, eq(users.id, members.userId))
+    .innerJoin(roles, eq(roles.id, members.roleId));
+}
+
+/** Members in join order (created_at, user id), after an optional keyset position. */
+export async function listMembers(
+  db: Db,
+  brandspaceId: string,
+  limit: number,
+  after: [string, string] | null,
+) {
+  return memberQuery(db)
+    .where(
+      and(
+        eq(members.brandspaceId, brandspaceId),
+        after
+          ? keysetAfter(
+              [members.createdAt, members.userId],
+              [sql`${after[0]}::timestamptz`, sql`${after[1]}`],
+              "asc",
+            )
+          : undefined,
+      ),
+    )
+    .orderBy(asc(members.createdAt), asc(members.userId))
+    .limit(limit);
+}
+
+export async function findMember(db: Db, brandspaceId: string, userId: string): Promise<MemberRow | null> {
+  const [row] = await memberQuery(db).where(
+    and(eq(members.brandspaceId, brandspaceId), eq(members.userId, userId)),
+  );
+  return row ?? null;
+}
+
+export async function findBrandspace(db: Db, brandspaceId: string) {
+  const [row] = await db
+    .select({
+      id: brandspaces.id,
+      name: brandspaces.name,
+      region: brandspaces.region,
+      plan: brandspaces.plan,
+      createdAt: brandspaces.createdAt,
+    })
+    .from(brandspaces)
+    .where(eq(brandspaces.id, brandspaceId));
+  return row ?? null;
+}
+
+export async function countMembers(db: Db, brandspaceId: string): Promise<number> {
+  const [row] = await db
+    .select({ n: count() })
+    .from(members)
+    .where(and(eq(members.brandspaceId, brandspaceId), ne(members.status, "deactivated")));
+  return Number(row?.n ?? 0);
+}
+
+/** Roles in their display order (position, id). */
+export async function listRoles(db: Db, brandspaceId: string, limit: number, after: [number, string] | null) {
+  return db
+    .select({
+      id: roles.id,
+      name: roles.name,
+      slug: roles.slug,
+      description: roles.description,
+      isDefault: roles.isDefault,
+      permissions: roles.permissions,
+      position: roles.position,
+    })
+    .from(roles)
+    .where(
+      and(
+        eq(roles.brandspaceId, brandspaceId),
+        after
+          ? keysetAfter([roles.position, roles.id], [sql`${after[0]}::int`, sql`${after[1]}`], "asc")
+          : undefined,
+      ),
+    )
+    .orderBy(asc(roles.position), asc(roles.id))
+    .limit(limit);
+}
+
+export async function findRoleBySlug(db: Db, brandspaceId: string, slug: string) {
+  const [row] = await db
+    .select({ id: roles.id, slug: roles.slug, name: roles.name })
+    .from(roles)
+    .where(and(eq(roles.brandspaceId, brandspaceId), eq(roles.slug, slug)));
+  return row ?? null;
+}
+
+export async function findUserByEmail(db: Db, email: string) {
+  const [row] = await db
+    .select({ id: users.id, name: users.name, email: users.email })
+    .from(users)
+    .where(eq(users.email, email));
+  return row ?? null;
+}

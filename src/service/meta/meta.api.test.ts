@@ -1,0 +1,136 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { EventEnvelope } from "../../contract/events.ts";
+import { KeyContext, Usage } from "../../contract/meta.ts";
+import { type ApiCall, apiClient } from "../testing/http-client.ts";
+import { startTestService, type TestService } from "../testing/test-service.ts";
+
+let service: TestService;
+let central: ApiCall;
+let regional: ApiCall;
+
+beforeAll(async () => {
+  service = await startTestService();
+  central = apiClient(service.centralUrl, service.seed.ownerKey);
+  regional = apiClient(service.regionalUrl, service.seed.ownerKey);
+});
+afterAll(() => service?.close());
+
+describe("GET /v1/health", () => {
+  it("answers on both planes without a key", async () => {
+    for (const [call, plane] of [
+      [central, "central"],
+      [regional, "regional"],
+    ] as const) {
+      const res = await call("GET", "/v1/health", { key: null });
+      expect(res.status).toBe(200);
+      expect(res.body).toMatchObject({
+        object: "health",
+        status: "ok",
+        plane,
+        region: "us",
+        checks: { database: "ok", storage: "ok", queue: "ok" },
+      });
+      expect(res.headers.get("x-request-id")).toMatch(/^req_[0-9A-Z]{26}$/);
+    }
+  });
+});
+
+describe("GET /v1/me", () => {
+  it("returns the key context with hosts and regions", async () => {
+    const res = await central("GET", "/v1/me");
+    expect(res.status).toBe(200);
+    const me = KeyContext.parse(res.body);
+    expect(me.brandspace).toEqual({ id: service.seed.brandspaceId, name: "Demo", region: "us" });
+    expect(me.key.region).toBe("us");
+    expect(me.key.region_stale).toBe(false);
+    expect(me.key.prefix).toMatch(/^bsk_us_[0-9A-Za-z]{8}$/);
+    expect(me.key.last_used_at).not.toBeNull();
+    expect(me.creator).toMatchObject({ email: "owner@example.com", role: { slug: "owner" } });
+    expect(me.hosts).toEqual({ central: service.centralUrl, regional: service.regionalUrl });
+    expect(me.limits.sustained).toEqual({ limit: 600, window: "1m" });
+    expect(me.limits.month).toEqual({ limit: 1_000_000, window: "1mo" });
+    expect(JSON.stringify(res.body)).not.toContain(service.seed.ownerKey);
+  });
+
+  it("accepts a legacy key without a region segment as `us`", async () => {
+    const legacy = await service.createKey(["files:read"], { region: null });
+    expect(legacy).toMatch(/^bsk_[0-9A-Za-z]{40}$/);
+    const res = await central("GET", "/v1/me", { key: legacy });
+    expect(res.status).toBe(200);
+    expect(res.body.key).toMatchObject({ region: "us", region_stale: false });
+  });
+
+  it("flags a key minted for another region as stale; the brandspace's region is authoritative", async () => {
+    const euKey = await service.createKey(["files:read"], { region: "eu" });
+    const res = await central("GET", "/v1/me", { key: euKey });
+    expect(res.status).toBe(200);
+    expect(res.body.key).toMatchObject({ region: "eu", region_stale: true });
+    expect(res.body.brandspace.region).toBe("us");
+    expect(res.body.hosts.regional).toBe(service.regionalUrl);
+  });
+
+  it("needs no scope beyond a valid key", async () => {
+    const key = await service.createKey(["files:read"]);
+    expect((await central("GET", "/v1/me", { key })).status).toBe(200);
+  });
+});
+
+describe("GET /v1/events", () => {
+  it("lists the 58 catalogue rows with group, description and data object", async () => {
+    const res = await central("GET", "/v1/events");
+    expect(res.status).toBe(200);
+    expect(res.body).toMatchObject({ object: "list", has_more: false, next_cursor: null });
+    expect(res.body.data).toHaveLength(58);
+    const types = res.body.data.map((r: { type: string }) => r.type);
+    expect(new Set(types).size).toBe(58);
+    expect(res.body.data[0]).toEqual({
+      object: "event_type",
+      type: "file.created",
+      group: "files",
+      description: expect.any(String),
+      data_object: "file",
+    });
+    const groups = new Set(res.body.data.map((r: { group: string }) => r.group));
+    expect(groups).toEqual(
+      new Set([
+        "files",
+        "folders_and_libraries",
+        "boards_and_properties",
+        "comments",
+        "pages",
+        "sharing_and_members",
+        "imports",
+        "transfers",
+        "platform",
+      ]),
+    );
+    expect(types).toContain("transfer.expired");
+    expect(types).toContain("webhook.test");
+  });
+});
+
+describe("GET /v1/usage", () => {
+  it("reports the five counters, counting this very request", async () => {
+    const res = await central("GET", "/v1/usage");
+    expect(res.status).toBe(200);
+    const usage = Usage.parse(res.body);
+    expect(usage.sustained.used).toBeGreaterThanOrEqual(1);
+    expect(usage.sustained.remaining).toBe(usage.sustained.limit - usage.sustained.used);
+    expect(usage.month.limit).toBe(1_000_000);
+    expect(new Date(usage.month.resets_at).getUTCDate()).toBe(1);
+    expect(usage.search.used).toBe(0);
+  });
+
+  it("needs usage:read", async () => {
+    const key = await service.createKey(["files:read"]);
+    const res = await central("GET", "/v1/usage", { key });
+    expect(res.status).toBe(403);
+    expect(res.body).toMatchObject({ code: "insufficient_scope", details: { required_scope: "usage:read" } });
+  });
+});
+
+describe("event envelope contract", () => {
+  it("is exported for integrators", () => {
+    expect(EventEnvelope.shape.attempt).toBeDefined();
+  });
+});

@@ -1,0 +1,118 @@
+import { and, eq, isNull, lt, or, sql } from "drizzle-orm";
+import type { Db } from "../db/client.ts";
+import { apiKeys, brandspaces, members, roles, users } from "../db/schema/index.ts";
+import { hashApiKey, LEGACY_REGION, lookupOf, parseApiKey } from "./api-keys.ts";
+import { ApiError } from "./errors.ts";
+import { safeEqual } from "./secrets.ts";
+
+/** Who is calling: the key, its brandspace, and the creator it acts as. */
+export interface AuthContext {
+  key: {
+    id: string;
+    name: string;
+    prefix: string;
+    /** The region the key names; `us` for a legacy key. */
+    region: string;
+    scopes: string[];
+    createdAt: Date;
+    lastUsedAt: Date | null;
+  };
+  brandspace: { id: string; name: string; region: string; plan: string; createdAt: Date };
+  user: { id: string; name: string; email: string };
+  role: { id: string; slug: string; name: string; permissions: string[] };
+}
+
+const unauthorized = (message: string) =>
+  new ApiError("unauthorized", message, null, { "WWW-Authenticate": 'Bearer realm="brandspace"' });
+
+// last_used_at is a hint, not an audit log: writing it on every request would double the write load.
+const LAST_USED_GRANULARITY = sql`interval '60 seconds'`;
+
+/** Resolves `Authorization: Bearer <key>`; throws 401 for a missing, malformed, unknown or revoked key. */
+export async function authenticate(db: Db, authorization: string | undefined): Promise<AuthContext> {
+  if (!authorization) throw unauthorized("Send an API key as `Authorization: Bearer <key>`.");
+  const match = /^Bearer\s+(\S+)\s*$/i.exec(authorization);
+  const parsed = match ? parseApiKey(match[1]!) : null;
+  if (!parsed) throw unauthorized("The Authorization header does not carry a well-formed API key.");
+  const token = match![1]!;
+  const candidates = await db
+    .select({
+      keyId: apiKeys.id,
+      keyName: apiKeys.name,
+      secretHash: apiKeys.secretHash,
+      keyRegion: apiKeys.region,
+      scopes: apiKeys.scopes,
+      keyCreatedAt: apiKeys.createdAt,
+      lastUsedAt: apiKeys.lastUsedAt,
+      brandspaceId: brandspaces.id,
+      brandspaceName: brandspaces.name,
+      brandspaceRegion: brandspaces.region,
+      plan: brandspaces.plan,
+      brandspaceCreatedAt: brandspaces.createdAt,
+      userId: users.id,
+      userName: users.name,
+      email: users.email,
+      roleId: roles.id,
+      roleSlug: roles.slug,
+      roleName: roles.name,
+      permissions: roles.permissions,
+    })
+    .from(apiKeys)
+    .innerJoin(brandspaces, eq(brandspaces.id, apiKeys.brandspaceId))
+    .innerJoin(users, eq(users.id, apiKeys.userId))
+    .innerJoin(
+      members,
+      and(
+        eq(members.brandspaceId, apiKeys.brandspaceId),
+        eq(members.userId, apiKeys.userId),
+        eq(members.status, "active"),
+      ),
+    )
+    .innerJoin(roles, eq(roles.id, members.roleId))
+    .where(and(eq(apiKeys.lookup, lookupOf(parsed.secret)), isNull(apiKeys.revokedAt)));
+  const hash = Buffer.from(hashApiKey(token));
+  // Compare every candidate in constant time rather than trusting the indexed lookup alone.
+  const row = candidates.find(
+    (c) => safeEqual(Buffer.from(c.secretHash), hash) && (c.keyRegion ?? null) === parsed.region,
+  );
+  if (!row) throw unauthorized("The API key is unknown or has been revoked.");
+  const touchedAt = await touchKey(db, row.keyId);
+  return {
+    key: {
+      id: row.keyId,
+      name: row.keyName,
+      prefix: token.slice(0, token.length - parsed.secret.length + 8),
+      region: row.keyRegion ?? LEGACY_REGION,
+      scopes: row.scopes,
+      createdAt: row.keyCreatedAt,
+      lastUsedAt: touchedAt ?? row.lastUsedAt,
+    },
+    brandspace: {
+      id: row.brandspaceId,
+      name: row.brandspaceName,
+      region: row.brandspaceRegion,
+      plan: row.plan,
+      createdAt: row.brandspaceCreatedAt,
+    },
+    user: { id: row.userId, name: row.userName, email: row.email },
+    role: { id: row.roleId, slug: row.roleSlug, name: row.roleName, permissions: row.permissions },
+  };
+}
+
+async function touchKey(db: Db, keyId: string): Promise<Date | null> {
+  const [touched] = await db
+    .update(apiKeys)
+    .set({ lastUsedAt: sql`now()` })
+    .where(
+      and(
+        eq(apiKeys.id, keyId),
+        or(isNull(apiKeys.lastUsedAt), lt(apiKeys.lastUsedAt, sql`now() - ${LAST_USED_GRANULARITY}`)),
+      ),
+    )
+    .returning({ lastUsedAt: apiKeys.lastUsedAt });
+  return touched?.lastUsedAt ?? null;
+}
+
+export function hasPermission(auth: AuthContext, permission: string): boolean {
+  return auth.role.permissions.includes(permission);
+}

@@ -1,0 +1,174 @@
+import { createHash, randomUUID } from "node:crypto";
+import { and, eq, lt, sql } from "drizzle-orm";
+import type { Db } from "../db/client.ts";
+import { idempotencyKeys } from "../db/schema/index.ts";
+import { ApiError, validationError } from "./errors.ts";
+
+export const IDEMPOTENCY_TTL_MS = 24 * 3_600_000;
+/** How long an in-flight claim holds before a retry may presume its owner dead and take over. */
+const LEASE_SECONDS = 60;
+
+export interface StoredResponse {
+  statusCode: number;
+  body: string;
+  headers: Record<string, string>;
+}
+
+export type Claim = { kind: "owner"; owner: string } | { kind: "replay"; response: StoredResponse };
+
+export function readIdempotencyKey(header: string | string[] | undefined): string | null {
+  if (header === undefined) return null;
+  const value = Array.isArray(header) ? header[0] : header;
+  if (!value || value.length > 255) {
+    throw validationError([{ param: "Idempotency-Key", message: "must be 1 to 255 characters" }]);
+  }
+  return value;
+}
+
+/** The fingerprint of a request: same key with a different fingerprint is a reuse (422). */
+export function requestFingerprint(method: string, url: string, body: unknown): string {
+  return createHash("sha256")
+    .update(`${method} ${url}\n${stableStringify(body ?? null)}`)
+    .digest("hex");
+}
+
+function stableStringify(value: unknown): string {
+  if (Array.isArray(value)) return `[${value.map(stableStringify).join(",")}]`;
+  if (value && typeof value === "object") {
+    const entries = Object.entries(value as Record<string, unknown>).sort(([a], [b]) => (a < b ? -1 : 1));
+    return `{${entries.map(([k, v]) => `${JSON.stringify(k)}:${stableStringify(v)}`).join(",")}}`;
+  }
+  return JSON.stringify(value);
+}
+
+/**
+ * Claims an idempotency key for one request: either this request owns it (and must complete or release it), or
+ * a stored answer is replayed. Conflicts: 422 for a different request, 409 while another is in flight.
+ */
+export async function claimIdempotencyKey(
+  db: Db,
+  apiKeyId: string,
+  key: string,
+  fingerprint: string,
+): Promise<Claim> {
+  const owner = randomUUID();
+  for (let round = 0; round < 3; round++) {
+    const [inserted] = await db
+      .insert(idempotencyKeys)
+      .values({
+        apiKeyId,
+        key,
+        requestHash: fingerprint,
+        state: "in_flight",
+        owner,
+        lockedUntil: sql`now() + make_interval(secs => ${LEASE_SECONDS})`,
+      })
+      .onConflictDoNothing()
+      .returning({ key: idempotencyKeys.key });
+    if (inserted) return { kind: "owner", owner };
+
+    const [row] = await db
+      .select()
+      .from(idempotencyKeys)
+      .where(and(eq(idempotencyKeys.apiKeyId, apiKeyId), eq(idempotencyKeys.key, key)));
+    if (!row) continue;
+    if (Date.now() - row.createdAt.getTime() > IDEMPOTENCY_TTL_MS) {
+      await db
+        .delete(idempotencyKeys)
+        .where(
+          and(
+            eq(idempotencyKeys.apiKeyId, apiKeyId),
+            eq(idempotencyKeys.key, key),
+            eq(idempotencyKeys.createdAt, row.createdAt),
+          ),
+        );
+      continue;
+    }
+    if (row.requestHash !== fingerprint) {
+      throw new ApiError(
+        "idempotency_key_reused",
+        "This Idempotency-Key was used with a different request; use a new key for a new request.",
+      );
+    }
+    if (row.state === "completed") {
+      return {
+        kind: "replay",
+        response: {
+          statusCode: row.statusCode!,
+          body: row.responseBody!,
+          headers: row.responseHeaders ?? {},
+        },
+      };
+    }
+    const [taken] = await db
+      .update(idempotencyKeys)
+      .set({ owner, lockedUntil: sql`now() + make_interval(secs => ${LEASE_SECONDS})` })
+      .where(
+        and(
+          eq(idempotencyKeys.apiKeyId, apiKeyId),
+          eq(idempotencyKeys.key, key),
+          eq(idempotencyKeys.state, "in_flight"),
+          lt(idempotencyKeys.lockedUntil, sql`now()`),
+        ),
+      )
+      .returning({ key: idempotencyKeys.key });
+    if (taken) return { kind: "owner", owner };
+    throw new ApiError(
+      "idempotency_conflict",
+      "A request with this Idempotency-Key is still in flight; retry once it has finished.",
+    );
+  }
+  throw new ApiError("idempotency_conflict", "The Idempotency-Key is contended; retry shortly.");
+}
+
+/**
+ * Stores the answer. Called inside the transaction of the change itself, so the side effect and the stored
+ * answer commit together: if a takeover happened meanwhile, no row matches and the transaction must roll back.
+ */
+export async function completeIdempotencyKey(
+  db: Db,
+  apiKeyId: string,
+  key: string,
+  owner: string,
+  response: StoredResponse,
+): Promise<boolean> {
+  const rows = await db
+    .update(idempotencyKeys)
+    .set({
+      state: "completed",
+      lockedUntil: null,
+      statusCode: response.statusCode,
+      responseBody: response.body,
+      responseHeaders: response.headers,
+    })
+    .where(
+      and(
+        eq(idempotencyKeys.apiKeyId, apiKeyId),
+        eq(idempotencyKeys.key, key),
+        eq(idempotencyKeys.owner, owner),
+        eq(idempotencyKeys.state, "in_flight"),
+      ),
+    )
+    .returning({ key: idempotencyKeys.key });
+  return rows.length === 1;
+}
+
+/** Gives the key back after a failure that is not stored (5xx), so the client may retry. */
+export async function releaseIdempotencyKey(db: Db, apiKeyId: string, key: string, owner: string) {
+  await db
+    .delete(idempotencyKeys)
+    .where(
+      and(
+        eq(idempotencyKeys.apiKeyId, apiKeyId),
+        eq(idempotencyKeys.key, key),
+        eq(idempotencyKeys.owner, owner),
+        eq(idempotencyKeys.state, "in_flight"),
+      ),
+    );
+}
+
+export async function pruneIdempotencyKeys(db: Db, now = new Date()) {
+  await db
+    .delete(idempotencyKeys)
+    .where(lt(idempotencyKeys.createdAt, new Date(now.getTime() - IDEMPOTENCY_TTL_MS)));
+}

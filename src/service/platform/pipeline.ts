@@ -1,0 +1,153 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
+import FindMyWay from "find-my-way";
+import type { RateCounter } from "../../contract/meta.ts";
+import type { Operation } from "../../contract/operation.ts";
+import { scopeSatisfied } from "../../contract/scopes.ts";
+import type { ServiceDeps } from "../deps.ts";
+import { type AuthContext, authenticate } from "./auth.ts";
+import { errorBody, toApiError } from "./error-body.ts";
+import { ApiError } from "./errors.ts";
+import { checkPlaneBeforeAuth, checkRegion, deprecationHeaders, type Host } from "./planes.ts";
+import { consumeCounters, exceeded, rateLimitHeaders, tightest } from "./rate-limits.ts";
+import type { RouteDef } from "./route.ts";
+import { runRoute } from "./run-route.ts";
+
+declare module "fastify" {
+  interface FastifyRequest {
+    auth: AuthContext | null;
+  }
+  interface FastifyContextConfig {
+    operation?: Operation;
+  }
+}
+
+const JSON_BODY_LIMIT = 1024 * 1024;
+const METHODS = ["GET", "POST", "PUT", "PATCH", "DELETE"] as const;
+
+/** Registers the request pipeline and every route on one listener (central or regional). */
+export function registerPipeline(app: FastifyInstance, deps: ServiceDeps, host: Host, routes: RouteDef[]) {
+  app.decorateRequest("auth", null);
+  registerJsonParser(app);
+
+  app.addHook("onRequest", async (request, reply) => {
+    reply.header("X-Request-Id", request.id);
+    const operation = request.routeOptions.config.operation;
+    if (!operation) return;
+    checkPlaneBeforeAuth(host, operation, deps.config);
+    if (operation.auth === "none") return;
+    const auth = await authenticate(deps.db, request.headers.authorization);
+    request.auth = auth;
+    checkRegion(host, operation, auth.brandspace.region, deps.config);
+    if (operation.scope && !scopeSatisfied(auth.key.scopes, operation.scope)) {
+      throw new ApiError("insufficient_scope", `This operation needs the ${operation.scope} scope.`, {
+        required_scope: operation.scope,
+      });
+    }
+    await countRequest(request, reply, deps, operation, auth);
+  });
+
+  app.addHook("onSend", async (request, reply, payload) => {
+    const operation = request.routeOptions.config.operation;
+    if (operation) {
+      const path = request.url;
+      reply.headers(deprecationHeaders(host, operation, path, request.auth?.brandspace.region, deps.config));
+    }
+    return payload;
+  });
+
+  app.addHook("onResponse", async (request, reply) => {
+    request.log.info(
+      {
+        request_id: request.id,
+        method: request.method,
+        path: request.url.split("?")[0],
+        status: reply.statusCode,
+        duration_ms: Math.round(reply.elapsedTime),
+        key_id: request.auth?.key.id,
+        brandspace_id: request.auth?.brandspace.id,
+      },
+      "request",
+    );
+  });
+
+  app.setErrorHandler(async (error, request, reply) => {
+    const apiError = toApiError(error);
+    if (apiError.status >= 500) request.log.error({ err: error, request_id: request.id }, "request failed");
+    return reply
+      .code(apiError.status)
+      .headers(apiError.headers)
+      .header("content-type", "application/json; charset=utf-8")
+      .send(errorBody(apiError, request.id));
+  });
+
+  const router = FindMyWay();
+  for (const def of routes) router.on(def.operation.method, toFastifyPath(def.operation.path), () => {});
+  app.setNotFoundHandler(async (request) => {
+    const path = request.url.split("?")[0]!;
+    const allowed = METHODS.filter((m) => router.find(m, path));
+    if (allowed.length > 0 && !allowed.includes(request.method as (typeof METHODS)[number])) {
+      const allow = allowed.includes("GET") ? [...allowed, "HEAD"] : allowed;
+      throw new ApiError(
+        "method_not_allowed",
+        `${request.method} is not allowed on ${path}.`,
+        { allowed: allow },
+        {
+          Allow: allow.join(", "),
+        },
+      );
+    }
+    throw new ApiError("not_found", `There is no ${request.method} ${path} in this API.`);
+  });
+
+  for (const def of routes) {
+    app.route({
+      method: def.operation.method,
+      url: toFastifyPath(def.operation.path),
+      config: { operation: def.operation },
+      handler: (request: FastifyRequest, reply: FastifyReply) => runRoute(def, request, reply, deps),
+    });
+  }
+}
+
+/** `/v1/members/{user_id}` → `/v1/members/:user_id`. */
+export function toFastifyPath(path: string): string {
+  return path.replace(/\{(\w+)\}/g, ":$1");
+}
+
+async function countRequest(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  deps: ServiceDeps,
+  operation: Operation,
+  auth: AuthContext,
+) {
+  const counters: RateCounter[] = ["sustained", "month", ...(operation.counters ?? [])];
+  const query = request.query as Record<string, unknown> | undefined;
+  if (typeof query?.q === "string" && query.q.length > 0) counters.push("search");
+  const states = await consumeCounters(deps.db, auth.brandspace.id, counters, deps.config.rateLimits);
+  const over = exceeded(states);
+  if (over) throw over;
+  reply.headers(rateLimitHeaders(tightest(states)));
+}
+
+function registerJsonParser(app: FastifyInstance) {
+  app.removeAllContentTypeParsers();
+  app.addContentTypeParser(
+    "application/json",
+    { parseAs: "string", bodyLimit: JSON_BODY_LIMIT },
+    (_request, body, done) => {
+      const text = String(body);
+      if (text.trim() === "") return done(null, undefined);
+      try {
+        done(null, JSON.parse(text));
+      } catch {
+        done(
+          new ApiError("validation_error", "The request body is not valid JSON.", {
+            errors: [{ param: "body", message: "is not valid JSON" }],
+          }),
+          undefined,
+        );
+      }
+    },
+  );
+}

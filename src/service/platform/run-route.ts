@@ -1,0 +1,134 @@
+import type { FastifyReply, FastifyRequest } from "fastify";
+import { z } from "zod";
+import type { Db } from "../db/client.ts";
+import type { ServiceDeps } from "../deps.ts";
+import { errorBody, toApiError } from "./error-body.ts";
+import { ApiError } from "./errors.ts";
+import {
+  claimIdempotencyKey,
+  completeIdempotencyKey,
+  readIdempotencyKey,
+  releaseIdempotencyKey,
+  requestFingerprint,
+  type StoredResponse,
+} from "./idempotency.ts";
+import type { HandlerContext, RouteDef } from "./route.ts";
+import { parseInput } from "./validation.ts";
+
+const JSON_TYPE = "application/json; charset=utf-8";
+
+/** Validates input, runs the handler (in a transaction when it mutates), serializes and answers. */
+export async function runRoute(
+  def: RouteDef,
+  request: FastifyRequest,
+  reply: FastifyReply,
+  deps: ServiceDeps,
+) {
+  const op = def.operation;
+  const params = op.params ? parseInput(op.params, request.params, "path") : undefined;
+  const query = parseInput(op.query ?? emptyQuery, request.query ?? {}, "query");
+  if (!op.body && request.body !== undefined) {
+    throw new ApiError("validation_error", "This operation takes no request body.", {
+      errors: [{ param: "body", message: "must be empty" }],
+    });
+  }
+  const body = op.body ? parseInput(op.body, request.body, "body") : undefined;
+
+  const headers: Record<string, string> = {};
+  const context = (db: Db): HandlerContext<typeof op> => ({
+    params,
+    query,
+    body,
+    auth: request.auth!,
+    db,
+    deps,
+    requestId: request.id,
+    request,
+    setHeader: (name, value) => {
+      headers[name] = value;
+    },
+  });
+
+  if (def.options.raw) {
+    await def.handler(context(deps.db), reply);
+    return reply;
+  }
+
+  const transactional = def.options.transactional ?? op.method !== "GET";
+  const idempotencyKey =
+    op.method === "POST" && request.auth ? readIdempotencyKey(request.headers["idempotency-key"]) : null;
+
+  const execute = async (db: Db): Promise<StoredResponse> => {
+    const result = await def.handler(context(db), reply);
+    return { statusCode: op.status, body: serialize(def, result, request), headers: { ...headers } };
+  };
+
+  if (!idempotencyKey) {
+    const response = transactional
+      ? await deps.db.transaction((tx) => execute(tx as Db))
+      : await execute(deps.db);
+    return send(reply, response);
+  }
+
+  const keyId = request.auth!.key.id;
+  const fingerprint = requestFingerprint(op.method, request.url, request.body);
+  const claim = await claimIdempotencyKey(deps.db, keyId, idempotencyKey, fingerprint);
+  if (claim.kind === "replay") {
+    reply.header("Idempotent-Replayed", "true");
+    return send(reply, claim.response);
+  }
+  try {
+    const completeWith = async (db: Db) => {
+      const response = await execute(db);
+      if (!(await completeIdempotencyKey(db, keyId, idempotencyKey, claim.owner, response))) {
+        throw new ApiError(
+          "idempotency_conflict",
+          "Another request took over this Idempotency-Key; retry it.",
+        );
+      }
+      return response;
+    };
+    const response = transactional
+      ? await deps.db.transaction((tx) => completeWith(tx as Db))
+      : await completeWith(deps.db);
+    return send(reply, response);
+  } catch (error) {
+    const apiError = toApiError(error);
+    if (apiError.status < 500 && apiError.code !== "idempotency_conflict") {
+      await completeIdempotencyKey(deps.db, keyId, idempotencyKey, claim.owner, {
+        statusCode: apiError.status,
+        body: JSON.stringify(errorBody(apiError, request.id)),
+        headers: apiError.headers,
+      });
+    } else {
+      await releaseIdempotencyKey(deps.db, keyId, idempotencyKey, claim.owner);
+    }
+    throw error;
+  }
+}
+
+const emptyQuery = z.strictObject({});
+
+function serialize(def: RouteDef, result: unknown, request: FastifyRequest): string {
+  const parsed = def.operation.response.safeParse(result);
+  if (!parsed.success) {
+    // A handler drifted from the contract: never send what the contract does not promise.
+    request.log.error(
+      { issues: parsed.error.issues, operation: def.operation.id },
+      "response does not match contract",
+    );
+    throw new ApiError(
+      "internal_error",
+      "Something went wrong on our side. The request id identifies it in our logs.",
+    );
+  }
+  return JSON.stringify(parsed.data);
+}
+
+function send(reply: FastifyReply, response: StoredResponse) {
+  return reply
+    .code(response.statusCode)
+    .headers(response.headers)
+    .header("content-type", JSON_TYPE)
+    .send(response.body);
+}
