@@ -1,6 +1,7 @@
 export * from "./common.ts";
 export * from "./errors.ts";
 export * from "./events.ts";
+export * from "./libraries.ts";
 export * from "./meta.ts";
 export * from "./operation.ts";
 export * from "./operations/index.ts";

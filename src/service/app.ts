@@ -1,5 +1,6 @@
 import Fastify, { type FastifyBaseLogger, type FastifyInstance, LogController } from "fastify";
 import type { ServiceDeps } from "./deps.ts";
+import { librariesRoutes } from "./libraries/libraries.routes.ts";
 import { membersRoutes } from "./members/members.routes.ts";
 import { metaRoutes } from "./meta/meta.routes.ts";
 import { newId } from "./platform/ids.ts";
@@ -9,7 +10,7 @@ import type { RouteDef } from "./platform/route.ts";
 
 /** Every route of the API. Each listener registers all of them; the plane rules decide what it answers. */
 export function allRoutes(host: Host): RouteDef[] {
-  return [...metaRoutes(host), ...membersRoutes()];
+  return [...metaRoutes(host), ...membersRoutes(), ...librariesRoutes()];
 }
 
 /** One listener's Fastify app, without `listen()`: main.ts and the tests listen. */

@@ -27,7 +27,8 @@ export async function runRoute(
   const op = def.operation;
   const params = op.params ? parseInput(op.params, request.params, "path") : undefined;
   const query = parseInput(op.query ?? emptyQuery, request.query ?? {}, "query");
-  if (!op.body && request.body !== undefined) {
+  // An empty object is what many clients send by habit; anything more is a mistake worth reporting.
+  if (!op.body && request.body !== undefined && !isEmptyObject(request.body)) {
     throw new ApiError("validation_error", "This operation takes no request body.", {
       errors: [{ param: "body", message: "must be empty" }],
     });
@@ -123,6 +124,12 @@ function serialize(def: RouteDef, result: unknown, request: FastifyRequest): str
     );
   }
   return JSON.stringify(parsed.data);
+}
+
+function isEmptyObject(value: unknown): boolean {
+  return (
+    typeof value === "object" && value !== null && !Array.isArray(value) && Object.keys(value).length === 0
+  );
 }
 
 function send(reply: FastifyReply, response: StoredResponse) {

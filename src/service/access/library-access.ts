@@ -1,0 +1,43 @@
+import { and, eq, exists, type SQL, sql } from "drizzle-orm";
+import type { Db } from "../db/client.ts";
+import { libraries, libraryGrants } from "../db/schema/index.ts";
+import { type AuthContext, hasPermission } from "../platform/auth.ts";
+import { forbidden, notFound } from "../platform/errors.ts";
+
+export type Access = "view" | "comment" | "edit" | "manage";
+const RANK: Record<Access, number> = { view: 0, comment: 1, edit: 2, manage: 3 };
+
+/** `libraries.manage_all` sees every library of the brandspace; anyone else only the libraries granted to them. */
+export function visibleLibraries(db: Db, auth: AuthContext): SQL {
+  const inBrandspace = eq(libraries.brandspaceId, auth.brandspace.id);
+  if (hasPermission(auth, "libraries.manage_all")) return inBrandspace;
+  const granted = db
+    .select({ one: sql`1` })
+    .from(libraryGrants)
+    .where(and(eq(libraryGrants.libraryId, libraries.id), eq(libraryGrants.userId, auth.user.id)));
+  return and(inBrandspace, exists(granted))!;
+}
+
+/** The caller's access to one library, or null when it cannot see it (which callers answer as 404). */
+export async function libraryAccess(db: Db, auth: AuthContext, libraryId: string): Promise<Access | null> {
+  const [row] = await db
+    .select({ access: libraryGrants.access, id: libraries.id })
+    .from(libraries)
+    .leftJoin(
+      libraryGrants,
+      and(eq(libraryGrants.libraryId, libraries.id), eq(libraryGrants.userId, auth.user.id)),
+    )
+    .where(and(eq(libraries.id, libraryId), eq(libraries.brandspaceId, auth.brandspace.id)));
+  if (!row) return null;
+  if (hasPermission(auth, "libraries.manage_all")) return "manage";
+  return row.access ?? null;
+}
+
+/** 404 when invisible, 403 when visible but below the access the action needs. */
+export async function requireLibraryAccess(db: Db, auth: AuthContext, libraryId: string, needed: Access) {
+  const access = await libraryAccess(db, auth, libraryId);
+  if (!access) throw notFound("library");
+  if (RANK[access] < RANK[needed])
+    throw forbidden(`This needs ${needed} access to the library; you have ${access}.`);
+  return access;
+}

@@ -1,0 +1,90 @@
+import { and, asc, eq, sql } from "drizzle-orm";
+import { visibleLibraries } from "../access/library-access.ts";
+import type { Db } from "../db/client.ts";
+import { libraries, libraryGrants } from "../db/schema/index.ts";
+import type { AuthContext } from "../platform/auth.ts";
+import { keysetAfter } from "../platform/keyset.ts";
+
+const columns = {
+  id: libraries.id,
+  name: libraries.name,
+  description: libraries.description,
+  createdAt: libraries.createdAt,
+  updatedAt: libraries.updatedAt,
+  createdById: libraries.createdById,
+};
+export type LibraryRow = {
+  id: string;
+  name: string;
+  description: string;
+  createdAt: Date;
+  updatedAt: Date;
+  createdById: string;
+};
+
+/** Visible libraries in creation order, after an optional keyset position. */
+export async function listVisibleLibraries(
+  db: Db,
+  auth: AuthContext,
+  limit: number,
+  after: [string, string] | null,
+) {
+  return db
+    .select(columns)
+    .from(libraries)
+    .where(
+      and(
+        visibleLibraries(db, auth),
+        after
+          ? keysetAfter(
+              [libraries.createdAt, libraries.id],
+              [sql`${after[0]}::timestamptz`, sql`${after[1]}`],
+              "asc",
+            )
+          : undefined,
+      ),
+    )
+    .orderBy(asc(libraries.createdAt), asc(libraries.id))
+    .limit(limit);
+}
+
+export async function findLibrary(db: Db, brandspaceId: string, id: string): Promise<LibraryRow | null> {
+  const [row] = await db
+    .select(columns)
+    .from(libraries)
+    .where(and(eq(libraries.brandspaceId, brandspaceId), eq(libraries.id, id)));
+  return row ?? null;
+}
+
+export async function insertLibrary(
+  db: Db,
+  values: { id: string; brandspaceId: string; name: string; description: string; createdById: string },
+): Promise<LibraryRow> {
+  const [row] = await db.insert(libraries).values(values).returning(columns);
+  await db
+    .insert(libraryGrants)
+    .values({ libraryId: values.id, userId: values.createdById, access: "manage" });
+  return row!;
+}
+
+export async function updateLibraryRow(
+  db: Db,
+  brandspaceId: string,
+  id: string,
+  changes: { name?: string; description?: string },
+): Promise<LibraryRow | null> {
+  const [row] = await db
+    .update(libraries)
+    .set({ ...changes, updatedAt: new Date() })
+    .where(and(eq(libraries.brandspaceId, brandspaceId), eq(libraries.id, id)))
+    .returning(columns);
+  return row ?? null;
+}
+
+export async function deleteLibraryRow(db: Db, brandspaceId: string, id: string): Promise<boolean> {
+  const rows = await db
+    .delete(libraries)
+    .where(and(eq(libraries.brandspaceId, brandspaceId), eq(libraries.id, id)))
+    .returning({ id: libraries.id });
+  return rows.length === 1;
+}

@@ -1,0 +1,171 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { ErrorBody } from "../../../contract/errors.ts";
+import { type ApiCall, apiClient } from "../../testing/http-client.ts";
+import { startTestService, type TestService } from "../../testing/test-service.ts";
+
+let service: TestService;
+let regional: ApiCall;
+let central: ApiCall;
+
+beforeAll(async () => {
+  service = await startTestService();
+  regional = apiClient(service.regionalUrl, service.seed.ownerKey);
+  central = apiClient(service.centralUrl, service.seed.ownerKey);
+});
+afterAll(() => service?.close());
+
+function expectError(res: { status: number; body: unknown; headers: Headers }, status: number, code: string) {
+  expect(res.status).toBe(status);
+  const body = ErrorBody.parse(res.body);
+  expect(body).toMatchObject({ object: "error", status, code });
+  expect(body.request_id).toBe(res.headers.get("x-request-id"));
+  expect(body.message.length).toBeGreaterThan(0);
+  return body;
+}
+
+describe("authentication", () => {
+  it("401 with WWW-Authenticate for a missing, malformed, unknown or revoked key", async () => {
+    const missing = await central("GET", "/v1/me", { key: null });
+    expectError(missing, 401, "unauthorized");
+    expect(missing.headers.get("www-authenticate")).toMatch(/^Bearer/);
+    expectError(
+      await central("GET", "/v1/me", { headers: { authorization: "Basic abc" }, key: null }),
+      401,
+      "unauthorized",
+    );
+    expectError(await central("GET", "/v1/me", { key: "bsk_us_notakey" }), 401, "unauthorized");
+    const unknown = `bsk_us_${"A".repeat(40)}`;
+    expectError(await central("GET", "/v1/me", { key: unknown }), 401, "unauthorized");
+    const key = await service.createKey(["brandspace:read"]);
+    expect((await central("GET", "/v1/me", { key })).status).toBe(200);
+    const { revokeApiKey, listApiKeys } = await import("../../keys/keys.service.ts");
+    const stored = (await listApiKeys(service.deps.db, service.seed.brandspaceId)).at(-1)!;
+    await revokeApiKey(service.deps.db, service.seed.brandspaceId, stored.id);
+    expectError(await central("GET", "/v1/me", { key }), 401, "unauthorized");
+  });
+
+  it("a key whose region segment was altered is unknown", async () => {
+    const key = service.seed.ownerKey.replace("bsk_us_", "bsk_eu_");
+    expectError(await central("GET", "/v1/me", { key }), 401, "unauthorized");
+  });
+});
+
+describe("scopes", () => {
+  it("403 insufficient_scope names the scope; write implies read", async () => {
+    const readOnly = await service.createKey(["libraries:read"]);
+    const denied = await regional("POST", "/v1/libraries", { key: readOnly, body: { name: "x" } });
+    expect(expectError(denied, 403, "insufficient_scope").details).toEqual({
+      required_scope: "libraries:write",
+    });
+    const writer = await service.createKey(["libraries:write"]);
+    expect((await regional("GET", "/v1/libraries", { key: writer })).status).toBe(200);
+    const noLibraries = await service.createKey(["files:read"]);
+    expectError(await regional("GET", "/v1/libraries", { key: noLibraries }), 403, "insufficient_scope");
+    expectError(await central("GET", "/v1/members", { key: noLibraries }), 403, "insufficient_scope");
+  });
+});
+
+describe("request bodies", () => {
+  it("malformed JSON is 400 validation_error", async () => {
+    const res = await regional("POST", "/v1/libraries", {
+      rawBody: '{"name": "x",',
+      headers: { "content-type": "application/json" },
+    });
+    expectError(res, 400, "validation_error");
+  });
+
+  it("a body that is not JSON is 415", async () => {
+    const res = await regional("POST", "/v1/libraries", {
+      rawBody: "name=x",
+      headers: { "content-type": "text/plain" },
+    });
+    expectError(res, 415, "unsupported_media_type");
+    const form = await regional("POST", "/v1/libraries", {
+      rawBody: "name=x",
+      headers: { "content-type": "application/x-www-form-urlencoded" },
+    });
+    expectError(form, 415, "unsupported_media_type");
+  });
+
+  it("unknown fields are rejected by name", async () => {
+    const res = await regional("POST", "/v1/libraries", { body: { name: "x", colour: "red" } });
+    const body = expectError(res, 400, "validation_error");
+    expect(body.details).toEqual({ errors: [{ param: "colour", message: expect.any(String) }] });
+  });
+
+  it("missing and invalid fields list every problem", async () => {
+    const res = await regional("POST", "/v1/libraries", { body: { description: 5 } });
+    const body = expectError(res, 400, "validation_error");
+    const params = (body.details as { errors: { param: string }[] }).errors.map((e) => e.param).sort();
+    expect(params).toEqual(["description", "name"]);
+  });
+
+  it("a JSON body that is not an object is 400", async () => {
+    expectError(await regional("POST", "/v1/libraries", { body: [1, 2] }), 400, "validation_error");
+    expectError(await regional("POST", "/v1/libraries", { body: "name" }), 400, "validation_error");
+  });
+
+  it("an oversize body is 413 and the service keeps serving", async () => {
+    const res = await regional("POST", "/v1/libraries", {
+      body: { name: "x", description: "y".repeat(2 * 1024 * 1024) },
+    });
+    expectError(res, 413, "payload_too_large");
+    expect((await regional("GET", "/v1/libraries")).status).toBe(200);
+  });
+});
+
+describe("query parameters", () => {
+  it("limit outside 1..100 or not a number is 400", async () => {
+    for (const limit of ["0", "101", "abc", "1.5", "-1"]) {
+      const res = await regional("GET", `/v1/libraries?limit=${limit}`);
+      const body = expectError(res, 400, "validation_error");
+      expect((body.details as { errors: { param: string }[] }).errors[0]!.param).toBe("limit");
+    }
+    expect((await regional("GET", "/v1/libraries?limit=100")).status).toBe(200);
+    expect((await regional("GET", "/v1/libraries?limit=1")).status).toBe(200);
+  });
+
+  it("a cursor that was not issued by the API is 400", async () => {
+    for (const cursor of ["abc", "eyJ2IjpbXX0.AAAA", "a.b.c"]) {
+      const res = await regional("GET", `/v1/libraries?cursor=${cursor}`);
+      expect(expectError(res, 400, "validation_error").details).toMatchObject({
+        errors: [{ param: "cursor" }],
+      });
+    }
+  });
+
+  it("unknown parameters are rejected", async () => {
+    const res = await regional("GET", "/v1/libraries?colour=red");
+    expect(expectError(res, 400, "validation_error").details).toMatchObject({
+      errors: [{ param: "colour" }],
+    });
+  });
+});
+
+describe("routing", () => {
+  it("unknown paths are 404 not_found and unknown ids are 404", async () => {
+    expectError(await regional("GET", "/v1/nothing-here"), 404, "not_found");
+    expectError(await regional("GET", "/v1/libraries/lib_01ARZ3NDEKTSV4RRFFQ69G5FAV"), 404, "not_found");
+    expectError(await regional("GET", "/v1/libraries/not-even-an-id"), 404, "not_found");
+    expectError(await central("GET", "/v1/members/usr_01ARZ3NDEKTSV4RRFFQ69G5FAV"), 404, "not_found");
+  });
+
+  it("a wrong method is 405 with Allow", async () => {
+    const res = await regional("PUT", "/v1/libraries", { body: {} });
+    expectError(res, 405, "method_not_allowed");
+    expect(res.headers.get("allow")).toBe("GET, POST, HEAD");
+  });
+
+  it("keeps serving after a burst of bad requests", async () => {
+    const bad = await Promise.all(
+      Array.from({ length: 30 }, (_, i) =>
+        regional("POST", "/v1/libraries", {
+          rawBody: `{"name": ${i}`,
+          headers: { "content-type": "application/json" },
+        }),
+      ),
+    );
+    expect(bad.every((r) => r.status === 400)).toBe(true);
+    expect((await central("GET", "/v1/me")).status).toBe(200);
+  });
+});

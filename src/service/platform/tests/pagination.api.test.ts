@@ -1,0 +1,104 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { type ApiCall, apiClient } from "../../testing/http-client.ts";
+import { startTestService, type TestService } from "../../testing/test-service.ts";
+
+let service: TestService;
+let regional: ApiCall;
+let central: ApiCall;
+
+beforeAll(async () => {
+  service = await startTestService();
+  regional = apiClient(service.regionalUrl, service.seed.ownerKey);
+  central = apiClient(service.centralUrl, service.seed.ownerKey);
+  for (let i = 0; i < 23; i++) {
+    const res = await regional("POST", "/v1/libraries", { body: { name: `Library ${i}` } });
+    expect(res.status).toBe(201);
+  }
+});
+afterAll(() => service?.close());
+
+async function collect(call: ApiCall, path: string, limit: number) {
+  const ids: string[] = [];
+  let cursor: string | null = null;
+  let pages = 0;
+  do {
+    const sep = path.includes("?") ? "&" : "?";
+    const res = await call(
+      "GET",
+      `${path}${sep}limit=${limit}${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ""}`,
+    );
+    expect(res.status).toBe(200);
+    expect(res.body.data.length).toBeLessThanOrEqual(limit);
+    expect(res.body.next_cursor === null).toBe(!res.body.has_more);
+    ids.push(...res.body.data.map((d: { id: string }) => d.id));
+    cursor = res.body.next_cursor;
+    pages++;
+  } while (cursor);
+  return { ids, pages };
+}
+
+describe("cursor pagination", () => {
+  it("walks every item exactly once, in order", async () => {
+    const all = await regional("GET", "/v1/libraries?limit=100");
+    expect(all.body.data).toHaveLength(25);
+    expect(all.body).toMatchObject({ has_more: false, next_cursor: null });
+    const walked = await collect(regional, "/v1/libraries", 7);
+    expect(walked.pages).toBe(4);
+    expect(walked.ids).toEqual(all.body.data.map((d: { id: string }) => d.id));
+  });
+
+  it("defaults to 50 items", async () => {
+    const res = await regional("GET", "/v1/libraries");
+    expect(res.body.data).toHaveLength(25);
+  });
+
+  it("stays correct when items are created between pages", async () => {
+    const first = await regional("GET", "/v1/libraries?limit=10");
+    const before = (await regional("GET", "/v1/libraries?limit=100")).body.data.map(
+      (d: { id: string }) => d.id,
+    );
+    const created = await regional("POST", "/v1/libraries", { body: { name: "Inserted meanwhile" } });
+    const ids = [...first.body.data.map((d: { id: string }) => d.id)];
+    let cursor = first.body.next_cursor;
+    while (cursor) {
+      const page = await regional("GET", `/v1/libraries?limit=10&cursor=${encodeURIComponent(cursor)}`);
+      ids.push(...page.body.data.map((d: { id: string }) => d.id));
+      cursor = page.body.next_cursor;
+    }
+    expect(new Set(ids).size).toBe(ids.length);
+    expect(ids.slice(0, before.length)).toEqual(before);
+    expect(ids.at(-1)).toBe(created.body.id);
+  });
+
+  it("rejects a tampered cursor and a cursor from another listing", async () => {
+    const page = await regional("GET", "/v1/libraries?limit=2");
+    const cursor: string = page.body.next_cursor;
+    const [payload, signature] = cursor.split(".");
+    const forged = `${Buffer.from(JSON.stringify({ l: "x", v: ["2000-01-01T00:00:00.000Z", "lib_0"] })).toString("base64url")}.${signature}`;
+    for (const bad of [forged, `${payload}.${signature!.slice(0, -2)}AA`]) {
+      const res = await regional("GET", `/v1/libraries?cursor=${encodeURIComponent(bad)}`);
+      expect(res.status).toBe(400);
+      expect(res.body.details.errors[0].param).toBe("cursor");
+    }
+    const members = await central("GET", `/v1/members?limit=1`);
+    const crossed = await central("GET", `/v1/roles?cursor=${encodeURIComponent(members.body.next_cursor)}`);
+    expect(crossed.status).toBe(400);
+  });
+
+  it("paginates members and roles", async () => {
+    expect((await collect(central, "/v1/members", 1)).ids).toHaveLength(3);
+    const roles = await collect(central, "/v1/roles", 2);
+    expect(roles.ids).toHaveLength(5);
+    const all = await central("GET", "/v1/roles");
+    expect(all.body.data.map((r: { slug: string }) => r.slug)).toEqual([
+      "owner",
+      "admin",
+      "editor",
+      "commenter",
+      "viewer",
+    ]);
+    expect(all.body.data.find((r: { slug: string }) => r.slug === "viewer")).toMatchObject({
+      is_default: true,
+    });
+  });
+});

@@ -1,0 +1,90 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { type ApiCall, apiClient } from "../../testing/http-client.ts";
+import { startTestService, type TestService } from "../../testing/test-service.ts";
+
+let service: TestService;
+let central: ApiCall;
+let regional: ApiCall;
+
+beforeAll(async () => {
+  service = await startTestService();
+  central = apiClient(service.centralUrl, service.seed.ownerKey);
+  regional = apiClient(service.regionalUrl, service.seed.ownerKey);
+});
+afterAll(() => service?.close());
+
+const CENTRAL_PATHS = ["/v1/me", "/v1/usage", "/v1/events", "/v1/brandspace", "/v1/members", "/v1/roles"];
+
+describe("central host", () => {
+  it("serves the seven central paths", async () => {
+    for (const path of CENTRAL_PATHS) {
+      const res = await central("GET", path);
+      expect(res.status, path).toBe(200);
+      expect(res.headers.get("deprecation"), path).toBeNull();
+    }
+    const member = await central("GET", `/v1/members/${service.seed.users.editor.id}`);
+    expect(member.status).toBe(200);
+    expect(member.body).toMatchObject({
+      object: "member",
+      email: "editor@example.com",
+      role: { slug: "editor" },
+    });
+  });
+
+  it("still serves regional paths, marked deprecated with a Link to the regional host", async () => {
+    const res = await central("GET", "/v1/libraries?limit=5");
+    expect(res.status).toBe(200);
+    expect(res.headers.get("deprecation")).toBe("true");
+    expect(res.headers.get("link")).toBe(`<${service.regionalUrl}/v1/libraries?limit=5>; rel="alternate"`);
+    expect(res.headers.get("sunset")).toBeNull();
+  });
+});
+
+describe("regional host", () => {
+  it("answers central-only paths with 404 naming the central host", async () => {
+    for (const path of [...CENTRAL_PATHS, `/v1/members/${service.seed.users.owner.id}`]) {
+      const res = await regional("GET", path);
+      expect(res.status, path).toBe(404);
+      expect(res.body).toMatchObject({ code: "not_found", details: { host: service.centralUrl } });
+    }
+  });
+
+  it("serves regional paths without deprecation headers", async () => {
+    const res = await regional("GET", "/v1/libraries");
+    expect(res.status).toBe(200);
+    expect(res.headers.get("deprecation")).toBeNull();
+  });
+
+  it("answers 421 misdirected_request from a host of another region, naming the brandspace's host", async () => {
+    const euUrl = await service.startRegionalHost("eu");
+    const eu = apiClient(euUrl, service.seed.ownerKey);
+    const res = await eu("GET", "/v1/libraries");
+    expect(res.status).toBe(421);
+    expect(res.body).toMatchObject({ code: "misdirected_request", details: { host: service.regionalUrl } });
+    const health = await eu("GET", "/v1/health", { key: null });
+    expect(health.body).toMatchObject({ plane: "regional", region: "eu" });
+  });
+
+  it("serves health and the OpenAPI document on both planes without a key", async () => {
+    for (const call of [central, regional]) {
+      expect((await call("GET", "/v1/health", { key: null })).status).toBe(200);
+      const doc = await call("GET", "/v1/openapi.json", { key: null });
+      expect(doc.status).toBe(200);
+      expect(doc.body.openapi).toBe("3.1.0");
+      expect(doc.body.paths["/v1/me"].get["x-plane"]).toBe("central");
+    }
+  });
+});
+
+describe("sunset", () => {
+  it("sends Sunset only when a date is configured", async () => {
+    const configured = await startTestService({ env: { SUNSET_DATE: "2027-06-30T00:00:00Z" } });
+    try {
+      const res = await apiClient(configured.centralUrl, configured.seed.ownerKey)("GET", "/v1/libraries");
+      expect(res.headers.get("deprecation")).toBe("true");
+      expect(res.headers.get("sunset")).toBe("Wed, 30 Jun 2027 00:00:00 GMT");
+    } finally {
+      await configured.close();
+    }
+  });
+});

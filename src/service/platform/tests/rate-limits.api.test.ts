@@ -1,0 +1,72 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { buildApp } from "../../app.ts";
+import { createServiceDeps } from "../../bootstrap.ts";
+import { openDatabase } from "../../db/client.ts";
+import { type ApiCall, apiClient } from "../../testing/http-client.ts";
+import { startTestService, type TestService } from "../../testing/test-service.ts";
+
+let service: TestService;
+let central: ApiCall;
+
+beforeAll(async () => {
+  service = await startTestService({ env: { RATE_LIMITS: "sustained=10/1h,month=1000/1mo" } });
+  central = apiClient(service.centralUrl, service.seed.ownerKey);
+});
+afterAll(() => service?.close());
+
+describe("rate limits", () => {
+  it("sends RateLimit headers, then 429 with Retry-After once a counter is used up", async () => {
+    const first = await central("GET", "/v1/me");
+    expect(first.status).toBe(200);
+    expect(first.headers.get("ratelimit-limit")).toBe("10");
+    expect(Number(first.headers.get("ratelimit-remaining"))).toBe(9);
+    const reset = Number(first.headers.get("ratelimit-reset"));
+    expect(reset).toBeGreaterThan(0);
+    expect(reset).toBeLessThanOrEqual(3600);
+    for (let i = 0; i < 9; i++) expect((await central("GET", "/v1/me")).status).toBe(200);
+    const limited = await central("GET", "/v1/me");
+    expect(limited.status).toBe(429);
+    expect(limited.body).toMatchObject({
+      code: "rate_limited",
+      details: { counter: "sustained", limit: 10, resets_at: expect.any(String) },
+    });
+    const retryAfter = Number(limited.headers.get("retry-after"));
+    expect(retryAfter).toBeGreaterThan(0);
+    expect(retryAfter).toBeLessThanOrEqual(3600);
+    expect(limited.headers.get("ratelimit-remaining")).toBe("0");
+  });
+
+  it("health stays reachable without a key while the brandspace is limited", async () => {
+    expect((await central("GET", "/v1/health", { key: null })).status).toBe(200);
+  });
+});
+
+describe("rate limits across processes", () => {
+  it("several service instances sharing one database agree on the counters", async () => {
+    const shared = await startTestService({ env: { RATE_LIMITS: "sustained=40/1h" } });
+    const extra: { close(): Promise<void> }[] = [];
+    try {
+      const urls = [shared.centralUrl];
+      // On PostgreSQL a second instance has its own pool and memory, like a second process.
+      const url = (shared.deps.database as { url?: string }).url;
+      if (url) {
+        const database = await openDatabase({ url, poolSize: 5 });
+        const deps = createServiceDeps(shared.deps.config, database);
+        const app = await buildApp(deps, { plane: "central", region: "us" });
+        await app.listen({ host: "127.0.0.1", port: 0 });
+        const address = app.server.address() as { port: number };
+        urls.push(`http://127.0.0.1:${address.port}`);
+        extra.push({ close: async () => (await app.close(), await database.close()) });
+      }
+      const calls = urls.map((u) => apiClient(u, shared.seed.ownerKey));
+      const answers = await Promise.all(
+        Array.from({ length: 60 }, (_, i) => calls[i % calls.length]!("GET", "/v1/brandspace")),
+      );
+      expect(answers.filter((a) => a.status === 200)).toHaveLength(40);
+      expect(answers.filter((a) => a.status === 429)).toHaveLength(20);
+    } finally {
+      for (const e of extra) await e.close();
+      await shared.close();
+    }
+  });
+});
