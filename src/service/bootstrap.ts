@@ -11,8 +11,8 @@ export const SERVICE_VERSION: string = JSON.parse(
   readFileSync(new URL("../../package.json", import.meta.url), "utf8"),
 ).version;
 
-export function createLogger(config: Config): Logger {
-  return pino({
+export function createLogger(config: Config, destination?: pino.DestinationStream): Logger {
+  const options: pino.LoggerOptions = {
     level: config.logLevel,
     base: { service: "brandspace" },
     redact: {
@@ -26,7 +26,8 @@ export function createLogger(config: Config): Logger {
       ],
       censor: "[redacted]",
     },
-  });
+  };
+  return destination ? pino(options, destination) : pino(options);
 }
 
 /** Wires the shared dependencies of the listeners and workers from configuration and an open database. */

@@ -30,6 +30,8 @@ export interface TestService {
 export interface TestServiceOptions {
   /** Extra environment for loadConfig (e.g. RATE_LIMITS). */
   env?: Record<string, string>;
+  /** Receives the service's log lines (JSON), e.g. to assert what is and is not logged. */
+  logStream?: { write(line: string): void };
 }
 
 /** Starts the real service (both planes, real HTTP on loopback ports) on a fresh database, seeded with the demo. */
@@ -40,11 +42,11 @@ export async function startTestService(options: TestServiceOptions = {}): Promis
     HOST: "127.0.0.1",
     CENTRAL_PORT: "0",
     REGIONAL_PORT: "0",
-    LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? "silent",
+    LOG_LEVEL: options.logStream ? "info" : (process.env.TEST_LOG_LEVEL ?? "silent"),
     ...options.env,
   });
   const database = await openTestDatabase();
-  const deps = createServiceDeps(config, database, createLogger(config));
+  const deps = createServiceDeps(config, database, createLogger(config, options.logStream));
   const seed = await database.db.transaction((tx) => seedDemo(tx as never));
   const apps: FastifyInstance[] = [];
   const listen = async (plane: "central" | "regional", region: string) => {
