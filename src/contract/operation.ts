@@ -29,6 +29,8 @@ export interface Operation<
   params?: Params;
   query?: Query;
   body?: Body;
+  /** `binary`: the request body is raw bytes streamed by the handler (uploads), not JSON. */
+  bodyKind?: "json" | "binary";
   status: number;
   response: Response;
 }

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type ApiCall, apiClient } from "../../testing/http-client.ts";
+import { type ApiCall, type ApiResponse, apiClient } from "../../testing/http-client.ts";
 import { startTestService, type TestService } from "../../testing/test-service.ts";
 
 let service: TestService;
@@ -23,7 +23,7 @@ async function collect(call: ApiCall, path: string, limit: number) {
   let pages = 0;
   do {
     const sep = path.includes("?") ? "&" : "?";
-    const res = await call(
+    const res: ApiResponse = await call(
       "GET",
       `${path}${sep}limit=${limit}${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ""}`,
     );

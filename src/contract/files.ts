@@ -1,0 +1,171 @@
+import { z } from "zod";
+import { Id, NullableTimestamp, QueryBoolean, Timestamp } from "./common.ts";
+
+export const FILE_KINDS = ["image", "video", "audio", "document", "page", "archive", "font", "other"] as const;
+export type FileKind = (typeof FILE_KINDS)[number];
+export const FILE_STATUSES = ["processing", "ready", "failed"] as const;
+export type FileStatus = (typeof FILE_STATUSES)[number];
+
+export const PROPERTY_TYPES = ["status", "person", "date", "checkbox", "text", "multi_tag", "tag"] as const;
+export type PropertyType = (typeof PROPERTY_TYPES)[number];
+
+const OptionRef = z.object({ option_id: Id });
+
+/** One property value; every type's key is present, null unless it is this value's type. */
+export const PropertyValue = z
+  .object({
+    property_id: Id,
+    type: z.enum(PROPERTY_TYPES),
+    status: OptionRef.nullable(),
+    person: z.object({ user_id: Id }).nullable(),
+    date: z.object({ start: Timestamp }).nullable(),
+    checkbox: z.boolean().nullable(),
+    text: z.string().nullable(),
+    multi_tag: z.array(OptionRef).nullable(),
+    tag: z.array(OptionRef).nullable(),
+  })
+  .meta({ id: "PropertyValue" });
+export type PropertyValue = z.infer<typeof PropertyValue>;
+
+export const VersionSummary = z.object({ count: z.number().int(), active_number: z.number().int(), active_id: Id });
+
+/** The base fields of a file: what listings carry. */
+export const FileBase = z
+  .object({
+    object: z.literal("file"),
+    id: Id,
+    kind: z.enum(FILE_KINDS),
+    name: z.string(),
+    extension: z.string(),
+    mime: z.string(),
+    size: z.number().int(),
+    status: z.enum(FILE_STATUSES),
+    library_id: Id,
+    folder_id: Id.nullable(),
+    external_url: z.string().nullable(),
+    duration_ms: z.number().int().nullable(),
+    resolution: z.string().nullable().meta({ description: "`<width>x<height>`" }),
+    created_at: Timestamp,
+    created_by_id: Id,
+    trashed_at: NullableTimestamp,
+    thumbnail_url: z.string().nullable(),
+    version: VersionSummary,
+  })
+  .meta({ id: "FileBase" });
+export type FileBase = z.infer<typeof FileBase>;
+
+export const Renditions = z.object({
+  thumbnail_url: z.string().nullable(),
+  preview_url: z.string().nullable(),
+  frames_url: z.string().nullable(),
+  scrub_url: z.string().nullable(),
+});
+
+/** Base plus extended fields: what retrieve, update, move and copy answer. */
+export const File = FileBase.extend({
+  updated_at: Timestamp,
+  tags: z.array(z.string()),
+  published: z.boolean(),
+  renditions: Renditions,
+  properties: z.array(PropertyValue),
+}).meta({ id: "File" });
+export type File = z.infer<typeof File>;
+
+export const Version = z
+  .object({
+    object: z.literal("version"),
+    id: Id,
+    file_id: Id,
+    version_number: z.number().int(),
+    size: z.number().int(),
+    mime: z.string(),
+    extension: z.string(),
+    status: z.enum(FILE_STATUSES),
+    duration_ms: z.number().int().nullable(),
+    resolution: z.string().nullable(),
+    created_at: Timestamp,
+    created_by_id: Id,
+    is_active: z.boolean(),
+  })
+  .meta({ id: "Version" });
+export type Version = z.infer<typeof Version>;
+
+const Tag = z.string().trim().min(1).max(100);
+const FileName = z
+  .string()
+  .trim()
+  .min(1, "must not be empty")
+  .max(255, "must be at most 255 characters")
+  .refine((n) => !/[\\/]/.test(n), "must not contain / or \\");
+
+export const UpdateFileBody = z
+  .strictObject({
+    name: FileName.optional(),
+    tags: z.array(Tag).max(100).optional(),
+    published: z.boolean().optional(),
+  })
+  .refine((b) => b.name !== undefined || b.tags !== undefined || b.published !== undefined, {
+    message: "send name, tags or published",
+  });
+
+/** Move and copy: exactly one destination. */
+export const FileDestinationBody = z
+  .strictObject({
+    library_id: z.string().optional(),
+    folder_id: z.string().optional(),
+    to_root: z.literal(true).optional(),
+  })
+  .refine((b) => [b.library_id, b.folder_id, b.to_root].filter((v) => v !== undefined).length === 1, {
+    message: "send exactly one of library_id, folder_id, to_root",
+  });
+
+export const SetPropertyValueBody = z.strictObject({ value: z.unknown() });
+
+const CommaList = z
+  .string()
+  .transform((s) => s.split(",").map((v) => v.trim()).filter(Boolean));
+
+export const FILE_SORTS = ["name", "size", "created_at"] as const;
+
+export const FileListQuery = z.strictObject({
+  limit: z.coerce.number().int("must be an integer").min(1, "must be between 1 and 100").max(100, "must be between 1 and 100").default(50),
+  cursor: z.string().min(1).max(2048).optional(),
+  library_id: z.string().optional(),
+  folder_id: z.string().optional(),
+  recursive: QueryBoolean.optional(),
+  q: z.string().max(500, "must be at most 500 characters").optional(),
+  extensions: CommaList.optional(),
+  kind: CommaList.pipe(z.array(z.enum(FILE_KINDS))).optional(),
+  created_after: z.iso.datetime({ offset: true }).optional(),
+  created_before: z.iso.datetime({ offset: true }).optional(),
+  uploaded_by: CommaList.optional(),
+  min_size: z.coerce.number().int().min(0).optional(),
+  max_size: z.coerce.number().int().min(0).optional(),
+  filter: z.string().max(4096, "must be at most 4096 characters").optional(),
+  sort: z.enum(FILE_SORTS).optional(),
+  order: z.enum(["asc", "desc"]).optional(),
+  trashed: QueryBoolean.optional(),
+});
+export type FileListQuery = z.infer<typeof FileListQuery>;
+
+export const DeleteQuery = z.strictObject({ permanent: QueryBoolean.optional() });
+
+export const DownloadQuery = z.strictObject({
+  version_id: z.string().optional(),
+  rendition: z.enum(["original", "preview", "thumbnail"]).optional(),
+});
+
+export const DownloadUrl = z
+  .object({
+    object: z.literal("download_url"),
+    url: z.string(),
+    expires_at: Timestamp,
+    file_id: Id,
+    version_id: Id,
+    name: z.string(),
+    size: z.number().int(),
+    mime: z.string(),
+  })
+  .meta({ id: "DownloadUrl" });
+
+export const SimilarFile = FileBase.extend({ similarity: z.number().min(0).max(1) });

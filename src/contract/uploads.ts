@@ -1,0 +1,55 @@
+import { z } from "zod";
+import { Id, NullableTimestamp, Timestamp } from "./common.ts";
+
+export const MiB = 1024 * 1024;
+export const GiB = 1024 * MiB;
+/** Limits of the decisions document. */
+export const UPLOAD_LIMITS = {
+  singleMax: 100 * MiB,
+  partMin: 8 * MiB,
+  partMax: 64 * MiB,
+  partsMax: 10_000,
+  fileMax: 50 * GiB,
+} as const;
+
+export const UPLOAD_STATUSES = ["pending", "completed", "aborted", "expired"] as const;
+
+export const Upload = z
+  .object({
+    object: z.literal("upload"),
+    id: Id,
+    status: z.enum(UPLOAD_STATUSES),
+    method: z.enum(["single", "multipart"]),
+    upload_url: z.string().nullable().meta({ description: "Single PUT target; null for multipart." }),
+    part_size: z.number().int(),
+    parts: z.array(z.object({ number: z.number().int(), url: z.string() })),
+    received_parts: z.array(z.object({ number: z.number().int(), size: z.number().int(), etag: z.string() })),
+    expires_at: Timestamp,
+    name: z.string(),
+    size: z.number().int(),
+    file_id: Id.nullable(),
+    library_id: Id.nullable(),
+    folder_id: Id.nullable(),
+    created_at: Timestamp,
+    completed_at: NullableTimestamp,
+  })
+  .meta({ id: "Upload" });
+export type Upload = z.infer<typeof Upload>;
+
+export const CreateUploadBody = z.strictObject({
+  name: z.string().trim().min(1).max(255),
+  size: z.number().int().min(0).max(UPLOAD_LIMITS.fileMax, "must be at most 50 GiB"),
+  mime: z.string().max(255).optional(),
+  library_id: z.string().optional(),
+  folder_id: z.string().optional(),
+  file_id: z.string().optional(),
+  transfer_id: z.string().optional(),
+});
+
+export const CompleteUploadBody = z
+  .strictObject({
+    parts: z.array(z.object({ number: z.number().int().min(1), etag: z.string().optional() })).optional(),
+  })
+  .optional();
+
+export const UploadPart = z.object({ number: z.number().int(), etag: z.string(), size: z.number().int() });

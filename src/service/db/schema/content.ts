@@ -1,0 +1,203 @@
+import { sql } from "drizzle-orm";
+import {
+  bigint,
+  boolean,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  real,
+  text,
+  uniqueIndex,
+} from "drizzle-orm/pg-core";
+import { libraries } from "./access.ts";
+import { createdAt, ts, updatedAt } from "./columns.ts";
+import { brandspaces } from "./tenancy.ts";
+
+/**
+ * Trash model shared by folders and files: `trashed_at` is set on the item the user trashed; every item below a
+ * trashed folder gets `hidden_by` = that folder's id instead, so "active" is `trashed_at IS NULL AND hidden_by IS NULL`
+ * (index-friendly), and restoring a folder un-hides exactly what it hid, not what was trashed on its own before.
+ */
+export const folders = pgTable(
+  "folders",
+  {
+    id: text("id").primaryKey(),
+    brandspaceId: text("brandspace_id")
+      .notNull()
+      .references(() => brandspaces.id, { onDelete: "cascade" }),
+    libraryId: text("library_id")
+      .notNull()
+      .references(() => libraries.id, { onDelete: "cascade" }),
+    parentId: text("parent_id"),
+    name: text("name").notNull(),
+    color: text("color"),
+    createdById: text("created_by_id").notNull(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+    trashedAt: ts("trashed_at"),
+    hiddenBy: text("hidden_by"),
+  },
+  (t) => [
+    index("folders_children").on(t.libraryId, t.parentId, t.createdAt, t.id),
+    index("folders_parent").on(t.parentId),
+    index("folders_trash").on(t.brandspaceId, t.trashedAt),
+  ],
+);
+
+export const files = pgTable(
+  "files",
+  {
+    id: text("id").primaryKey(),
+    brandspaceId: text("brandspace_id")
+      .notNull()
+      .references(() => brandspaces.id, { onDelete: "cascade" }),
+    libraryId: text("library_id")
+      .notNull()
+      .references(() => libraries.id, { onDelete: "cascade" }),
+    folderId: text("folder_id"),
+    name: text("name").notNull(),
+    /** From the content and the original name; does not change on rename. */
+    extension: text("extension").notNull(),
+    // The fields below mirror the active version so that listings filter and sort from one table.
+    kind: text("kind").notNull(),
+    mime: text("mime").notNull(),
+    size: bigint("size", { mode: "number" }).notNull(),
+    status: text("status").$type<"processing" | "ready" | "failed">().notNull(),
+    durationMs: integer("duration_ms"),
+    width: integer("width"),
+    height: integer("height"),
+    activeVersionId: text("active_version_id"),
+    activeNumber: integer("active_number").notNull().default(1),
+    versionCount: integer("version_count").notNull().default(1),
+    /** Version numbers are never reused: the next number to hand out. */
+    nextVersionNumber: integer("next_version_number").notNull().default(2),
+    externalUrl: text("external_url"),
+    tags: text("tags").array().notNull().default(sql`'{}'::text[]`),
+    published: boolean("published").notNull().default(false),
+    createdById: text("created_by_id").notNull(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+    trashedAt: ts("trashed_at"),
+    hiddenBy: text("hidden_by"),
+  },
+  (t) => [
+    index("files_folder_created").on(t.libraryId, t.folderId, t.createdAt, t.id),
+    index("files_brandspace_created").on(t.brandspaceId, t.createdAt, t.id),
+    index("files_brandspace_name").on(t.brandspaceId, t.name, t.id),
+    index("files_brandspace_size").on(t.brandspaceId, t.size, t.id),
+    index("files_folder_name").on(t.libraryId, t.folderId, t.name, t.id),
+    index("files_folder_size").on(t.libraryId, t.folderId, t.size, t.id),
+    index("files_trash").on(t.brandspaceId, t.trashedAt),
+    index("files_creator").on(t.brandspaceId, t.createdById),
+  ],
+);
+
+export const fileVersions = pgTable(
+  "file_versions",
+  {
+    id: text("id").primaryKey(),
+    fileId: text("file_id")
+      .notNull()
+      .references(() => files.id, { onDelete: "cascade" }),
+    brandspaceId: text("brandspace_id").notNull(),
+    versionNumber: integer("version_number").notNull(),
+    blobSha256: text("blob_sha256").notNull(),
+    size: bigint("size", { mode: "number" }).notNull(),
+    mime: text("mime").notNull(),
+    extension: text("extension").notNull(),
+    kind: text("kind").notNull(),
+    status: text("status").$type<"processing" | "ready" | "failed">().notNull(),
+    failureReason: text("failure_reason"),
+    durationMs: integer("duration_ms"),
+    width: integer("width"),
+    height: integer("height"),
+    pageCount: integer("page_count"),
+    colors: text("colors").array(),
+    placeholder: text("placeholder"),
+    features: real("features").array(),
+    originalName: text("original_name").notNull(),
+    createdById: text("created_by_id").notNull(),
+    createdAt: createdAt(),
+    processedAt: ts("processed_at"),
+  },
+  (t) => [
+    uniqueIndex("file_versions_number").on(t.fileId, t.versionNumber),
+    index("file_versions_blob").on(t.blobSha256),
+  ],
+);
+
+export const RENDITION_KINDS = ["thumbnail", "thumbnail_jpeg", "preview", "frames", "scrub"] as const;
+export type RenditionKind = (typeof RENDITION_KINDS)[number];
+
+export const renditions = pgTable(
+  "renditions",
+  {
+    versionId: text("version_id")
+      .notNull()
+      .references(() => fileVersions.id, { onDelete: "cascade" }),
+    kind: text("kind").$type<RenditionKind>().notNull(),
+    blobSha256: text("blob_sha256").notNull(),
+    mime: text("mime").notNull(),
+    width: integer("width"),
+    height: integer("height"),
+    size: bigint("size", { mode: "number" }).notNull(),
+    /** Sprite geometry for `frames`. */
+    meta: jsonb("meta").$type<Record<string, number>>(),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.versionId, t.kind] }), index("renditions_blob").on(t.blobSha256)],
+);
+
+/** Every stored blob; the reclaim job removes those no version, rendition or upload points at. */
+export const blobs = pgTable("blobs", {
+  sha256: text("sha256").primaryKey(),
+  size: bigint("size", { mode: "number" }).notNull(),
+  createdAt: createdAt(),
+});
+
+export const uploads = pgTable(
+  "uploads",
+  {
+    id: text("id").primaryKey(),
+    brandspaceId: text("brandspace_id")
+      .notNull()
+      .references(() => brandspaces.id, { onDelete: "cascade" }),
+    createdById: text("created_by_id").notNull(),
+    apiKeyId: text("api_key_id"),
+    name: text("name").notNull(),
+    size: bigint("size", { mode: "number" }).notNull(),
+    claimedMime: text("claimed_mime"),
+    method: text("method").$type<"single" | "multipart">().notNull(),
+    partSize: bigint("part_size", { mode: "number" }).notNull(),
+    status: text("status").$type<"pending" | "completed" | "aborted" | "expired">().notNull(),
+    libraryId: text("library_id"),
+    folderId: text("folder_id"),
+    /** Set for a new version of an existing file. */
+    fileId: text("file_id"),
+    transferId: text("transfer_id"),
+    /** The blob of a completed single PUT, before completion turns it into a version. */
+    blobSha256: text("blob_sha256"),
+    resultFileId: text("result_file_id"),
+    resultVersionId: text("result_version_id"),
+    expiresAt: ts("expires_at").notNull(),
+    createdAt: createdAt(),
+    completedAt: ts("completed_at"),
+  },
+  (t) => [index("uploads_expiry").on(t.status, t.expiresAt), index("uploads_brandspace").on(t.brandspaceId)],
+);
+
+export const uploadParts = pgTable(
+  "upload_parts",
+  {
+    uploadId: text("upload_id")
+      .notNull()
+      .references(() => uploads.id, { onDelete: "cascade" }),
+    number: integer("number").notNull(),
+    size: bigint("size", { mode: "number" }).notNull(),
+    etag: text("etag").notNull(),
+    receivedAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.uploadId, t.number] })],
+);
