@@ -1,3 +1,5 @@
 export * from "./access.ts";
 export * from "./platform.ts";
 export * from "./tenancy.ts";
+export * from "./content.ts";
+export * from "./properties.ts";

@@ -26,7 +26,11 @@ export const events = pgTable(
     data: jsonb("data").$type<Record<string, unknown>>().notNull(),
     requestId: text("request_id"),
   },
-  (t) => [index("events_brandspace_time").on(t.brandspaceId, t.occurredAt)],
+  (t) => [
+    index("events_brandspace_time").on(t.brandspaceId, t.occurredAt),
+    // Retention prunes by age across brandspaces.
+    index("events_occurred").on(t.occurredAt),
+  ],
 );
 
 export const idempotencyKeys = pgTable(
@@ -80,6 +84,8 @@ export const jobs = pgTable(
   },
   (t) => [
     index("jobs_claim").on(t.status, t.runAt),
+    // The hourly cleanup deletes finished jobs by age; the queue itself never reads finished rows.
+    index("jobs_finished").on(t.finishedAt).where(sql`${t.finishedAt} is not null`),
     uniqueIndex("jobs_dedupe_active").on(t.dedupeKey).where(sql`${t.status} in ('queued', 'running')`),
   ],
 );

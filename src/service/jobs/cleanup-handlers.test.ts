@@ -1,0 +1,150 @@
+import { asc } from "drizzle-orm";
+import pino from "pino";
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import type { Db } from "../db/client.ts";
+import { events, idempotencyKeys, jobs, rateCounters, schedules } from "../db/schema/index.ts";
+import { cleanupHandlers } from "./cleanup-handlers.ts";
+import type { JobContext } from "./job-handler.ts";
+import { JOB_SCHEDULES } from "./job-registry.ts";
+import { type JobsTestKit, openJobsTestKit, waitFor } from "./jobs-test-kit.ts";
+import { startWorkers } from "./workers.ts";
+
+const HOUR_MS = 3_600_000;
+const DAY_MS = 24 * HOUR_MS;
+const ago = (ms: number) => new Date(Date.now() - ms);
+
+const context: JobContext = {
+  jobId: 1,
+  attempt: 1,
+  maxAttempts: 5,
+  signal: new AbortController().signal,
+  logger: pino({ level: "silent" }),
+};
+
+describe("cleanup handlers", () => {
+  let kit: JobsTestKit;
+  let db: Db;
+  let handlers: ReturnType<typeof cleanupHandlers>;
+  beforeAll(async () => {
+    kit = await openJobsTestKit();
+    db = kit.deps.db;
+    handlers = cleanupHandlers(db);
+  });
+  afterAll(() => kit.close());
+  beforeEach(async () => {
+    await kit.reset();
+    await db.delete(idempotencyKeys);
+    await db.delete(rateCounters);
+    await db.delete(events);
+  });
+
+  it("deletes idempotency keys older than 24 hours", async () => {
+    const key = (name: string, createdAt: Date) => ({
+      apiKeyId: "key_1",
+      key: name,
+      requestHash: "hash",
+      state: "completed" as const,
+      createdAt,
+    });
+    await db
+      .insert(idempotencyKeys)
+      .values([key("expired", ago(25 * HOUR_MS)), key("fresh", ago(23 * HOUR_MS)), key("new", new Date())]);
+
+    expect(await handlers["cleanup.idempotency_keys"]({}, context)).toEqual({ status: "success" });
+    const left = await db
+      .select({ key: idempotencyKeys.key })
+      .from(idempotencyKeys)
+      .orderBy(asc(idempotencyKeys.key));
+    expect(left.map((row) => row.key)).toEqual(["fresh", "new"]);
+  });
+
+  it("deletes rate-limit windows that started more than 62 days ago", async () => {
+    const counter = (name: string, windowStart: Date) => ({
+      brandspaceId: "bsp_1",
+      counter: name,
+      windowStart,
+      used: 3,
+    });
+    await db
+      .insert(rateCounters)
+      .values([
+        counter("old", ago(63 * DAY_MS)),
+        counter("last-month", ago(61 * DAY_MS)),
+        counter("now", new Date()),
+      ]);
+
+    await handlers["cleanup.rate_counters"]({}, context);
+    const left = await db.select({ counter: rateCounters.counter }).from(rateCounters);
+    expect(left.map((row) => row.counter).sort()).toEqual(["last-month", "now"]);
+  });
+
+  it("deletes succeeded and failed jobs that finished more than 7 days ago, and nothing active", async () => {
+    const job = (
+      name: string,
+      status: "queued" | "running" | "succeeded" | "failed",
+      finishedAt: Date | null,
+    ) => ({
+      type: "test.kept",
+      payload: { name },
+      status,
+      finishedAt,
+      createdAt: ago(30 * DAY_MS),
+      runAt: ago(30 * DAY_MS),
+    });
+    await db
+      .insert(jobs)
+      .values([
+        job("old-success", "succeeded", ago(8 * DAY_MS)),
+        job("old-failure", "failed", ago(8 * DAY_MS)),
+        job("recent-success", "succeeded", ago(6 * DAY_MS)),
+        job("recent-failure", "failed", ago(DAY_MS)),
+        job("old-queued", "queued", null),
+        job("old-running", "running", null),
+      ]);
+
+    await handlers["cleanup.jobs"]({}, context);
+    const left = await db.select({ payload: jobs.payload }).from(jobs);
+    expect(left.map((row) => row.payload.name).sort()).toEqual([
+      "old-queued",
+      "old-running",
+      "recent-failure",
+      "recent-success",
+    ]);
+  });
+
+  it("deletes events older than 30 days", async () => {
+    const event = (id: string, occurredAt: Date) => ({
+      id,
+      brandspaceId: "bsp_1",
+      type: "file.created",
+      occurredAt,
+      actorType: "system",
+      data: {},
+    });
+    await db
+      .insert(events)
+      .values([
+        event("evt_old", ago(31 * DAY_MS)),
+        event("evt_boundary", ago(29 * DAY_MS)),
+        event("evt_new", new Date()),
+      ]);
+
+    await handlers["cleanup.events"]({}, context);
+    const left = await db.select({ id: events.id }).from(events).orderBy(asc(events.id));
+    expect(left.map((row) => row.id)).toEqual(["evt_boundary", "evt_new"]);
+  });
+
+  it("run on their schedules once the workers start", async () => {
+    const workers = await startWorkers(kit.deps);
+    try {
+      const registered = await db.select({ name: schedules.name }).from(schedules);
+      expect(registered.map((row) => row.name).sort()).toEqual(JOB_SCHEDULES.map((s) => s.name).sort());
+      await waitFor(async () => {
+        const rows = await db.select().from(jobs);
+        return rows.length === JOB_SCHEDULES.length && rows.every((row) => row.status === "succeeded");
+      });
+    } finally {
+      await workers.stop();
+    }
+  });
+});

@@ -1,0 +1,14 @@
+import type { ServiceDeps } from "../deps.ts";
+import { CLEANUP_SCHEDULES, cleanupHandlers } from "./cleanup-handlers.ts";
+import type { JobHandlers } from "./job-handler.ts";
+import type { ScheduleDefinition } from "./scheduler.ts";
+
+/** The handler of every job type: a type added to `JobPayloads` without a handler here does not compile. */
+export function createJobHandlers(deps: ServiceDeps): JobHandlers {
+  return {
+    ...cleanupHandlers(deps.db),
+  };
+}
+
+/** Recurring jobs, fired once per interval across all worker processes. */
+export const JOB_SCHEDULES: ScheduleDefinition[] = [...CLEANUP_SCHEDULES];

@@ -1,0 +1,147 @@
+import { and, asc, eq, inArray, lt, lte, or, sql } from "drizzle-orm";
+import type { Db } from "../db/client.ts";
+import { jobs } from "../db/schema/index.ts";
+import { deleteInBatches } from "./delete-in-batches.ts";
+import type { JobPayload } from "./job-types.ts";
+
+export interface ClaimedJob {
+  id: number;
+  type: string;
+  payload: JobPayload;
+  /** Including this run: 1 on the first claim. */
+  attempts: number;
+  maxAttempts: number;
+  workerId: string;
+}
+
+const seconds = (ms: number) => sql`make_interval(secs => ${ms / 1000})`;
+
+/**
+ * Claims up to `limit` due jobs of the given types for one worker and leases them. Jobs whose lease expired (their
+ * worker crashed or stalled) are due again. SKIP LOCKED lets concurrent claimers pass over each other's rows
+ * instead of waiting, and the re-check of a just-claimed row excludes it from every later claim.
+ */
+export async function claimJobs(
+  db: Db,
+  claim: { workerId: string; types: string[]; limit: number; leaseMs: number },
+): Promise<ClaimedJob[]> {
+  if (claim.types.length === 0 || claim.limit <= 0) return [];
+  const due = db
+    .select({ id: jobs.id })
+    .from(jobs)
+    .where(
+      and(
+        inArray(jobs.type, claim.types),
+        or(
+          and(eq(jobs.status, "queued"), lte(jobs.runAt, sql`now()`)),
+          and(eq(jobs.status, "running"), lt(jobs.lockedUntil, sql`now()`)),
+        ),
+      ),
+    )
+    .orderBy(asc(jobs.runAt), asc(jobs.id))
+    .limit(claim.limit)
+    .for("update", { skipLocked: true });
+  const rows = await db
+    .update(jobs)
+    .set({
+      status: "running",
+      attempts: sql`${jobs.attempts} + 1`,
+      lockedBy: claim.workerId,
+      lockedUntil: sql`now() + ${seconds(claim.leaseMs)}`,
+      updatedAt: sql`now()`,
+    })
+    .where(inArray(jobs.id, due))
+    .returning({
+      id: jobs.id,
+      type: jobs.type,
+      payload: jobs.payload,
+      attempts: jobs.attempts,
+      maxAttempts: jobs.maxAttempts,
+    });
+  return rows
+    .map((row) => ({ ...row, payload: row.payload as JobPayload, workerId: claim.workerId }))
+    .sort((a, b) => a.id - b.id);
+}
+
+/**
+ * Only the run that holds the job may touch it: same worker and same attempt. A job taken over after its lease
+ * expired has another holder (or a higher attempt, if this worker claimed it again), so a late write matches nothing.
+ */
+const heldBy = (job: ClaimedJob) =>
+  and(
+    eq(jobs.id, job.id),
+    eq(jobs.status, "running"),
+    eq(jobs.lockedBy, job.workerId),
+    eq(jobs.attempts, job.attempts),
+  );
+
+/** Heartbeat: pushes the lease forward. False means the lease is lost and the run should stop. */
+export async function extendLease(db: Db, job: ClaimedJob, leaseMs: number): Promise<boolean> {
+  const rows = await db
+    .update(jobs)
+    .set({ lockedUntil: sql`now() + ${seconds(leaseMs)}`, updatedAt: sql`now()` })
+    .where(heldBy(job))
+    .returning({ id: jobs.id });
+  return rows.length === 1;
+}
+
+/** False when the job was no longer held by this run (taken over); nothing was written then. */
+export async function markSucceeded(db: Db, job: ClaimedJob): Promise<boolean> {
+  const rows = await db
+    .update(jobs)
+    .set({ status: "succeeded", lockedUntil: null, finishedAt: sql`now()`, updatedAt: sql`now()` })
+    .where(heldBy(job))
+    .returning({ id: jobs.id });
+  return rows.length === 1;
+}
+
+/** Back to the queue after a failed attempt, due again after `delayMs`. */
+export async function scheduleRetry(
+  db: Db,
+  job: ClaimedJob,
+  error: string,
+  delayMs: number,
+): Promise<boolean> {
+  const rows = await db
+    .update(jobs)
+    .set({
+      status: "queued",
+      runAt: sql`now() + ${seconds(delayMs)}`,
+      lockedBy: null,
+      lockedUntil: null,
+      lastError: error,
+      updatedAt: sql`now()`,
+    })
+    .where(heldBy(job))
+    .returning({ id: jobs.id });
+  return rows.length === 1;
+}
+
+/** The last attempt failed: the job stays failed with its error for an operator to read. */
+export async function markFailed(db: Db, job: ClaimedJob, error: string): Promise<boolean> {
+  const rows = await db
+    .update(jobs)
+    .set({
+      status: "failed",
+      lockedUntil: null,
+      lastError: error,
+      finishedAt: sql`now()`,
+      updatedAt: sql`now()`,
+    })
+    .where(heldBy(job))
+    .returning({ id: jobs.id });
+  return rows.length === 1;
+}
+
+/** Deletes succeeded and failed jobs that finished before `olderThan`; returns how many. */
+export async function pruneFinishedJobs(db: Db, olderThan: Date, batchSize?: number): Promise<number> {
+  return deleteInBatches(async (limit) => {
+    const batch = db
+      .select({ id: jobs.id })
+      .from(jobs)
+      .where(and(inArray(jobs.status, ["succeeded", "failed"]), lt(jobs.finishedAt, olderThan)))
+      .limit(limit);
+    const rows = await db.delete(jobs).where(inArray(jobs.id, batch)).returning({ id: jobs.id });
+    return rows.length;
+  }, batchSize);
+}
