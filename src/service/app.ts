@@ -1,5 +1,6 @@
 import Fastify, { type FastifyBaseLogger, type FastifyInstance, LogController } from "fastify";
 import type { ServiceDeps } from "./deps.ts";
+import { foldersRoutes } from "./folders/folders.routes.ts";
 import { librariesRoutes } from "./libraries/libraries.routes.ts";
 import { membersRoutes } from "./members/members.routes.ts";
 import { metaRoutes } from "./meta/meta.routes.ts";
@@ -10,7 +11,7 @@ import type { RouteDef } from "./platform/route.ts";
 
 /** Every route of the API. Each listener registers all of them; the plane rules decide what it answers. */
 export function allRoutes(host: Host): RouteDef[] {
-  return [...metaRoutes(host), ...membersRoutes(), ...librariesRoutes()];
+  return [...metaRoutes(host), ...membersRoutes(), ...librariesRoutes(), ...foldersRoutes()];
 }
 
 /** One listener's Fastify app, without `listen()`: main.ts and the tests listen. */

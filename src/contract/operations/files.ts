@@ -19,7 +19,6 @@ import { defineOperation } from "../operation.ts";
 const FileParams = z.strictObject({ fileId: z.string() });
 const VersionParams = z.strictObject({ fileId: z.string(), versionId: z.string() });
 
-
 export const listFiles = defineOperation({
   id: "listFiles",
   method: "GET",
@@ -28,7 +27,8 @@ export const listFiles = defineOperation({
   auth: "key",
   scope: "files:read",
   tag: "Files",
-  summary: "Files the creator can see (base fields); folders never included. `q` consumes the search counter.",
+  summary:
+    "Files the creator can see (base fields); folders never included. `q` consumes the search counter.",
   query: FileListQuery,
   status: 200,
   response: listOf(FileBase).extend({

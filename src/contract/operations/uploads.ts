@@ -61,7 +61,8 @@ export const putUploadPart = defineOperation({
   plane: "regional",
   auth: "none",
   tag: "Uploads",
-  summary: "The bytes of one part of a multipart upload, at its signed URL (no API key). Re-sending a part replaces it.",
+  summary:
+    "The bytes of one part of a multipart upload, at its signed URL (no API key). Re-sending a part replaces it.",
   params: z.strictObject({ uploadId: z.string(), partNumber: z.string() }),
   query: SignedQuery,
   bodyKind: "binary",
@@ -98,4 +99,11 @@ export const abortUpload = defineOperation({
   response: deletionOf("upload"),
 });
 
-export const uploadOperations = [createUpload, getUpload, putUploadContent, putUploadPart, completeUpload, abortUpload];
+export const uploadOperations = [
+  createUpload,
+  getUpload,
+  putUploadContent,
+  putUploadPart,
+  completeUpload,
+  abortUpload,
+];

@@ -343,10 +343,13 @@ CREATE INDEX "files_brandspace_size" ON "files" USING btree ("brandspace_id","si
 CREATE INDEX "files_folder_name" ON "files" USING btree ("library_id","folder_id","name","id");--> statement-breakpoint
 CREATE INDEX "files_folder_size" ON "files" USING btree ("library_id","folder_id","size","id");--> statement-breakpoint
 CREATE INDEX "files_trash" ON "files" USING btree ("brandspace_id","trashed_at");--> statement-breakpoint
+CREATE INDEX "files_folder" ON "files" USING btree ("folder_id");--> statement-breakpoint
+CREATE INDEX "files_hidden_by" ON "files" USING btree ("hidden_by");--> statement-breakpoint
 CREATE INDEX "files_creator" ON "files" USING btree ("brandspace_id","created_by_id");--> statement-breakpoint
 CREATE INDEX "folders_children" ON "folders" USING btree ("library_id","parent_id","created_at","id");--> statement-breakpoint
 CREATE INDEX "folders_parent" ON "folders" USING btree ("parent_id");--> statement-breakpoint
 CREATE INDEX "folders_trash" ON "folders" USING btree ("brandspace_id","trashed_at");--> statement-breakpoint
+CREATE INDEX "folders_hidden_by" ON "folders" USING btree ("hidden_by");--> statement-breakpoint
 CREATE INDEX "renditions_blob" ON "renditions" USING btree ("blob_sha256");--> statement-breakpoint
 CREATE INDEX "uploads_expiry" ON "uploads" USING btree ("status","expires_at");--> statement-breakpoint
 CREATE INDEX "uploads_brandspace" ON "uploads" USING btree ("brandspace_id");--> statement-breakpoint

@@ -43,6 +43,7 @@ export const folders = pgTable(
     index("folders_children").on(t.libraryId, t.parentId, t.createdAt, t.id),
     index("folders_parent").on(t.parentId),
     index("folders_trash").on(t.brandspaceId, t.trashedAt),
+    index("folders_hidden_by").on(t.hiddenBy),
   ],
 );
 
@@ -90,6 +91,8 @@ export const files = pgTable(
     index("files_folder_name").on(t.libraryId, t.folderId, t.name, t.id),
     index("files_folder_size").on(t.libraryId, t.folderId, t.size, t.id),
     index("files_trash").on(t.brandspaceId, t.trashedAt),
+    index("files_folder").on(t.folderId),
+    index("files_hidden_by").on(t.hiddenBy),
     index("files_creator").on(t.brandspaceId, t.createdById),
   ],
 );

@@ -1,0 +1,24 @@
+export const HELP = `Brandspace admin: manage API keys and members of a brandspace.
+
+Usage: npm run admin -- <command> [options]
+
+Commands:
+  keys create --user <email> --scopes <list|all> --name <name> [--legacy]
+                          Create an API key acting as the member <email>. Prints only the key on stdout.
+                          --scopes takes a comma list such as files:read,boards:write, or all.
+                          --legacy mints a key without a region segment (bsk_<secret>, meaning us).
+  keys list               List the keys (never the secret): id, name, prefix, user, scopes, dates.
+  keys revoke <id>        Revoke a key at once: the next request with it answers 401.
+  members add --email <email> [--name <name>] --role <slug>
+                          Add a member (the user is created on first sight).
+  members remove --email <email>
+  members set-role --email <email> --role <slug>
+  help                    Show this help.
+
+Every command takes --brandspace <id>; it defaults to the only brandspace.
+Roles: owner, admin, editor, commenter, viewer (and any role the brandspace defines).
+
+While the service runs, commands go to it through <data dir>/admin.sock; otherwise they open the
+database directly (BRANDSPACE_DATA_DIR, or DATABASE_URL for PostgreSQL).
+Exit codes: 0 success, 1 failure, 2 usage error.
+`;

@@ -1,0 +1,145 @@
+import type { Db } from "../db/client.ts";
+import { createApiKey, listApiKeys, revokeApiKey } from "../keys/keys.service.ts";
+import { addMember, removeMember, setMemberRole } from "../members/members.service.ts";
+import { LEGACY_REGION } from "../platform/api-keys.ts";
+import { ApiError } from "../platform/errors.ts";
+import type { Signal } from "../platform/signal.ts";
+import { type BrandspaceRow, findBrandspace, listBrandspaces, listRoleSlugs } from "./admin.repository.ts";
+import {
+  type AdminCommand,
+  type CommandResult,
+  EXIT_FAILURE,
+  EXIT_USAGE,
+  failed,
+  succeeded,
+} from "./admin-command.ts";
+import { formatKeyTable } from "./key-table.ts";
+
+/** The running service passes its dependencies; the command line alone passes just the database. */
+export interface AdminContext {
+  db: Db;
+  /** Wakes the service's workers after member events were committed. */
+  signal?: Signal;
+}
+
+class CommandFailure extends Error {
+  constructor(
+    message: string,
+    readonly exitCode: number,
+  ) {
+    super(message);
+  }
+}
+
+/**
+ * Runs one admin command against a live database. Both paths use it: the running service (through its admin
+ * socket) and the command line opening the database itself. Unexpected errors are thrown for the caller to log.
+ */
+export async function runAdminCommand(context: AdminContext, command: AdminCommand): Promise<CommandResult> {
+  try {
+    const brandspace = await resolveBrandspace(context.db, command.brandspace);
+    return await run(context, brandspace, command);
+  } catch (error) {
+    if (error instanceof CommandFailure) return failed(error.message, error.exitCode);
+    if (error instanceof ApiError) {
+      return failed(describe(error), error.code === "validation_error" ? EXIT_USAGE : EXIT_FAILURE);
+    }
+    throw error;
+  }
+}
+
+async function run(context: AdminContext, bsp: BrandspaceRow, command: AdminCommand): Promise<CommandResult> {
+  const { db } = context;
+  const label = `${bsp.name} (${bsp.id})`;
+  switch (command.command) {
+    case "keys create": {
+      const region = command.legacy ? null : bsp.region;
+      const created = await createApiKey(db, {
+        brandspaceId: bsp.id,
+        userEmail: command.user,
+        name: command.name,
+        scopes: command.scopes,
+        region,
+      });
+      const stale =
+        region === null && bsp.region !== LEGACY_REGION
+          ? `Note: a legacy key means region ${LEGACY_REGION}, but ${label} lives in ${bsp.region}.\n`
+          : "";
+      return succeeded(
+        `${created.key}\n`,
+        `Created ${created.id} (${created.prefix}) for ${command.user} in ${label}. It is shown only once.\n${stale}`,
+      );
+    }
+    case "keys list":
+      return succeeded(formatKeyTable(await listApiKeys(db, bsp.id)));
+    case "keys revoke":
+      await revokeApiKey(db, bsp.id, command.keyId);
+      return succeeded("", `Revoked ${command.keyId} in ${label}.\n`);
+    case "members add":
+      await requireRole(db, bsp, command.role);
+      await inTransaction(context, (tx) =>
+        addMember(tx, {
+          brandspaceId: bsp.id,
+          email: command.email,
+          name: command.name,
+          roleSlug: command.role,
+        }),
+      );
+      return succeeded("", `Added ${command.email} as ${command.role} to ${label}.\n`);
+    case "members remove":
+      await inTransaction(context, (tx) => removeMember(tx, bsp.id, command.email));
+      return succeeded("", `Removed ${command.email} from ${label}; their keys stop working at once.\n`);
+    case "members set-role":
+      await requireRole(db, bsp, command.role);
+      await inTransaction(context, (tx) => setMemberRole(tx, bsp.id, command.email, command.role));
+      return succeeded("", `${command.email} is now ${command.role} in ${label}.\n`);
+  }
+}
+
+/** The change and its member.* event commit together; then the workers hear of the event at once. */
+async function inTransaction<T>(context: AdminContext, work: (tx: Db) => Promise<T>): Promise<T> {
+  const result = await context.db.transaction((tx) => work(tx as unknown as Db));
+  context.signal?.notify("events");
+  return result;
+}
+
+async function resolveBrandspace(db: Db, id: string | undefined): Promise<BrandspaceRow> {
+  if (id) {
+    const found = await findBrandspace(db, id);
+    if (!found) throw new CommandFailure(`No brandspace ${id}.${await choices(db)}`, EXIT_USAGE);
+    return found;
+  }
+  const all = await listBrandspaces(db, 2);
+  if (all.length === 1) return all[0]!;
+  if (all.length === 0) {
+    throw new CommandFailure(
+      "No brandspace yet: start the service once (npm start) to create it.",
+      EXIT_FAILURE,
+    );
+  }
+  throw new CommandFailure(
+    `Several brandspaces exist: name one with --brandspace.${await choices(db)}`,
+    EXIT_USAGE,
+  );
+}
+
+async function choices(db: Db): Promise<string> {
+  const all = await listBrandspaces(db);
+  return all.length === 0 ? "" : `\nBrandspaces: ${all.map((b) => `${b.id} (${b.name})`).join(", ")}`;
+}
+
+async function requireRole(db: Db, bsp: BrandspaceRow, slug: string) {
+  const slugs = await listRoleSlugs(db, bsp.id);
+  if (!slugs.includes(slug)) {
+    throw new CommandFailure(
+      `Unknown role "${slug}". Roles of ${bsp.name}: ${slugs.join(", ")}.`,
+      EXIT_USAGE,
+    );
+  }
+}
+
+/** "No such member." with details {email} reads "No such member: ana@example.com." */
+function describe(error: ApiError): string {
+  const values = Object.values(error.details ?? {}).filter((v) => typeof v === "string");
+  return values.length > 0 ? `${error.message.replace(/\.$/, "")}: ${values.join(", ")}.` : error.message;
+}

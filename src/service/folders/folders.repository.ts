@@ -1,0 +1,140 @@
+import { and, asc, count, desc, eq, inArray, isNotNull, isNull, type SQL, sql } from "drizzle-orm";
+import { visibleLibraries } from "../access/library-access.ts";
+import type { Db } from "../db/client.ts";
+import { files, folders, libraries } from "../db/schema/index.ts";
+import type { AuthContext } from "../platform/auth.ts";
+import { keysetAfter } from "../platform/keyset.ts";
+
+export const folderColumns = {
+  id: folders.id,
+  name: folders.name,
+  libraryId: folders.libraryId,
+  parentId: folders.parentId,
+  color: folders.color,
+  createdById: folders.createdById,
+  createdAt: folders.createdAt,
+  updatedAt: folders.updatedAt,
+  trashedAt: folders.trashedAt,
+  hiddenBy: folders.hiddenBy,
+};
+export type FolderRow = {
+  id: string;
+  name: string;
+  libraryId: string;
+  parentId: string | null;
+  color: string | null;
+  createdById: string;
+  createdAt: Date;
+  updatedAt: Date;
+  trashedAt: Date | null;
+  hiddenBy: string | null;
+};
+
+export const activeFolder = and(isNull(folders.trashedAt), isNull(folders.hiddenBy))!;
+
+export async function findFolder(db: Db, brandspaceId: string, id: string): Promise<FolderRow | null> {
+  const [row] = await db
+    .select(folderColumns)
+    .from(folders)
+    .where(and(eq(folders.brandspaceId, brandspaceId), eq(folders.id, id)));
+  return row ?? null;
+}
+
+export interface FolderListScope {
+  libraryId?: string;
+  /** Direct children of this folder; `null` means a library's top level. */
+  parentId?: string | null;
+  /** Restrict to these folders (a recursive listing's subtree). */
+  within?: string[];
+  trashed: boolean;
+}
+
+/** Visible folders of a scope, by name then id (trash: most recently trashed first). */
+export async function listFolders(
+  db: Db,
+  auth: AuthContext,
+  scope: FolderListScope,
+  limit: number,
+  after: [string, string] | null,
+) {
+  const conditions: (SQL | undefined)[] = [
+    eq(folders.brandspaceId, auth.brandspace.id),
+    inArray(
+      folders.libraryId,
+      db.select({ id: libraries.id }).from(libraries).where(visibleLibraries(db, auth)),
+    ),
+    scope.libraryId ? eq(folders.libraryId, scope.libraryId) : undefined,
+    scope.parentId === null
+      ? isNull(folders.parentId)
+      : scope.parentId
+        ? eq(folders.parentId, scope.parentId)
+        : undefined,
+    scope.within ? inArray(folders.id, scope.within) : undefined,
+    scope.trashed ? isNotNull(folders.trashedAt) : activeFolder,
+  ];
+  if (scope.trashed) {
+    if (after)
+      conditions.push(
+        keysetAfter(
+          [folders.trashedAt, folders.id],
+          [sql`${after[0]}::timestamptz`, sql`${after[1]}`],
+          "desc",
+        ),
+      );
+    return db
+      .select(folderColumns)
+      .from(folders)
+      .where(and(...conditions))
+      .orderBy(desc(folders.trashedAt), desc(folders.id))
+      .limit(limit);
+  }
+  if (after)
+    conditions.push(keysetAfter([folders.name, folders.id], [sql`${after[0]}`, sql`${after[1]}`], "asc"));
+  return db
+    .select(folderColumns)
+    .from(folders)
+    .where(and(...conditions))
+    .orderBy(asc(folders.name), asc(folders.id))
+    .limit(limit);
+}
+
+export async function insertFolder(
+  db: Db,
+  values: {
+    id: string;
+    brandspaceId: string;
+    libraryId: string;
+    parentId: string | null;
+    name: string;
+    color: string | null;
+    createdById: string;
+  },
+): Promise<FolderRow> {
+  const [row] = await db.insert(folders).values(values).returning(folderColumns);
+  return row!;
+}
+
+export async function updateFolderRow(
+  db: Db,
+  id: string,
+  changes: Partial<Pick<FolderRow, "name" | "color" | "parentId" | "libraryId" | "trashedAt">>,
+): Promise<FolderRow> {
+  const [row] = await db
+    .update(folders)
+    .set({ ...changes, updatedAt: new Date() })
+    .where(eq(folders.id, id))
+    .returning(folderColumns);
+  return row!;
+}
+
+export async function countChildren(db: Db, folderId: string) {
+  const [folderCount] = await db
+    .select({ n: count() })
+    .from(folders)
+    .where(and(eq(folders.parentId, folderId), activeFolder));
+  const [fileCount] = await db
+    .select({ n: count() })
+    .from(files)
+    .where(and(eq(files.folderId, folderId), isNull(files.trashedAt), isNull(files.hiddenBy)));
+  return { folders: Number(folderCount?.n ?? 0), files: Number(fileCount?.n ?? 0) };
+}

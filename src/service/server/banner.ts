@@ -1,0 +1,50 @@
+import { existsSync } from "node:fs";
+import type { Config } from "../env.ts";
+import type { RunningService } from "./start-service.ts";
+import { listenerUrl } from "./urls.ts";
+
+/** The friendly text `npm start` prints once the service is up. The owner key appears on the first start only. */
+export function formatBanner(service: RunningService, config: Config): string {
+  const lines = [
+    "",
+    service.urls ? "  Brandspace is running." : "  Brandspace worker is running (no listeners).",
+    "",
+  ];
+  if (service.urls) {
+    lines.push(
+      `  Central API    ${service.urls.central}`,
+      `  Regional API   ${service.urls.regional}  (region ${config.region})`,
+      `  Dashboard      ${listenerUrl(config.host, config.dashboardPort)}  (coming with the dashboard)`,
+    );
+  }
+  lines.push(
+    `  Data           ${config.databaseUrl ? "PostgreSQL (DATABASE_URL)" : `${config.dataDir} (embedded PGlite)`}`,
+    "",
+    ...ownerKeyLines(service),
+    "  Admin          npm run admin -- help",
+    "",
+    "  Press Ctrl+C to stop.",
+    "",
+  );
+  return `${lines.join("\n")}\n`;
+}
+
+function ownerKeyLines(service: RunningService): string[] {
+  if (service.ownerKey) {
+    const tryIt = service.urls
+      ? [
+          `  Try it:  curl -H "Authorization: Bearer $(cat ${service.ownerKeyFile})" ${service.urls.central}/v1/me`,
+          "",
+        ]
+      : [];
+    return [
+      `  Your owner key (shown this once; also saved to ${service.ownerKeyFile}, mode 0600):`,
+      "",
+      `    ${service.ownerKey}`,
+      "",
+      ...tryIt,
+    ];
+  }
+  if (existsSync(service.ownerKeyFile)) return [`  Owner key      in ${service.ownerKeyFile}`];
+  return ["  Owner key      not on this machine: create a key with npm run admin -- keys create"];
+}

@@ -1,0 +1,27 @@
+/**
+ * SIGINT and SIGTERM stop the service gracefully and exit; a second signal while stopping exits at once
+ * (whatever was left, such as the lock, is found stale and cleaned up by the next start).
+ */
+export function stopOnSignals(stop: () => Promise<void>) {
+  let stopping = false;
+  const onSignal = (signal: NodeJS.Signals) => {
+    if (stopping) {
+      process.stderr.write(`${signal} again: exiting now.\n`);
+      process.exit(1);
+    }
+    stopping = true;
+    process.stderr.write(`${signal}: shutting down (send it again to force)…\n`);
+    stop().then(
+      () => {
+        process.stderr.write("Stopped.\n");
+        process.exit(0);
+      },
+      (error: unknown) => {
+        process.stderr.write(`Shutdown failed: ${String(error)}\n`);
+        process.exit(1);
+      },
+    );
+  };
+  process.on("SIGINT", onSignal);
+  process.on("SIGTERM", onSignal);
+}

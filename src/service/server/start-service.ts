@@ -1,0 +1,81 @@
+import { mkdirSync } from "node:fs";
+import type { Logger } from "pino";
+import { createLogger, createServiceDeps } from "../bootstrap.ts";
+import { serveAdminSocket } from "../cli/admin-socket.ts";
+import { openDatabase } from "../db/client.ts";
+import type { ServiceDeps } from "../deps.ts";
+import type { Config } from "../env.ts";
+import { startWorkers } from "../jobs/workers.ts";
+import { dataDirPaths } from "./data-dir.ts";
+import { acquireDataDirLock } from "./data-dir-lock.ts";
+import { seedOnFirstStart } from "./first-start.ts";
+import { startListeners } from "./listeners.ts";
+import { createTeardown, type Teardown } from "./teardown.ts";
+
+export interface RunningService {
+  /** Null when this process runs no listeners (BRANDSPACE_PROCESS=worker). */
+  urls: { central: string; regional: string } | null;
+  /** The seeded owner key on the first start; null on every later start. */
+  ownerKey: string | null;
+  ownerKeyFile: string;
+  /** Null on PostgreSQL: the admin command line opens the database itself. */
+  adminSocket: string | null;
+  deps: ServiceDeps;
+  /** Stops in reverse order: listeners, workers, admin socket, database, data-directory lock. */
+  stop(): Promise<void>;
+}
+
+/**
+ * Starts the service of one configuration: lock (PGlite), database, migrations, first-start seed, admin
+ * socket, workers and listeners, as BRANDSPACE_PROCESS asks. A failure half-way undoes what had started.
+ */
+export async function startService(config: Config, logger = createLogger(config)): Promise<RunningService> {
+  const teardown = createTeardown(logger);
+  try {
+    return await start(config, logger, teardown);
+  } catch (error) {
+    await teardown.run();
+    throw error;
+  }
+}
+
+async function start(config: Config, logger: Logger, teardown: Teardown): Promise<RunningService> {
+  const paths = dataDirPaths(config.dataDir);
+  const embedded = !config.databaseUrl;
+  mkdirSync(config.dataDir, { recursive: true });
+  if (embedded) {
+    const lock = acquireDataDirLock(config.dataDir);
+    teardown.add("data directory lock", () => lock.release());
+  }
+  const database = await openDatabase(
+    config.databaseUrl ? { url: config.databaseUrl } : { pgliteDir: paths.pglite },
+  );
+  teardown.add("database", () => database.close());
+  await database.migrate();
+  const ownerKey = await seedOnFirstStart(database, config, paths.ownerKey);
+  const deps = createServiceDeps(config, database, logger);
+  // PGlite allows one process, so admin commands must come through this one. PostgreSQL needs no socket, and
+  // several processes may share its data directory, where removing another's socket would not be safe.
+  if (embedded) {
+    const socket = await serveAdminSocket(paths.adminSocket, deps, logger);
+    teardown.add("admin socket", () => socket.close());
+  }
+  if (config.processRole !== "api") {
+    const workers = await startWorkers(deps);
+    teardown.add("workers", () => workers.stop());
+  }
+  let urls: RunningService["urls"] = null;
+  if (config.processRole !== "worker") {
+    const listeners = await startListeners(deps);
+    teardown.add("listeners", () => listeners.close());
+    urls = { central: listeners.centralUrl, regional: listeners.regionalUrl };
+  }
+  return {
+    urls,
+    ownerKey,
+    ownerKeyFile: paths.ownerKey,
+    adminSocket: embedded ? paths.adminSocket : null,
+    deps,
+    stop: () => teardown.run(),
+  };
+}
