@@ -1,0 +1,204 @@
+import { asc } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { Folder, FolderDetail } from "../../contract/folders.ts";
+import { events } from "../db/schema/index.ts";
+import { type ApiCall, apiClient } from "../testing/http-client.ts";
+import { startTestService, type TestService } from "../testing/test-service.ts";
+
+let service: TestService;
+let api: ApiCall;
+let viewer: ApiCall;
+let libraryId: string;
+
+beforeAll(async () => {
+  service = await startTestService();
+  api = apiClient(service.regionalUrl, service.seed.ownerKey);
+  viewer = apiClient(
+    service.regionalUrl,
+    await service.createKey(["libraries:write"], { email: "viewer@example.com" }),
+  );
+  libraryId = (await api("POST", "/v1/libraries", { body: { name: "Folders lab" } })).body.id;
+});
+afterAll(() => service?.close());
+
+async function folder(name: string, parentId?: string, library = libraryId) {
+  const res = await api("POST", "/v1/folders", {
+    body: { name, library_id: library, ...(parentId ? { parent_id: parentId } : {}) },
+  });
+  expect(res.status, JSON.stringify(res.body)).toBe(201);
+  return Folder.parse(res.body);
+}
+const names = (res: { body: { data: { name: string }[] } }) => res.body.data.map((f) => f.name);
+
+async function eventTypesFor(id: string) {
+  const rows = await service.deps.db.select().from(events).orderBy(asc(events.seq));
+  return rows.filter((e) => (e.data as { id?: string }).id === id).map((e) => `${e.type}:${e.actorType}`);
+}
+
+describe("folders", () => {
+  it("creates nested folders and reports path and child counts", async () => {
+    const a = await folder("A");
+    const b = await folder("B", a.id);
+    const c = await folder("C", b.id);
+    expect(c).toMatchObject({ library_id: libraryId, parent_id: b.id, color: null, trashed_at: null });
+    const detail = FolderDetail.parse((await api("GET", `/v1/folders/${c.id}`)).body);
+    expect(detail.path).toEqual([
+      { id: a.id, name: "A" },
+      { id: b.id, name: "B" },
+    ]);
+    const aDetail = (await api("GET", `/v1/folders/${a.id}`)).body;
+    expect(aDetail).toMatchObject({ path: [], folder_count: 1, file_count: 0 });
+    expect(await eventTypesFor(a.id)).toEqual(["folder.created:user"]);
+  });
+
+  it("lists a library's top level, a folder's children, and recursively", async () => {
+    const lib = (await api("POST", "/v1/libraries", { body: { name: "Listing" } })).body.id;
+    const top1 = await folder("Top 1", undefined, lib);
+    await folder("Top 2", undefined, lib);
+    const child = await folder("Child", top1.id, lib);
+    await folder("Grandchild", child.id, lib);
+    expect(names(await api("GET", `/v1/folders?library_id=${lib}`))).toEqual(["Top 1", "Top 2"]);
+    expect(names(await api("GET", `/v1/folders?folder_id=${top1.id}`))).toEqual(["Child"]);
+    expect(names(await api("GET", `/v1/folders?folder_id=${top1.id}&recursive=true`))).toEqual([
+      "Child",
+      "Grandchild",
+    ]);
+    expect(names(await api("GET", `/v1/folders?library_id=${lib}&recursive=true`))).toEqual([
+      "Child",
+      "Grandchild",
+      "Top 1",
+      "Top 2",
+    ]);
+    const page = await api("GET", `/v1/folders?library_id=${lib}&recursive=true&limit=3`);
+    expect(page.body.has_more).toBe(true);
+    const next = await api(
+      "GET",
+      `/v1/folders?library_id=${lib}&recursive=true&limit=3&cursor=${encodeURIComponent(page.body.next_cursor)}`,
+    );
+    expect(names(next)).toEqual(["Top 2"]);
+  });
+
+  it("renames and recolours", async () => {
+    const f = await folder("Old");
+    const res = await api("PATCH", `/v1/folders/${f.id}`, { body: { name: "New", color: "#ff0066" } });
+    expect(res.status).toBe(200);
+    expect(res.body).toMatchObject({ name: "New", color: "#ff0066" });
+    expect((await api("PATCH", `/v1/folders/${f.id}`, { body: { color: "red" } })).status).toBe(400);
+    expect((await api("PATCH", `/v1/folders/${f.id}`, { body: { name: "a/b" } })).status).toBe(400);
+    expect(await eventTypesFor(f.id)).toEqual(["folder.created:user", "folder.updated:user"]);
+  });
+
+  it("moves within and across libraries, refusing cycles", async () => {
+    const other = (await api("POST", "/v1/libraries", { body: { name: "Other" } })).body.id;
+    const root = await folder("Movable");
+    const inner = await folder("Inner", root.id);
+    const deep = await folder("Deep", inner.id);
+    const intoSelf = await api("POST", `/v1/folders/${root.id}/move`, { body: { folder_id: root.id } });
+    expect(intoSelf.status).toBe(400);
+    const intoDescendant = await api("POST", `/v1/folders/${root.id}/move`, { body: { folder_id: deep.id } });
+    expect(intoDescendant.status).toBe(400);
+    expect((await api("POST", `/v1/folders/${root.id}/move`, { body: {} })).status).toBe(400);
+    expect(
+      (await api("POST", `/v1/folders/${root.id}/move`, { body: { folder_id: inner.id, library_id: other } }))
+        .status,
+    ).toBe(400);
+
+    const moved = await api("POST", `/v1/folders/${root.id}/move`, { body: { library_id: other } });
+    expect(moved.status).toBe(200);
+    expect(moved.body).toMatchObject({ library_id: other, parent_id: null });
+    expect((await api("GET", `/v1/folders/${deep.id}`)).body.library_id).toBe(other);
+
+    const target = await folder("Target");
+    const back = await api("POST", `/v1/folders/${inner.id}/move`, { body: { folder_id: target.id } });
+    expect(back.body).toMatchObject({ library_id: libraryId, parent_id: target.id });
+    expect((await api("GET", `/v1/folders/${deep.id}`)).body).toMatchObject({
+      library_id: libraryId,
+      path: [{ id: target.id }, { id: inner.id }],
+    });
+    expect(await eventTypesFor(root.id)).toContain("folder.moved:user");
+  });
+
+  it("trash hides the subtree; restore brings back what it hid, not what was trashed before", async () => {
+    const parent = await folder("Trash parent");
+    const kept = await folder("Trash kept", parent.id);
+    const ownTrash = await folder("Trashed on its own", parent.id);
+    expect((await api("DELETE", `/v1/folders/${ownTrash.id}`)).status).toBe(200);
+
+    const trashed = await api("DELETE", `/v1/folders/${parent.id}`);
+    expect(trashed.status).toBe(200);
+    expect(trashed.body).toMatchObject({ object: "folder", id: parent.id, deleted: true, permanent: false });
+    expect(Date.parse(trashed.body.trashed_at)).not.toBeNaN();
+    expect((await api("GET", `/v1/folders/${kept.id}`)).status).toBe(404);
+    expect(names(await api("GET", `/v1/folders?library_id=${libraryId}`))).not.toContain("Trash parent");
+    expect(names(await api("GET", `/v1/folders?trashed=true&library_id=${libraryId}`))).toEqual([
+      "Trash parent",
+      "Trashed on its own",
+    ]);
+    expect((await api("DELETE", `/v1/folders/${parent.id}`)).status).toBe(409);
+
+    const restored = await api("POST", `/v1/folders/${parent.id}/restore`);
+    expect(restored.status).toBe(200);
+    expect(restored.body.trashed_at).toBeNull();
+    expect(names(await api("GET", `/v1/folders?folder_id=${parent.id}`))).toEqual(["Trash kept"]);
+    expect((await api("POST", `/v1/folders/${parent.id}/restore`)).status).toBe(409);
+
+    const alone = await api("POST", `/v1/folders/${ownTrash.id}/restore`);
+    expect(alone.body.parent_id).toBe(parent.id);
+    expect(await eventTypesFor(parent.id)).toEqual([
+      "folder.created:user",
+      "folder.trashed:user",
+      "folder.restored:user",
+    ]);
+  });
+
+  it("restores to the library's top level when the original parent is in the trash", async () => {
+    const parent = await folder("Gone parent");
+    const child = await folder("Orphan", parent.id);
+    await api("DELETE", `/v1/folders/${child.id}`);
+    await api("DELETE", `/v1/folders/${parent.id}`);
+    const restored = await api("POST", `/v1/folders/${child.id}/restore`);
+    expect(restored.status).toBe(200);
+    expect(restored.body.parent_id).toBeNull();
+  });
+
+  it("permanent deletion removes the folder with its contents", async () => {
+    const doomed = await folder("Doomed");
+    const below = await folder("Below", doomed.id);
+    const res = await api("DELETE", `/v1/folders/${doomed.id}?permanent=true`);
+    expect(res.body).toEqual({
+      object: "folder",
+      id: doomed.id,
+      deleted: true,
+      permanent: true,
+      trashed_at: null,
+    });
+    expect((await api("GET", `/v1/folders/${doomed.id}`)).status).toBe(404);
+    expect((await api("GET", `/v1/folders/${below.id}`)).status).toBe(404);
+    expect(await eventTypesFor(doomed.id)).toEqual(["folder.created:user", "folder.deleted:user"]);
+    expect((await api("DELETE", `/v1/folders/${doomed.id}?permanent=maybe`)).status).toBe(400);
+  });
+
+  it("refuses bad parents and respects library visibility", async () => {
+    const other = (await api("POST", "/v1/libraries", { body: { name: "Elsewhere" } })).body.id;
+    const foreign = await folder("Foreign", undefined, other);
+    const wrongLibrary = await api("POST", "/v1/folders", {
+      body: { name: "x", library_id: libraryId, parent_id: foreign.id },
+    });
+    expect(wrongLibrary.status).toBe(400);
+    expect((await api("POST", "/v1/folders", { body: { name: "x", library_id: "lib_nope" } })).status).toBe(
+      404,
+    );
+    const restricted = service.seed.libraries.restricted;
+    const secret = await folder("Secret", undefined, restricted);
+    expect((await viewer("GET", `/v1/folders/${secret.id}`)).status).toBe(404);
+    expect((await viewer("GET", `/v1/folders?library_id=${restricted}`)).status).toBe(404);
+    expect(
+      (
+        await viewer("POST", "/v1/folders", {
+          body: { name: "v", library_id: service.seed.libraries.shared },
+        })
+      ).status,
+    ).toBe(403);
+    expect(names(await viewer("GET", "/v1/folders?recursive=true"))).not.toContain("Secret");
+  });
+});
