@@ -11,7 +11,7 @@ import {
   text,
   uniqueIndex,
 } from "drizzle-orm/pg-core";
-import { libraries } from "./access.ts";
+import { boards, libraries } from "./access.ts";
 import { createdAt, ts, updatedAt } from "./columns.ts";
 import { brandspaces } from "./tenancy.ts";
 
@@ -203,4 +203,20 @@ export const uploadParts = pgTable(
     receivedAt: createdAt(),
   },
   (t) => [primaryKey({ columns: [t.uploadId, t.number] })],
+);
+
+/** Files on boards; board properties' values apply through this membership. */
+export const boardFiles = pgTable(
+  "board_files",
+  {
+    boardId: text("board_id")
+      .notNull()
+      .references(() => boards.id, { onDelete: "cascade" }),
+    fileId: text("file_id")
+      .notNull()
+      .references(() => files.id, { onDelete: "cascade" }),
+    addedById: text("added_by_id").notNull(),
+    addedAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.boardId, t.fileId] }), index("board_files_file").on(t.fileId)],
 );

@@ -1,0 +1,76 @@
+import { z } from "zod";
+import { validationError } from "../platform/errors.ts";
+
+export const FILTER_FIELDS = ["name", "extension", "kind", "size", "created_at", "created_by_id", "tags", "status"] as const;
+export const FILTER_OPS = [
+  "eq",
+  "neq",
+  "in",
+  "nin",
+  "contains",
+  "gt",
+  "gte",
+  "lt",
+  "lte",
+  "is_empty",
+  "is_not_empty",
+] as const;
+export type FilterField = (typeof FILTER_FIELDS)[number];
+export type FilterOp = (typeof FILTER_OPS)[number];
+
+export type Condition =
+  | { field: FilterField; op: FilterOp; value?: unknown }
+  | { property_id: string; op: FilterOp; value?: unknown };
+export type FilterNode = { and: FilterNode[] } | { or: FilterNode[] } | { not: FilterNode } | Condition;
+
+const MAX_DEPTH = 5;
+const MAX_CONDITIONS = 50;
+
+const ConditionSchema = z.union([
+  z.strictObject({ field: z.enum(FILTER_FIELDS), op: z.enum(FILTER_OPS), value: z.unknown().optional() }),
+  z.strictObject({ property_id: z.string().min(1), op: z.enum(FILTER_OPS), value: z.unknown().optional() }),
+]);
+
+/** Parses the URL-decoded `filter` parameter into a validated tree (depth ≤ 5, ≤ 50 conditions). */
+export function parseFilterDocument(text: string): FilterNode {
+  let json: unknown;
+  try {
+    json = JSON.parse(text);
+  } catch {
+    throw invalid("is not valid JSON");
+  }
+  let conditions = 0;
+  const visit = (node: unknown, depth: number, path: string): FilterNode => {
+    if (depth > MAX_DEPTH) throw invalid(`nests deeper than ${MAX_DEPTH} levels`, path);
+    if (!node || typeof node !== "object" || Array.isArray(node)) throw invalid("must be an object", path);
+    const keys = Object.keys(node);
+    const group = keys.length === 1 ? keys[0] : undefined;
+    if (group === "and" || group === "or") {
+      const children = (node as Record<string, unknown>)[group];
+      if (!Array.isArray(children) || children.length === 0) throw invalid(`${group} takes a non-empty array`, path);
+      return { [group]: children.map((c, i) => visit(c, depth + 1, `${path}.${group}.${i}`)) } as FilterNode;
+    }
+    if (group === "not") return { not: visit((node as { not: unknown }).not, depth + 1, `${path}.not`) };
+    const parsed = ConditionSchema.safeParse(node);
+    if (!parsed.success) {
+      throw invalid("must be {and:[…]}, {or:[…]}, {not:…} or a condition {field|property_id, op, value}", path);
+    }
+    conditions += 1;
+    if (conditions > MAX_CONDITIONS) throw invalid(`has more than ${MAX_CONDITIONS} conditions`);
+    return parsed.data as Condition;
+  };
+  return visit(json, 1, "filter");
+}
+
+export const hasTopLevelOr = (node: FilterNode) => "or" in node;
+
+export function propertyIdsOf(node: FilterNode): string[] {
+  if ("and" in node) return node.and.flatMap(propertyIdsOf);
+  if ("or" in node) return node.or.flatMap(propertyIdsOf);
+  if ("not" in node) return propertyIdsOf(node.not);
+  return "property_id" in node ? [node.property_id] : [];
+}
+
+export function invalid(message: string, param = "filter") {
+  return validationError([{ param, message }]);
+}

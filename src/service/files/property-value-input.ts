@@ -1,0 +1,76 @@
+import { and, eq } from "drizzle-orm";
+import { z } from "zod";
+import type { Db } from "../db/client.ts";
+import { members, propertyOptions } from "../db/schema/index.ts";
+import type { PropertyType } from "../db/schema/properties.ts";
+import { validationError } from "../platform/errors.ts";
+
+const OptionRef = z.strictObject({ option_id: z.string() });
+const VALUE_SCHEMAS: Record<PropertyType, z.ZodType> = {
+  status: OptionRef,
+  person: z.strictObject({ user_id: z.string() }),
+  date: z.strictObject({ start: z.iso.datetime({ offset: true }) }),
+  checkbox: z.boolean(),
+  text: z.string().max(10_000, "must be at most 10,000 characters"),
+  multi_tag: z.array(OptionRef).max(500),
+  tag: z.array(OptionRef).max(500),
+};
+
+export interface PropertyDefinition {
+  id: string;
+  brandspaceId: string;
+  type: PropertyType;
+  selectionMode: "single" | "multiple";
+}
+
+/**
+ * Validates a value against its property's type and options and returns it in its stored (API) shape, or null
+ * to clear. Option ids must belong to the property; people must be members of the brandspace.
+ */
+export async function normalizePropertyValue(db: Db, property: PropertyDefinition, value: unknown): Promise<unknown | null> {
+  if (value === null) return null;
+  const parsed = VALUE_SCHEMAS[property.type].safeParse(value);
+  if (!parsed.success) {
+    throw validationError([{ param: "value", message: `is not a valid ${property.type} value: ${parsed.error.issues[0]?.message}` }]);
+  }
+  const data = parsed.data as never;
+  switch (property.type) {
+    case "status":
+      await requireOptions(db, property.id, [(data as { option_id: string }).option_id]);
+      return data;
+    case "multi_tag":
+    case "tag": {
+      const ids = [...new Set((data as { option_id: string }[]).map((o) => o.option_id))];
+      if (property.type === "tag" && property.selectionMode === "single" && ids.length > 1) {
+        throw validationError([{ param: "value", message: "this tag property holds at most one option" }]);
+      }
+      await requireOptions(db, property.id, ids);
+      return ids.map((option_id) => ({ option_id }));
+    }
+    case "person": {
+      const userId = (data as { user_id: string }).user_id;
+      const [member] = await db
+        .select({ id: members.userId })
+        .from(members)
+        .where(and(eq(members.brandspaceId, property.brandspaceId), eq(members.userId, userId)));
+      if (!member) throw validationError([{ param: "value.user_id", message: "is not a member of this brandspace" }]);
+      return data;
+    }
+    case "date":
+      return { start: new Date((data as { start: string }).start).toISOString() };
+    default:
+      return data;
+  }
+}
+
+async function requireOptions(db: Db, propertyId: string, optionIds: string[]) {
+  const known = await db
+    .select({ id: propertyOptions.id })
+    .from(propertyOptions)
+    .where(eq(propertyOptions.propertyId, propertyId));
+  const ids = new Set(known.map((o) => o.id));
+  const unknown = optionIds.filter((id) => !ids.has(id));
+  if (unknown.length > 0) {
+    throw validationError([{ param: "value", message: `unknown option ${unknown.join(", ")} for this property` }]);
+  }
+}
