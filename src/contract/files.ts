@@ -1,7 +1,16 @@
 import { z } from "zod";
 import { Id, NullableTimestamp, QueryBoolean, Timestamp } from "./common.ts";
 
-export const FILE_KINDS = ["image", "video", "audio", "document", "page", "archive", "font", "other"] as const;
+export const FILE_KINDS = [
+  "image",
+  "video",
+  "audio",
+  "document",
+  "page",
+  "archive",
+  "font",
+  "other",
+] as const;
 export type FileKind = (typeof FILE_KINDS)[number];
 export const FILE_STATUSES = ["processing", "ready", "failed"] as const;
 export type FileStatus = (typeof FILE_STATUSES)[number];
@@ -27,7 +36,11 @@ export const PropertyValue = z
   .meta({ id: "PropertyValue" });
 export type PropertyValue = z.infer<typeof PropertyValue>;
 
-export const VersionSummary = z.object({ count: z.number().int(), active_number: z.number().int(), active_id: Id });
+export const VersionSummary = z.object({
+  count: z.number().int(),
+  active_number: z.number().int(),
+  active_id: Id,
+});
 
 /** The base fields of a file: what listings carry. */
 export const FileBase = z
@@ -121,14 +134,22 @@ export const FileDestinationBody = z
 
 export const SetPropertyValueBody = z.strictObject({ value: z.unknown() });
 
-const CommaList = z
-  .string()
-  .transform((s) => s.split(",").map((v) => v.trim()).filter(Boolean));
+const CommaList = z.string().transform((s) =>
+  s
+    .split(",")
+    .map((v) => v.trim())
+    .filter(Boolean),
+);
 
 export const FILE_SORTS = ["name", "size", "created_at"] as const;
 
 export const FileListQuery = z.strictObject({
-  limit: z.coerce.number().int("must be an integer").min(1, "must be between 1 and 100").max(100, "must be between 1 and 100").default(50),
+  limit: z.coerce
+    .number()
+    .int("must be an integer")
+    .min(1, "must be between 1 and 100")
+    .max(100, "must be between 1 and 100")
+    .default(50),
   cursor: z.string().min(1).max(2048).optional(),
   library_id: z.string().optional(),
   folder_id: z.string().optional(),

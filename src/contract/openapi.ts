@@ -1,63 +1,47 @@
-import { z } from "zod";
+import type { z } from "zod";
 import { ERROR_STATUS, ErrorBody } from "./errors.ts";
+import {
+  ERROR_RESPONSE_STATUS,
+  ERROR_RESPONSES,
+  type ErrorResponseName,
+  errorResponsesOf,
+  RESPONSE_HEADERS,
+  successHeadersOf,
+} from "./openapi-responses.ts";
+import { createSchemaRegistry, type JsonSchema, type SchemaRegistry } from "./openapi-schemas.ts";
 import type { Operation } from "./operation.ts";
+import { scopeLabel } from "./scope-table.ts";
 
 export interface OpenApiOptions {
   version: string;
   servers: { url: string; description: string }[];
 }
 
-type JsonSchema = Record<string, unknown>;
+const ERROR_REF = { $ref: "#/components/schemas/Error" };
 
 /** The OpenAPI 3.1 document, generated from the same zod schemas that validate requests and answers. */
 export function buildOpenApiDocument(operations: Operation[], options: OpenApiOptions): JsonSchema {
-  const components: Record<string, JsonSchema> = {};
-  const toSchema = (schema: z.ZodType, io: "input" | "output") => hoist(convert(schema, io), components);
+  const registry = createSchemaRegistry();
+  registry.toSchema(ErrorBody, "output", "Error");
+  const usedErrors = new Set<ErrorResponseName>();
   const paths: Record<string, Record<string, unknown>> = {};
   for (const op of operations) {
     const item = paths[op.path] ?? {};
     paths[op.path] = item;
-    item[op.method.toLowerCase()] = {
-      operationId: op.id,
-      summary: op.summary,
-      tags: [op.tag],
-      "x-plane": op.plane,
-      ...(op.scope ? { "x-scope": op.scope } : {}),
-      security: op.auth === "key" ? [{ bearer: [] }] : [],
-      parameters: [
-        ...parametersOf(op.params, "path", toSchema),
-        ...parametersOf(op.query, "query", toSchema),
-      ],
-      ...(op.body
-        ? {
-            requestBody: {
-              required: true,
-              content: { "application/json": { schema: toSchema(op.body, "input") } },
-            },
-          }
-        : {}),
-      responses: {
-        [String(op.status)]: {
-          description: op.summary,
-          content: { "application/json": { schema: toSchema(op.response, "output") } },
-        },
-        default: {
-          description: `An error (${Object.values(ERROR_STATUS)
-            .filter((v, i, a) => a.indexOf(v) === i)
-            .join(", ")}).`,
-          content: { "application/json": { schema: { $ref: "#/components/schemas/Error" } } },
-        },
-      },
-    };
+    const method = op.method.toLowerCase();
+    if (item[method]) throw new Error(`${op.method} ${op.path} is defined twice (${op.id}).`);
+    const errors = errorResponsesOf(op);
+    for (const name of errors) usedErrors.add(name);
+    item[method] = operationObject(op, registry, errors);
   }
-  components.Error ??= hoist(convert(ErrorBody, "output"), components);
   return {
     openapi: "3.1.0",
     info: {
       title: "Brandspace Asset Service API",
       version: options.version,
       description:
-        "HTTP/JSON API for a brandspace of brand assets. Central and regional planes: see x-plane.",
+        "HTTP/JSON API for a brandspace of brand assets. Each operation names its host in `x-plane` " +
+        "(central, regional or both) and what its key needs in `x-scope` (a scope, `any valid key` or `none`).",
       license: { name: "MIT", identifier: "MIT" },
     },
     servers: options.servers,
@@ -71,46 +55,93 @@ export function buildOpenApiDocument(operations: Operation[], options: OpenApiOp
       securitySchemes: {
         bearer: { type: "http", scheme: "bearer", description: "An API key: bsk_<region>_<secret>." },
       },
-      schemas: components,
+      schemas: registry.components,
+      headers: RESPONSE_HEADERS,
+      parameters: {
+        IdempotencyKey: {
+          name: "Idempotency-Key",
+          in: "header",
+          required: false,
+          description:
+            "1 to 255 characters. The same request with the same key within 24 h replays the stored answer.",
+          schema: { type: "string", minLength: 1, maxLength: 255 },
+        },
+      },
+      responses: Object.fromEntries(
+        [...usedErrors].map((name) => [
+          name,
+          {
+            description: ERROR_RESPONSES[name],
+            headers: { "X-Request-Id": { $ref: "#/components/headers/X-Request-Id" } },
+            content: { "application/json": { schema: ERROR_REF } },
+          },
+        ]),
+      ),
     },
   };
 }
 
-function convert(schema: z.ZodType, io: "input" | "output"): JsonSchema {
-  return z.toJSONSchema(schema, { io, unrepresentable: "any", target: "draft-2020-12" }) as JsonSchema;
-}
-
-/** Moves `$defs` of a converted schema into components and rewrites their references. */
-function hoist(schema: JsonSchema, components: Record<string, JsonSchema>): JsonSchema {
-  const { $defs, $schema: _ignored, ...rest } = schema as JsonSchema & { $defs?: Record<string, JsonSchema> };
-  for (const [name, def] of Object.entries($defs ?? {})) components[name] ??= rewriteRefs(def) as JsonSchema;
-  return rewriteRefs(rest) as JsonSchema;
-}
-
-function rewriteRefs(value: unknown): unknown {
-  if (Array.isArray(value)) return value.map(rewriteRefs);
-  if (value && typeof value === "object") {
-    return Object.fromEntries(
-      Object.entries(value).map(([k, v]) =>
-        k === "$ref" && typeof v === "string"
-          ? [k, v.replace("#/$defs/", "#/components/schemas/")]
-          : [k, rewriteRefs(v)],
+function operationObject(op: Operation, registry: SchemaRegistry, errors: ErrorResponseName[]) {
+  const takesIdempotencyKey = op.method === "POST" && op.auth === "key";
+  return {
+    operationId: op.id,
+    summary: op.summary,
+    tags: [op.tag],
+    "x-plane": op.plane,
+    "x-scope": scopeLabel(op),
+    security: op.auth === "key" ? [{ bearer: [] }] : [],
+    parameters: [
+      ...parametersOf(op, op.params, "path", registry),
+      ...parametersOf(op, op.query, "query", registry),
+      ...(takesIdempotencyKey ? [{ $ref: "#/components/parameters/IdempotencyKey" }] : []),
+    ],
+    ...(op.body
+      ? {
+          requestBody: {
+            required: true,
+            content: {
+              "application/json": { schema: registry.toSchema(op.body, "input", `${op.id}Body`) },
+            },
+          },
+        }
+      : {}),
+    responses: {
+      [String(op.status)]: {
+        description: op.summary,
+        headers: successHeadersOf(op),
+        content: {
+          "application/json": { schema: registry.toSchema(op.response, "output", `${op.id}Response`) },
+        },
+      },
+      ...Object.fromEntries(
+        errors.map((name) => [ERROR_RESPONSE_STATUS[name], { $ref: `#/components/responses/${name}` }]),
       ),
-    );
-  }
-  return value;
+      default: {
+        description: `Any other error (${distinctStatuses().join(", ")}).`,
+        content: { "application/json": { schema: ERROR_REF } },
+      },
+    },
+  };
 }
+
+const distinctStatuses = () => [...new Set(Object.values(ERROR_STATUS))];
 
 function parametersOf(
+  op: Operation,
   schema: z.ZodType | undefined,
   location: "path" | "query",
-  toSchema: (s: z.ZodType, io: "input" | "output") => JsonSchema,
+  registry: SchemaRegistry,
 ) {
   if (!schema) return [];
-  const json = toSchema(schema, "input") as { properties?: Record<string, JsonSchema>; required?: string[] };
+  const context = `${op.id}${location === "path" ? "Params" : "Query"}`;
+  const json = registry.toInlineSchema(schema, "input", context) as {
+    properties?: Record<string, JsonSchema>;
+    required?: string[];
+  };
   return Object.entries(json.properties ?? {}).map(([name, propertySchema]) => ({
     name,
     in: location,
+    // OpenAPI requires path parameters to be required.
     required: location === "path" || (json.required ?? []).includes(name),
     ...(typeof propertySchema.description === "string" ? { description: propertySchema.description } : {}),
     schema: propertySchema,

@@ -1,5 +1,7 @@
 import Fastify, { type FastifyBaseLogger, type FastifyInstance, LogController } from "fastify";
 import type { ServiceDeps } from "./deps.ts";
+import { downloadsRoutes } from "./downloads/downloads.routes.ts";
+import { filesRoutes } from "./files/files.routes.ts";
 import { foldersRoutes } from "./folders/folders.routes.ts";
 import { librariesRoutes } from "./libraries/libraries.routes.ts";
 import { membersRoutes } from "./members/members.routes.ts";
@@ -8,10 +10,21 @@ import { newId } from "./platform/ids.ts";
 import { registerPipeline } from "./platform/pipeline.ts";
 import type { Host } from "./platform/planes.ts";
 import type { RouteDef } from "./platform/route.ts";
+import { uploadsRoutes } from "./uploads/uploads.routes.ts";
+import { versionsRoutes } from "./versions/versions.routes.ts";
 
 /** Every route of the API. Each listener registers all of them; the plane rules decide what it answers. */
 export function allRoutes(host: Host): RouteDef[] {
-  return [...metaRoutes(host), ...membersRoutes(), ...librariesRoutes(), ...foldersRoutes()];
+  return [
+    ...metaRoutes(host),
+    ...membersRoutes(),
+    ...librariesRoutes(),
+    ...foldersRoutes(),
+    ...filesRoutes(),
+    ...versionsRoutes(),
+    ...uploadsRoutes(),
+    ...downloadsRoutes(),
+  ];
 }
 
 /** One listener's Fastify app, without `listen()`: main.ts and the tests listen. */

@@ -1,5 +1,6 @@
 import { readFileSync } from "node:fs";
 import pino, { type Logger } from "pino";
+import { createBlobStore } from "./blobs/create-blob-store.ts";
 import type { Database } from "./db/client.ts";
 import type { ServiceDeps } from "./deps.ts";
 import type { Config } from "./env.ts";
@@ -43,6 +44,7 @@ export function createServiceDeps(
     db: database.db,
     logger,
     keyring,
+    blobs: createBlobStore(config.blobs),
     cursors: createCursorCodec(keyring.key("cursor")),
     version: SERVICE_VERSION,
     signal: createSignal(),

@@ -1,4 +1,5 @@
 import type { Logger } from "pino";
+import type { BlobStore } from "./blobs/blob-store.ts";
 import type { Database, Db } from "./db/client.ts";
 import type { Config } from "./env.ts";
 import type { CursorCodec } from "./platform/cursor.ts";
@@ -12,6 +13,7 @@ export interface ServiceDeps {
   db: Db;
   logger: Logger;
   keyring: Keyring;
+  blobs: BlobStore;
   cursors: CursorCodec;
   version: string;
   /** Wakes the in-process workers when new jobs or events were committed. */

@@ -1,6 +1,7 @@
 import path from "node:path";
 import { z } from "zod";
 import { RATE_COUNTERS, type RateCounter } from "../contract/meta.ts";
+import { BlobEnvSchema, type BlobStoreConfig, blobStoreConfig } from "./blobs/blob-config.ts";
 import { parseDuration, parseWindow, type Window } from "./platform/durations.ts";
 
 export interface RateLimit {
@@ -36,6 +37,8 @@ export interface Config {
   /** `all`: API and workers; `api`: listeners only; `worker`: workers only. */
   processRole: "all" | "api" | "worker";
   jobPollMs: number;
+  /** Local disk under the data directory, or S3 when S3_BUCKET is set. */
+  blobs: BlobStoreConfig;
 }
 
 const port = (fallback: number) => z.coerce.number().int().min(0).max(65535).default(fallback);
@@ -123,8 +126,10 @@ export class ConfigError extends Error {}
 /** Parses the environment once; a bad value throws a ConfigError naming every bad variable. */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const parsed = EnvSchema.safeParse(env);
-  if (!parsed.success) {
-    const lines = parsed.error.issues.map((i) => `  ${i.path.join(".")}: ${i.message}`);
+  const blobEnv = BlobEnvSchema.safeParse(env);
+  const issues = [...(parsed.error?.issues ?? []), ...(blobEnv.error?.issues ?? [])];
+  if (!parsed.success || !blobEnv.success) {
+    const lines = issues.map((i) => `  ${i.path.join(".")}: ${i.message}`);
     throw new ConfigError(`Invalid configuration:\n${lines.join("\n")}`);
   }
   const e = parsed.data;
@@ -152,5 +157,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     secret: e.BRANDSPACE_SECRET,
     processRole: e.BRANDSPACE_PROCESS,
     jobPollMs: e.JOB_POLL_MS,
+    blobs: blobStoreConfig(blobEnv.data, path.resolve(e.BRANDSPACE_DATA_DIR)),
   };
 }

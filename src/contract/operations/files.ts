@@ -258,3 +258,22 @@ export const fileOperations = [
   activateVersion,
   deleteVersion,
 ];
+
+export const getContent = defineOperation({
+  id: "getContent",
+  method: "GET",
+  path: "/v1/content/{fileId}/{versionId}/{variant}",
+  plane: "regional",
+  auth: "none",
+  tag: "Files",
+  summary:
+    "Bytes of a version or one of its renditions, at a signed URL from the download operation or a file's `*_url` fields. Supports Range and ETag.",
+  params: z.strictObject({
+    fileId: z.string(),
+    versionId: z.string(),
+    variant: z.enum(["original", "thumbnail", "preview", "frames", "scrub"]),
+  }),
+  query: z.strictObject({ expires: z.string(), signature: z.string() }),
+  status: 200,
+  response: z.string().meta({ description: "The bytes." }),
+});

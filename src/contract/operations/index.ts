@@ -1,7 +1,9 @@
 import type { Operation } from "../operation.ts";
+import { fileOperations, getContent } from "./files.ts";
 import { folderOperations } from "./folders.ts";
 import { libraryOperations } from "./libraries.ts";
 import { metaOperations } from "./meta.ts";
+import { uploadOperations } from "./uploads.ts";
 
 export * from "./files.ts";
 export * from "./folders.ts";
@@ -10,4 +12,11 @@ export * from "./meta.ts";
 export * from "./uploads.ts";
 
 /** Every operation of the API, in documentation order. */
-export const allOperations: Operation[] = [...metaOperations, ...libraryOperations, ...folderOperations];
+export const allOperations: Operation[] = [
+  ...metaOperations,
+  ...libraryOperations,
+  ...folderOperations,
+  ...fileOperations.filter((op) => op.id !== "listSimilarFiles"),
+  ...uploadOperations,
+  getContent,
+];

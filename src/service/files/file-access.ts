@@ -18,7 +18,12 @@ export async function requireFile(db: Db, auth: AuthContext, id: string, needed:
   return file;
 }
 
-export async function requireActiveFile(db: Db, auth: AuthContext, id: string, needed: Access): Promise<FileRow> {
+export async function requireActiveFile(
+  db: Db,
+  auth: AuthContext,
+  id: string,
+  needed: Access,
+): Promise<FileRow> {
   const file = await requireFile(db, auth, id, needed);
   if (file.trashedAt) throw notFound("file");
   return file;

@@ -9,12 +9,20 @@ import type { AuthContext } from "../platform/auth.ts";
 import type { KeyValue } from "../platform/cursor.ts";
 import { validationError } from "../platform/errors.ts";
 import { keysetAfter } from "../platform/keyset.ts";
+import { activeFile, type FileRow, fileColumns } from "./files.repository.ts";
 import { hasTopLevelOr, parseFilterDocument, propertyIdsOf } from "./filter-document.ts";
 import { compileFilter, type PropertyInfo } from "./filter-sql.ts";
-import { activeFile, type FileRow, fileColumns } from "./files.repository.ts";
 
 const SORT_COLUMNS = { name: files.name, size: files.size, created_at: files.createdAt } as const;
-const FLAT_PARAMS = ["uploaded_by", "extensions", "kind", "min_size", "max_size", "created_after", "created_before"] as const;
+const FLAT_PARAMS = [
+  "uploaded_by",
+  "extensions",
+  "kind",
+  "min_size",
+  "max_size",
+  "created_after",
+  "created_before",
+] as const;
 
 export interface FileListPlan {
   where: SQL;
@@ -28,10 +36,18 @@ export interface FileListPlan {
 export async function planFileList(db: Db, auth: AuthContext, query: FileListQuery): Promise<FileListPlan> {
   const conditions: (SQL | undefined)[] = [
     eq(files.brandspaceId, auth.brandspace.id),
-    inArray(files.libraryId, db.select({ id: libraries.id }).from(libraries).where(visibleLibraries(db, auth))),
+    inArray(
+      files.libraryId,
+      db.select({ id: libraries.id }).from(libraries).where(visibleLibraries(db, auth)),
+    ),
     query.trashed ? and(isNotNull(files.trashedAt), isNull(files.hiddenBy)) : activeFile,
     ...(await scopeConditions(db, auth, query)),
-    query.extensions?.length ? inArray(files.extension, query.extensions.map((e) => e.replace(/^\./, "").toLowerCase())) : undefined,
+    query.extensions?.length
+      ? inArray(
+          files.extension,
+          query.extensions.map((e) => e.replace(/^\./, "").toLowerCase()),
+        )
+      : undefined,
     query.kind?.length ? inArray(files.kind, query.kind) : undefined,
     query.uploaded_by?.length ? inArray(files.createdById, query.uploaded_by) : undefined,
     query.created_after ? gte(files.createdAt, new Date(query.created_after)) : undefined,
@@ -44,10 +60,19 @@ export async function planFileList(db: Db, auth: AuthContext, query: FileListQue
   const sort = query.sort ?? "created_at";
   const order = query.order ?? (query.sort === "name" ? "asc" : "desc");
   const { limit: _limit, cursor: _cursor, ...shape } = query;
-  return { where: and(...conditions)!, sort, order, listing: JSON.stringify(["files", auth.brandspace.id, shape]) };
+  return {
+    where: and(...conditions)!,
+    sort,
+    order,
+    listing: JSON.stringify(["files", auth.brandspace.id, shape]),
+  };
 }
 
-async function scopeConditions(db: Db, auth: AuthContext, query: FileListQuery): Promise<(SQL | undefined)[]> {
+async function scopeConditions(
+  db: Db,
+  auth: AuthContext,
+  query: FileListQuery,
+): Promise<(SQL | undefined)[]> {
   if (query.folder_id) {
     const folder = await requireFolder(db, auth, query.folder_id, "view");
     if (query.library_id && query.library_id !== folder.libraryId) {
@@ -98,10 +123,17 @@ async function filterCondition(db: Db, auth: AuthContext, query: FileListQuery):
 }
 
 /** One page (limit + 1 rows) of the planned listing, after an optional keyset position. */
-export async function fetchFilePage(db: Db, plan: FileListPlan, limit: number, after: KeyValue[] | null): Promise<FileRow[]> {
+export async function fetchFilePage(
+  db: Db,
+  plan: FileListPlan,
+  limit: number,
+  after: KeyValue[] | null,
+): Promise<FileRow[]> {
   const column = SORT_COLUMNS[plan.sort];
   const cast = plan.sort === "created_at" ? sql`::timestamptz` : plan.sort === "size" ? sql`::bigint` : sql``;
-  const position = after ? keysetAfter([column, files.id], [sql`${after[0]}${cast}`, sql`${after[1]}`], plan.order) : undefined;
+  const position = after
+    ? keysetAfter([column, files.id], [sql`${after[0]}${cast}`, sql`${after[1]}`], plan.order)
+    : undefined;
   const direction = plan.order === "asc" ? asc : desc;
   const rows = await db
     .select(fileColumns)
@@ -113,6 +145,7 @@ export async function fetchFilePage(db: Db, plan: FileListPlan, limit: number, a
 }
 
 export function keyOf(plan: FileListPlan, row: FileRow): KeyValue[] {
-  const value = plan.sort === "created_at" ? row.createdAt.toISOString() : plan.sort === "size" ? row.size : row.name;
+  const value =
+    plan.sort === "created_at" ? row.createdAt.toISOString() : plan.sort === "size" ? row.size : row.name;
   return [value, row.id];
 }

@@ -12,7 +12,10 @@ export const resolutionOf = (width: number | null, height: number | null) =>
   width && height ? `${width}x${height}` : null;
 
 function renditionUrl(ctx: UrlContext, row: FileRow, available: RenditionRow[], variant: ContentVariant) {
-  if (!row.activeVersionId || !available.some((r) => r.versionId === row.activeVersionId && r.kind === variant)) {
+  if (
+    !row.activeVersionId ||
+    !available.some((r) => r.versionId === row.activeVersionId && r.kind === variant)
+  ) {
     return null;
   }
   return contentUrl(ctx.deps, ctx.region, { fileId: row.id, versionId: row.activeVersionId, variant });
@@ -37,11 +40,20 @@ export function toFileBase(ctx: UrlContext, row: FileRow, available: RenditionRo
     created_by_id: row.createdById,
     trashed_at: row.trashedAt?.toISOString() ?? null,
     thumbnail_url: renditionUrl(ctx, row, available, "thumbnail"),
-    version: { count: row.versionCount, active_number: row.activeNumber, active_id: row.activeVersionId ?? "" },
+    version: {
+      count: row.versionCount,
+      active_number: row.activeNumber,
+      active_id: row.activeVersionId ?? "",
+    },
   };
 }
 
-export function toFile(ctx: UrlContext, row: FileRow, available: RenditionRow[], values: StoredPropertyValue[]): File {
+export function toFile(
+  ctx: UrlContext,
+  row: FileRow,
+  available: RenditionRow[],
+  values: StoredPropertyValue[],
+): File {
   const base = toFileBase(ctx, row, available);
   return {
     ...base,

@@ -65,7 +65,13 @@ export async function findFile(db: Db, brandspaceId: string, id: string): Promis
   return (row as FileRow | undefined) ?? null;
 }
 
-export type RenditionRow = { versionId: string; kind: string; mime: string; width: number | null; height: number | null };
+export type RenditionRow = {
+  versionId: string;
+  kind: string;
+  mime: string;
+  width: number | null;
+  height: number | null;
+};
 
 /** Renditions of many versions in one query (a listing page's thumbnails). */
 export async function renditionsOf(db: Db, versionIds: string[]): Promise<RenditionRow[]> {

@@ -52,12 +52,20 @@ export function filesRoutes() {
       };
     }),
     route(getFile, ({ auth, db, deps, params }) => service.getFile(db, deps, auth, params.fileId)),
-    route(updateFile, ({ auth, db, deps, params, body }) => service.updateFile(db, deps, auth, params.fileId, body)),
-    route(deleteFile, ({ auth, db, params, query }) =>
-      query.permanent ? service.deleteFilePermanently(db, auth, params.fileId) : service.trashFile(db, auth, params.fileId),
+    route(updateFile, ({ auth, db, deps, params, body }) =>
+      service.updateFile(db, deps, auth, params.fileId, body),
     ),
-    route(moveFile, ({ auth, db, deps, params, body }) => service.moveFile(db, deps, auth, params.fileId, body)),
-    route(copyFile, ({ auth, db, deps, params, body }) => service.copyFile(db, deps, auth, params.fileId, body)),
+    route(deleteFile, ({ auth, db, params, query }) =>
+      query.permanent
+        ? service.deleteFilePermanently(db, auth, params.fileId)
+        : service.trashFile(db, auth, params.fileId),
+    ),
+    route(moveFile, ({ auth, db, deps, params, body }) =>
+      service.moveFile(db, deps, auth, params.fileId, body),
+    ),
+    route(copyFile, ({ auth, db, deps, params, body }) =>
+      service.copyFile(db, deps, auth, params.fileId, body),
+    ),
     route(restoreFile, ({ auth, db, deps, params }) => service.restoreFile(db, deps, auth, params.fileId)),
     route(setFilePropertyValue, ({ auth, db, params, body }) =>
       service.setPropertyValue(db, auth, params.fileId, params.propertyId, body.value),

@@ -15,13 +15,24 @@ import { fileEventData, toFile, toPropertyValue } from "./files.mapper.ts";
 import * as repo from "./files.repository.ts";
 import { normalizePropertyValue } from "./property-value-input.ts";
 
-type FileEvent = "file.created" | "file.updated" | "file.moved" | "file.trashed" | "file.restored" | "file.deleted";
+type FileEvent =
+  | "file.created"
+  | "file.updated"
+  | "file.moved"
+  | "file.trashed"
+  | "file.restored"
+  | "file.deleted";
 
 const emitFile = (db: Db, auth: AuthContext, type: FileEvent, row: repo.FileRow) =>
   emit(db, { brandspaceId: auth.brandspace.id, type, actor: actors.user(auth), data: fileEventData(row) });
 
 /** The full File answer (extended fields) of a row. */
-export async function presentFile(db: Db, deps: ServiceDeps, auth: AuthContext, row: repo.FileRow): Promise<File> {
+export async function presentFile(
+  db: Db,
+  deps: ServiceDeps,
+  auth: AuthContext,
+  row: repo.FileRow,
+): Promise<File> {
   const available = await repo.renditionsOf(db, row.activeVersionId ? [row.activeVersionId] : []);
   const values = await repo.brandspacePropertyValues(db, row.id);
   return toFile({ deps, region: auth.brandspace.region }, row, available, values);
@@ -31,7 +42,11 @@ export async function getFile(db: Db, deps: ServiceDeps, auth: AuthContext, id: 
   return presentFile(db, deps, auth, await requireFile(db, auth, id, "view"));
 }
 
-async function updateRow(db: Db, id: string, changes: Partial<typeof files.$inferInsert>): Promise<repo.FileRow> {
+async function updateRow(
+  db: Db,
+  id: string,
+  changes: Partial<typeof files.$inferInsert>,
+): Promise<repo.FileRow> {
   const [row] = await db
     .update(files)
     .set({ ...changes, updatedAt: new Date() })
@@ -82,7 +97,10 @@ export async function moveFile(db: Db, deps: ServiceDeps, auth: AuthContext, id:
 export async function copyFile(db: Db, deps: ServiceDeps, auth: AuthContext, id: string, to: Destination) {
   const file = await requireActiveFile(db, auth, id, "view");
   const destination = await resolveDestination(db, auth, file, to);
-  const [version] = await db.select().from(fileVersions).where(eq(fileVersions.id, file.activeVersionId ?? ""));
+  const [version] = await db
+    .select()
+    .from(fileVersions)
+    .where(eq(fileVersions.id, file.activeVersionId ?? ""));
   if (!version) throw conflict("The file has no active version to copy.");
   const fileId = newId("file");
   const versionId = newId("version");
@@ -117,9 +135,11 @@ export async function copyFile(db: Db, deps: ServiceDeps, auth: AuthContext, id:
     createdAt: now,
   });
   const copied = await db.select().from(renditions).where(eq(renditions.versionId, version.id));
-  if (copied.length > 0) await db.insert(renditions).values(copied.map((r) => ({ ...r, versionId, createdAt: now })));
+  if (copied.length > 0)
+    await db.insert(renditions).values(copied.map((r) => ({ ...r, versionId, createdAt: now })));
   const values = await db.select().from(propertyValues).where(eq(propertyValues.fileId, file.id));
-  if (values.length > 0) await db.insert(propertyValues).values(values.map((v) => ({ ...v, fileId, updatedAt: now })));
+  if (values.length > 0)
+    await db.insert(propertyValues).values(values.map((v) => ({ ...v, fileId, updatedAt: now })));
   const row = (await repo.findFile(db, auth.brandspace.id, fileId))!;
   await emitFile(db, auth, "file.created", row);
   return presentFile(db, deps, auth, row);
@@ -130,7 +150,13 @@ export async function trashFile(db: Db, auth: AuthContext, id: string) {
   if (file.trashedAt) throw conflict("The file is already in the trash.");
   const row = await updateRow(db, id, { trashedAt: new Date() });
   await emitFile(db, auth, "file.trashed", row);
-  return { object: "file" as const, id, deleted: true as const, permanent: false, trashed_at: row.trashedAt!.toISOString() };
+  return {
+    object: "file" as const,
+    id,
+    deleted: true as const,
+    permanent: false,
+    trashed_at: row.trashedAt!.toISOString(),
+  };
 }
 
 export async function deleteFilePermanently(db: Db, auth: AuthContext, id: string) {
@@ -151,21 +177,43 @@ export async function restoreFile(db: Db, deps: ServiceDeps, auth: AuthContext, 
 }
 
 /** Sets or clears a brandspace property's value on a file; emits `property.value_updated`. */
-export async function setPropertyValue(db: Db, auth: AuthContext, fileId: string, propertyId: string, value: unknown) {
+export async function setPropertyValue(
+  db: Db,
+  auth: AuthContext,
+  fileId: string,
+  propertyId: string,
+  value: unknown,
+) {
   await requireActiveFile(db, auth, fileId, "edit");
   const [property] = await db
-    .select({ id: properties.id, brandspaceId: properties.brandspaceId, type: properties.type, selectionMode: properties.selectionMode })
+    .select({
+      id: properties.id,
+      brandspaceId: properties.brandspaceId,
+      type: properties.type,
+      selectionMode: properties.selectionMode,
+    })
     .from(properties)
-    .where(and(eq(properties.id, propertyId), eq(properties.brandspaceId, auth.brandspace.id), isNull(properties.boardId)));
+    .where(
+      and(
+        eq(properties.id, propertyId),
+        eq(properties.brandspaceId, auth.brandspace.id),
+        isNull(properties.boardId),
+      ),
+    );
   if (!property) throw notFound("property");
   const normalized = await normalizePropertyValue(db, property, value);
   if (normalized === null) {
-    await db.delete(propertyValues).where(and(eq(propertyValues.fileId, fileId), eq(propertyValues.propertyId, propertyId)));
+    await db
+      .delete(propertyValues)
+      .where(and(eq(propertyValues.fileId, fileId), eq(propertyValues.propertyId, propertyId)));
   } else {
     await db
       .insert(propertyValues)
       .values({ fileId, propertyId, brandspaceId: auth.brandspace.id, value: normalized })
-      .onConflictDoUpdate({ target: [propertyValues.fileId, propertyValues.propertyId], set: { value: normalized, updatedAt: new Date() } });
+      .onConflictDoUpdate({
+        target: [propertyValues.fileId, propertyValues.propertyId],
+        set: { value: normalized, updatedAt: new Date() },
+      });
   }
   await db.update(files).set({ updatedAt: new Date() }).where(eq(files.id, fileId));
   await emit(db, {

@@ -1,7 +1,16 @@
 import { z } from "zod";
 import { validationError } from "../platform/errors.ts";
 
-export const FILTER_FIELDS = ["name", "extension", "kind", "size", "created_at", "created_by_id", "tags", "status"] as const;
+export const FILTER_FIELDS = [
+  "name",
+  "extension",
+  "kind",
+  "size",
+  "created_at",
+  "created_by_id",
+  "tags",
+  "status",
+] as const;
 export const FILTER_OPS = [
   "eq",
   "neq",
@@ -47,13 +56,17 @@ export function parseFilterDocument(text: string): FilterNode {
     const group = keys.length === 1 ? keys[0] : undefined;
     if (group === "and" || group === "or") {
       const children = (node as Record<string, unknown>)[group];
-      if (!Array.isArray(children) || children.length === 0) throw invalid(`${group} takes a non-empty array`, path);
+      if (!Array.isArray(children) || children.length === 0)
+        throw invalid(`${group} takes a non-empty array`, path);
       return { [group]: children.map((c, i) => visit(c, depth + 1, `${path}.${group}.${i}`)) } as FilterNode;
     }
     if (group === "not") return { not: visit((node as { not: unknown }).not, depth + 1, `${path}.not`) };
     const parsed = ConditionSchema.safeParse(node);
     if (!parsed.success) {
-      throw invalid("must be {and:[…]}, {or:[…]}, {not:…} or a condition {field|property_id, op, value}", path);
+      throw invalid(
+        "must be {and:[…]}, {or:[…]}, {not:…} or a condition {field|property_id, op, value}",
+        path,
+      );
     }
     conditions += 1;
     if (conditions > MAX_CONDITIONS) throw invalid(`has more than ${MAX_CONDITIONS} conditions`);

@@ -41,10 +41,12 @@ type Cast = "text" | "number" | "date" | "boolean";
 function literal(value: unknown, cast: Cast, what: string): SQL {
   switch (cast) {
     case "number":
-      if (typeof value !== "number" || !Number.isFinite(value)) throw invalid(`${what} compares with a number`);
+      if (typeof value !== "number" || !Number.isFinite(value))
+        throw invalid(`${what} compares with a number`);
       return sql`${value}::bigint`;
     case "date":
-      if (typeof value !== "string" || Number.isNaN(Date.parse(value))) throw invalid(`${what} compares with an ISO timestamp`);
+      if (typeof value !== "string" || Number.isNaN(Date.parse(value)))
+        throw invalid(`${what} compares with an ISO timestamp`);
       return sql`${new Date(value).toISOString()}::timestamptz`;
     case "boolean":
       if (typeof value !== "boolean") throw invalid(`${what} compares with a boolean`);
@@ -56,7 +58,8 @@ function literal(value: unknown, cast: Cast, what: string): SQL {
 }
 
 function list(value: unknown, cast: Cast, what: string): SQL {
-  if (!Array.isArray(value) || value.length === 0 || value.length > 100) throw invalid(`${what} takes a list of 1 to 100 values`);
+  if (!Array.isArray(value) || value.length === 0 || value.length > 100)
+    throw invalid(`${what} takes a list of 1 to 100 values`);
   return sql.join(
     value.map((v) => literal(v, cast, what)),
     sql`, `,

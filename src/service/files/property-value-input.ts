@@ -27,11 +27,20 @@ export interface PropertyDefinition {
  * Validates a value against its property's type and options and returns it in its stored (API) shape, or null
  * to clear. Option ids must belong to the property; people must be members of the brandspace.
  */
-export async function normalizePropertyValue(db: Db, property: PropertyDefinition, value: unknown): Promise<unknown | null> {
+export async function normalizePropertyValue(
+  db: Db,
+  property: PropertyDefinition,
+  value: unknown,
+): Promise<unknown | null> {
   if (value === null) return null;
   const parsed = VALUE_SCHEMAS[property.type].safeParse(value);
   if (!parsed.success) {
-    throw validationError([{ param: "value", message: `is not a valid ${property.type} value: ${parsed.error.issues[0]?.message}` }]);
+    throw validationError([
+      {
+        param: "value",
+        message: `is not a valid ${property.type} value: ${parsed.error.issues[0]?.message}`,
+      },
+    ]);
   }
   const data = parsed.data as never;
   switch (property.type) {
@@ -53,7 +62,8 @@ export async function normalizePropertyValue(db: Db, property: PropertyDefinitio
         .select({ id: members.userId })
         .from(members)
         .where(and(eq(members.brandspaceId, property.brandspaceId), eq(members.userId, userId)));
-      if (!member) throw validationError([{ param: "value.user_id", message: "is not a member of this brandspace" }]);
+      if (!member)
+        throw validationError([{ param: "value.user_id", message: "is not a member of this brandspace" }]);
       return data;
     }
     case "date":
@@ -71,6 +81,8 @@ async function requireOptions(db: Db, propertyId: string, optionIds: string[]) {
   const ids = new Set(known.map((o) => o.id));
   const unknown = optionIds.filter((id) => !ids.has(id));
   if (unknown.length > 0) {
-    throw validationError([{ param: "value", message: `unknown option ${unknown.join(", ")} for this property` }]);
+    throw validationError([
+      { param: "value", message: `unknown option ${unknown.join(", ")} for this property` },
+    ]);
   }
 }

@@ -1,5 +1,6 @@
 import type { ServiceDeps } from "../deps.ts";
 import { CLEANUP_SCHEDULES, cleanupHandlers } from "./cleanup-handlers.ts";
+import { CONTENT_SCHEDULES, contentHandlers } from "./content-handlers.ts";
 import type { JobHandlers } from "./job-handler.ts";
 import type { ScheduleDefinition } from "./scheduler.ts";
 
@@ -7,8 +8,9 @@ import type { ScheduleDefinition } from "./scheduler.ts";
 export function createJobHandlers(deps: ServiceDeps): JobHandlers {
   return {
     ...cleanupHandlers(deps.db),
+    ...contentHandlers(deps),
   };
 }
 
 /** Recurring jobs, fired once per interval across all worker processes. */
-export const JOB_SCHEDULES: ScheduleDefinition[] = [...CLEANUP_SCHEDULES];
+export const JOB_SCHEDULES: ScheduleDefinition[] = [...CLEANUP_SCHEDULES, ...CONTENT_SCHEDULES];

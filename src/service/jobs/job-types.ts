@@ -12,6 +12,10 @@ export type JobPayloads = {
   "cleanup.rate_counters": NoPayload;
   "cleanup.jobs": NoPayload;
   "cleanup.events": NoPayload;
+  "media.process_version": { versionId: string };
+  "uploads.expire": NoPayload;
+  "blobs.reclaim": NoPayload;
+  "trash.purge": NoPayload;
 };
 
 export type JobType = keyof JobPayloads;

@@ -10,8 +10,8 @@ type Check = "ok" | "down";
 export async function checkHealth(deps: ServiceDeps, host: Host) {
   const [database, storage, queue] = await Promise.all([
     deps.database.ping().then(toCheck),
-    access(deps.config.dataDir, constants.W_OK).then(
-      () => "ok" as Check,
+    Promise.all([access(deps.config.dataDir, constants.W_OK).then(() => true), deps.blobs.check()]).then(
+      ([dir, store]) => toCheck(dir && store),
       () => "down" as Check,
     ),
     deps.db

@@ -99,14 +99,19 @@ export function registerPipeline(app: FastifyInstance, deps: ServiceDeps, host: 
     throw new ApiError("not_found", `There is no ${request.method} ${path} in this API.`);
   });
 
-  for (const def of routes) {
-    app.route({
-      method: def.operation.method,
-      url: toFastifyPath(def.operation.path),
-      config: { operation: def.operation },
-      handler: (request: FastifyRequest, reply: FastifyReply) => runRoute(def, request, reply, deps),
-    });
-  }
+  const toRoute = (def: RouteDef) => ({
+    method: def.operation.method,
+    url: toFastifyPath(def.operation.path),
+    config: { operation: def.operation },
+    handler: (request: FastifyRequest, reply: FastifyReply) => runRoute(def, request, reply, deps),
+  });
+  for (const def of routes) if (def.operation.bodyKind !== "binary") app.route(toRoute(def));
+  // Byte uploads: any content type, left unread for the handler to stream (never buffered, no JSON limit).
+  app.register(async (binary) => {
+    binary.removeAllContentTypeParsers();
+    binary.addContentTypeParser("*", (_request, _payload, done) => done(null, undefined));
+    for (const def of routes) if (def.operation.bodyKind === "binary") binary.route(toRoute(def));
+  });
 }
 
 /** `/v1/members/{user_id}` → `/v1/members/:user_id`. */

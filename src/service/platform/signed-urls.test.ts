@@ -14,7 +14,9 @@ describe("signed paths", () => {
     const { path, query } = parse(signPath(key, "/v1/content/a/b/original", new Date(Date.now() + 60_000)));
     expect(() => verifySignedPath(key, path, query)).not.toThrow();
     expect(() => verifySignedPath(key, "/v1/content/a/c/original", query)).toThrow(/not valid/);
-    expect(() => verifySignedPath(key, path, { ...query, expires: String(Number(query.expires) + 1) })).toThrow(/not valid/);
+    expect(() =>
+      verifySignedPath(key, path, { ...query, expires: String(Number(query.expires) + 1) }),
+    ).toThrow(/not valid/);
     expect(() => verifySignedPath(randomBytes(32), path, query)).toThrow(/not valid/);
   });
 

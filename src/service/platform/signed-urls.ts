@@ -11,12 +11,18 @@ export function signPath(key: Buffer, path: string, expiresAt: Date): string {
 }
 
 /** Throws 404 for a bad signature (nothing to reveal) and 410 for an expired one. */
-export function verifySignedPath(key: Buffer, path: string, query: { expires: string; signature: string }, now = new Date()) {
+export function verifySignedPath(
+  key: Buffer,
+  path: string,
+  query: { expires: string; signature: string },
+  now = new Date(),
+) {
   const expires = Number(query.expires);
   if (!Number.isInteger(expires) || !safeEqual(signature(key, path, expires), query.signature)) {
     throw new ApiError("not_found", "This link is not valid.");
   }
-  if (expires * 1000 < now.getTime()) throw new ApiError("expired", "This link has expired; ask the API for a new one.");
+  if (expires * 1000 < now.getTime())
+    throw new ApiError("expired", "This link has expired; ask the API for a new one.");
 }
 
 function signature(key: Buffer, path: string, expires: number): string {

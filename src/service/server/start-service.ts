@@ -54,6 +54,7 @@ async function start(config: Config, logger: Logger, teardown: Teardown): Promis
   await database.migrate();
   const ownerKey = await seedOnFirstStart(database, config, paths.ownerKey);
   const deps = createServiceDeps(config, database, logger);
+  teardown.add("blob store", () => deps.blobs.close());
   // PGlite allows one process, so admin commands must come through this one. PostgreSQL needs no socket, and
   // several processes may share its data directory, where removing another's socket would not be safe.
   if (embedded) {

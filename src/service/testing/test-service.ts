@@ -7,6 +7,7 @@ import { buildApp } from "../app.ts";
 import { createLogger, createServiceDeps } from "../bootstrap.ts";
 import type { ServiceDeps } from "../deps.ts";
 import { loadConfig } from "../env.ts";
+import { startWorkers } from "../jobs/workers.ts";
 import { createApiKey } from "../keys/keys.service.ts";
 import { type SeededBrandspace, seedDemo } from "../seed/demo-seed.ts";
 import { openTestDatabase } from "./test-database.ts";
@@ -32,6 +33,8 @@ export interface TestServiceOptions {
   env?: Record<string, string>;
   /** Receives the service's log lines (JSON), e.g. to assert what is and is not logged. */
   logStream?: { write(line: string): void };
+  /** Runs the job workers (processing, cleanup) in the test process, polling quickly. */
+  workers?: boolean;
 }
 
 /** Starts the real service (both planes, real HTTP on loopback ports) on a fresh database, seeded with the demo. */
@@ -57,6 +60,7 @@ export async function startTestService(options: TestServiceOptions = {}): Promis
     if (!address || typeof address === "string") throw new Error("no TCP address");
     return `http://127.0.0.1:${address.port}`;
   };
+  const workers = options.workers ? await startWorkers(deps, { pollMs: 50, concurrency: 2 }) : null;
   const centralUrl = await listen("central", config.region);
   const regionalUrl = await listen("regional", config.region);
   // The public URLs are only known once the loopback ports are bound.
@@ -86,6 +90,8 @@ export async function startTestService(options: TestServiceOptions = {}): Promis
     },
     async close() {
       await Promise.all(apps.map((app) => app.close()));
+      await workers?.stop();
+      await deps.blobs.close();
       await database.close();
       await rm(dataDir, { recursive: true, force: true });
     },

@@ -18,8 +18,14 @@ export function versionsRoutes() {
         toItem: (r) => service.toVersion(r, file.activeVersionId),
       });
     }),
-    route(getVersion, ({ auth, db, params }) => service.getVersion(db, auth, params.fileId, params.versionId)),
-    route(activateVersion, ({ auth, db, params }) => service.activateVersion(db, auth, params.fileId, params.versionId)),
-    route(deleteVersion, ({ auth, db, params }) => service.deleteVersion(db, auth, params.fileId, params.versionId)),
+    route(getVersion, ({ auth, db, params }) =>
+      service.getVersion(db, auth, params.fileId, params.versionId),
+    ),
+    route(activateVersion, ({ auth, db, params }) =>
+      service.activateVersion(db, auth, params.fileId, params.versionId),
+    ),
+    route(deleteVersion, ({ auth, db, params }) =>
+      service.deleteVersion(db, auth, params.fileId, params.versionId),
+    ),
   ];
 }

@@ -45,7 +45,9 @@ export async function listVersionRows(db: Db, fileId: string, limit: number, aft
     .where(
       and(
         eq(fileVersions.fileId, fileId),
-        afterNumber !== null ? keysetAfter([fileVersions.versionNumber], [sql`${afterNumber}::int`], "desc") : undefined,
+        afterNumber !== null
+          ? keysetAfter([fileVersions.versionNumber], [sql`${afterNumber}::int`], "desc")
+          : undefined,
       ),
     )
     .orderBy(desc(fileVersions.versionNumber))
@@ -83,7 +85,10 @@ export async function activateVersion(db: Db, auth: AuthContext, fileId: string,
   const file = await requireActiveFile(db, auth, fileId, "edit");
   const version = await requireVersion(db, file, versionId);
   if (file.activeVersionId !== version.id) {
-    await db.update(files).set({ ...mirrorOf(version), updatedAt: new Date() }).where(eq(files.id, file.id));
+    await db
+      .update(files)
+      .set({ ...mirrorOf(version), updatedAt: new Date() })
+      .where(eq(files.id, file.id));
   }
   await emit(db, {
     brandspaceId: auth.brandspace.id,
@@ -112,5 +117,11 @@ export async function deleteVersion(db: Db, auth: AuthContext, fileId: string, v
     actor: actors.user(auth),
     data: versionEventData(version),
   });
-  return { object: "version" as const, id: version.id, deleted: true as const, permanent: true, trashed_at: null };
+  return {
+    object: "version" as const,
+    id: version.id,
+    deleted: true as const,
+    permanent: true,
+    trashed_at: null,
+  };
 }

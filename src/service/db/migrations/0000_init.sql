@@ -154,6 +154,14 @@ CREATE TABLE "blobs" (
 	"created_at" timestamp (3) with time zone DEFAULT now() NOT NULL
 );
 --> statement-breakpoint
+CREATE TABLE "board_files" (
+	"board_id" text NOT NULL,
+	"file_id" text NOT NULL,
+	"added_by_id" text NOT NULL,
+	"created_at" timestamp (3) with time zone DEFAULT now() NOT NULL,
+	CONSTRAINT "board_files_board_id_file_id_pk" PRIMARY KEY("board_id","file_id")
+);
+--> statement-breakpoint
 CREATE TABLE "file_versions" (
 	"id" text PRIMARY KEY NOT NULL,
 	"file_id" text NOT NULL,
@@ -309,6 +317,8 @@ ALTER TABLE "members" ADD CONSTRAINT "members_brandspace_id_brandspaces_id_fk" F
 ALTER TABLE "members" ADD CONSTRAINT "members_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "members" ADD CONSTRAINT "members_role_id_roles_id_fk" FOREIGN KEY ("role_id") REFERENCES "public"."roles"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "roles" ADD CONSTRAINT "roles_brandspace_id_brandspaces_id_fk" FOREIGN KEY ("brandspace_id") REFERENCES "public"."brandspaces"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "board_files" ADD CONSTRAINT "board_files_board_id_boards_id_fk" FOREIGN KEY ("board_id") REFERENCES "public"."boards"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "board_files" ADD CONSTRAINT "board_files_file_id_files_id_fk" FOREIGN KEY ("file_id") REFERENCES "public"."files"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "file_versions" ADD CONSTRAINT "file_versions_file_id_files_id_fk" FOREIGN KEY ("file_id") REFERENCES "public"."files"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "files" ADD CONSTRAINT "files_brandspace_id_brandspaces_id_fk" FOREIGN KEY ("brandspace_id") REFERENCES "public"."brandspaces"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "files" ADD CONSTRAINT "files_library_id_libraries_id_fk" FOREIGN KEY ("library_id") REFERENCES "public"."libraries"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
@@ -334,6 +344,7 @@ CREATE UNIQUE INDEX "jobs_dedupe_active" ON "jobs" USING btree ("dedupe_key") WH
 CREATE INDEX "api_keys_lookup" ON "api_keys" USING btree ("lookup");--> statement-breakpoint
 CREATE INDEX "api_keys_brandspace" ON "api_keys" USING btree ("brandspace_id");--> statement-breakpoint
 CREATE UNIQUE INDEX "roles_brandspace_slug" ON "roles" USING btree ("brandspace_id","slug");--> statement-breakpoint
+CREATE INDEX "board_files_file" ON "board_files" USING btree ("file_id");--> statement-breakpoint
 CREATE UNIQUE INDEX "file_versions_number" ON "file_versions" USING btree ("file_id","version_number");--> statement-breakpoint
 CREATE INDEX "file_versions_blob" ON "file_versions" USING btree ("blob_sha256");--> statement-breakpoint
 CREATE INDEX "files_folder_created" ON "files" USING btree ("library_id","folder_id","created_at","id");--> statement-breakpoint

@@ -69,4 +69,3 @@ export const boardGrants = pgTable(
   },
   (t) => [primaryKey({ columns: [t.boardId, t.userId] }), index("board_grants_user").on(t.userId)],
 );
-

@@ -1,5 +1,5 @@
 export * from "./access.ts";
-export * from "./platform.ts";
-export * from "./tenancy.ts";
 export * from "./content.ts";
+export * from "./platform.ts";
 export * from "./properties.ts";
+export * from "./tenancy.ts";

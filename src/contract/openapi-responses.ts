@@ -1,0 +1,68 @@
+import type { Operation } from "./operation.ts";
+
+/** The error answers an operation declares explicitly; everything else falls under `default`. */
+export const ERROR_RESPONSES = {
+  BadRequest: "`validation_error`: a bad parameter or body field, or one the operation does not take.",
+  Unauthorized: "`unauthorized`: the API key is missing, malformed, unknown or revoked.",
+  Forbidden: "`insufficient_scope` (the key lacks the scope) or `forbidden` (the creator's role lacks it).",
+  NotFound: "`not_found`: the id is unknown or the key cannot see it; or the path belongs to the other host.",
+  Conflict: "`idempotency_conflict`: a request with the same Idempotency-Key is still in flight.",
+  Misdirected: "`misdirected_request`: this host serves another region; `details.host` names the right one.",
+  IdempotencyKeyReused: "`idempotency_key_reused`: the Idempotency-Key was used with a different request.",
+  RateLimited: "`rate_limited`: a counter is used up; see `Retry-After` and `details`.",
+} as const;
+export type ErrorResponseName = keyof typeof ERROR_RESPONSES;
+
+export const ERROR_RESPONSE_STATUS: Record<ErrorResponseName, string> = {
+  BadRequest: "400",
+  Unauthorized: "401",
+  Forbidden: "403",
+  NotFound: "404",
+  Conflict: "409",
+  Misdirected: "421",
+  IdempotencyKeyReused: "422",
+  RateLimited: "429",
+};
+
+/** Which of the common error answers an operation can give, from its auth, scope, plane, method and path. */
+export function errorResponsesOf(op: Operation): ErrorResponseName[] {
+  const withKey = op.auth === "key";
+  const idempotent = withKey && op.method === "POST";
+  const names: (ErrorResponseName | false)[] = [
+    // Every operation rejects query parameters it does not take.
+    "BadRequest",
+    withKey && "Unauthorized",
+    withKey && op.scope !== undefined && "Forbidden",
+    (op.path.includes("{") || op.plane === "central") && "NotFound",
+    idempotent && "Conflict",
+    withKey && op.plane === "regional" && "Misdirected",
+    idempotent && "IdempotencyKeyReused",
+    withKey && "RateLimited",
+  ];
+  return names.filter((name): name is ErrorResponseName => name !== false);
+}
+
+const integerHeader = (description: string) => ({ description, schema: { type: "integer" } });
+
+export const RESPONSE_HEADERS = {
+  "X-Request-Id": {
+    description: "The request's id, also in error bodies and the service log.",
+    schema: { type: "string" },
+  },
+  "RateLimit-Limit": integerHeader("Limit of the counter with the fewest requests remaining."),
+  "RateLimit-Remaining": integerHeader("Requests remaining on that counter."),
+  "RateLimit-Reset": integerHeader("Seconds until that counter's window resets."),
+  "Idempotent-Replayed": {
+    description: "`true` when the answer is a stored one replayed for a repeated Idempotency-Key.",
+    schema: { type: "string", const: "true" },
+  },
+};
+
+const headerRef = (name: keyof typeof RESPONSE_HEADERS) => ({ $ref: `#/components/headers/${name}` });
+
+export function successHeadersOf(op: Operation) {
+  const names: (keyof typeof RESPONSE_HEADERS)[] = ["X-Request-Id"];
+  if (op.auth === "key") names.push("RateLimit-Limit", "RateLimit-Remaining", "RateLimit-Reset");
+  if (op.auth === "key" && op.method === "POST") names.push("Idempotent-Replayed");
+  return Object.fromEntries(names.map((name) => [name, headerRef(name)]));
+}

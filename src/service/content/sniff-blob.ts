@@ -1,0 +1,22 @@
+import { mkdtemp, rm, writeFile } from "node:fs/promises";
+import os from "node:os";
+import path from "node:path";
+import type { BlobStore } from "../blobs/blob-store.ts";
+import { sniffContent } from "../media/sniff.ts";
+
+const HEAD_BYTES = 64 * 1024;
+
+/** Kind, MIME and extension from the blob's first bytes (and the name only where bytes are ambiguous). */
+export async function sniffBlob(blobs: BlobStore, sha256: string, originalName: string) {
+  const stream = await blobs.open(sha256, { start: 0, end: HEAD_BYTES - 1 });
+  const chunks: Buffer[] = [];
+  if (stream) for await (const chunk of stream) chunks.push(Buffer.from(chunk));
+  const dir = await mkdtemp(path.join(os.tmpdir(), "bs-sniff-"));
+  try {
+    const file = path.join(dir, "head");
+    await writeFile(file, Buffer.concat(chunks));
+    return await sniffContent(file, originalName);
+  } finally {
+    await rm(dir, { recursive: true, force: true });
+  }
+}

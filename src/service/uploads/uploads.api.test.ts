@@ -1,0 +1,215 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { File, Version } from "../../contract/files.ts";
+import { Upload } from "../../contract/uploads.ts";
+import { solidPng, uploadBytes, waitUntilProcessed } from "../testing/content-fixtures.ts";
+import { type ApiCall, apiClient } from "../testing/http-client.ts";
+import { startTestService, type TestService } from "../testing/test-service.ts";
+
+let service: TestService;
+let api: ApiCall;
+let libraryId: string;
+
+beforeAll(async () => {
+  service = await startTestService({ workers: true });
+  api = apiClient(service.regionalUrl, service.seed.ownerKey);
+  libraryId = (await api("POST", "/v1/libraries", { body: { name: "Uploads" } })).body.id;
+});
+afterAll(() => service?.close());
+
+describe("single-PUT upload", () => {
+  it("creates a file whose kind, mime and extension follow the bytes, then processes it", async () => {
+    const png = await solidPng(640, 480);
+    const created = await api("POST", "/v1/uploads", {
+      body: { name: "logo.jpg", size: png.length, mime: "text/plain", library_id: libraryId },
+    });
+    expect(created.status).toBe(201);
+    const upload = Upload.parse(created.body);
+    expect(upload).toMatchObject({
+      status: "pending",
+      method: "single",
+      part_size: png.length,
+      parts: [],
+      received_parts: [],
+    });
+    expect(upload.upload_url).toContain(`/v1/uploads/${upload.id}/content?expires=`);
+
+    const put = await fetch(upload.upload_url!, {
+      method: "PUT",
+      body: new Uint8Array(png),
+      headers: { "content-type": "application/json" },
+    });
+    expect(put.status).toBe(200);
+    expect(await put.json()).toMatchObject({ number: 1, size: png.length });
+    expect((await api("GET", `/v1/uploads/${upload.id}`)).body.received_parts).toHaveLength(1);
+
+    const done = await api("POST", `/v1/uploads/${upload.id}/complete`);
+    expect(done.status).toBe(201);
+    const file = File.parse(done.body);
+    expect(file).toMatchObject({
+      kind: "image",
+      mime: "image/png",
+      extension: "png",
+      name: "logo.jpg",
+      size: png.length,
+      status: "processing",
+    });
+    expect(file.version).toMatchObject({ count: 1, active_number: 1 });
+
+    const ready = File.parse(await waitUntilProcessed(api, file.id));
+    expect(ready.status).toBe("ready");
+    expect(ready.resolution).toBe("640x480");
+    expect(ready.thumbnail_url).not.toBeNull();
+    expect(ready.renditions.preview_url).not.toBeNull();
+    const thumb = await fetch(ready.thumbnail_url!);
+    expect(thumb.status).toBe(200);
+    expect(thumb.headers.get("content-type")).toBe("image/webp");
+    expect(thumb.headers.get("x-content-type-options")).toBe("nosniff");
+
+    const again = await api("POST", `/v1/uploads/${upload.id}/complete`);
+    expect(again.status).toBe(201);
+    expect(again.body.id).toBe(file.id);
+  });
+
+  it("refuses bytes that do not match the declared size, and expired or forged URLs", async () => {
+    const created = await api("POST", "/v1/uploads", {
+      body: { name: "a.bin", size: 10, library_id: libraryId },
+    });
+    const url: string = created.body.upload_url;
+    const short = await fetch(url, { method: "PUT", body: "12345" });
+    expect(short.status).toBe(400);
+    const long = await fetch(url, { method: "PUT", body: "12345678901234567890" });
+    expect([413, 400]).toContain(long.status);
+    const forged = await fetch(url.replace(/signature=[^&]+/, "signature=AAAA"), {
+      method: "PUT",
+      body: "1234567890",
+    });
+    expect(forged.status).toBe(404);
+    const notYet = await api("POST", `/v1/uploads/${created.body.id}/complete`);
+    expect(notYet.status).toBe(400);
+    const ok = await fetch(url, { method: "PUT", body: "1234567890" });
+    expect(ok.status).toBe(200);
+    const file = (await api("POST", `/v1/uploads/${created.body.id}/complete`)).body;
+    expect(file).toMatchObject({ kind: "document", mime: "text/plain", size: 10 });
+  });
+
+  it("needs a destination the caller may write to", async () => {
+    expect((await api("POST", "/v1/uploads", { body: { name: "x", size: 1 } })).status).toBe(400);
+    expect(
+      (await api("POST", "/v1/uploads", { body: { name: "x", size: 1, library_id: "lib_missing" } })).status,
+    ).toBe(404);
+    expect(
+      (await api("POST", "/v1/uploads", { body: { name: "x", size: -1, library_id: libraryId } })).status,
+    ).toBe(400);
+    const viewer = apiClient(
+      service.regionalUrl,
+      await service.createKey(["files:write"], { email: "viewer@example.com" }),
+    );
+    expect(
+      (
+        await viewer("POST", "/v1/uploads", {
+          body: { name: "x", size: 1, library_id: service.seed.libraries.shared },
+        })
+      ).status,
+    ).toBe(403);
+  });
+
+  it("aborts", async () => {
+    const created = await api("POST", "/v1/uploads", { body: { name: "x", size: 3, library_id: libraryId } });
+    const aborted = await api("DELETE", `/v1/uploads/${created.body.id}`);
+    expect(aborted.body).toMatchObject({ object: "upload", deleted: true });
+    expect((await fetch(created.body.upload_url, { method: "PUT", body: "abc" })).status).toBe(409);
+    expect((await api("GET", `/v1/uploads/${created.body.id}`)).body.status).toBe("aborted");
+  });
+});
+
+describe("multipart upload", () => {
+  it("takes parts out of order, retried, and resumes", async () => {
+    const size = 100 * 1024 * 1024 + 3 * 1024 * 1024;
+    const bytes = Buffer.alloc(size);
+    for (let i = 0; i < size; i += 4096) bytes[i] = i % 251;
+    const created = await api("POST", "/v1/uploads", {
+      body: { name: "big.bin", size, library_id: libraryId },
+    });
+    const upload = Upload.parse(created.body);
+    expect(upload.method).toBe("multipart");
+    expect(upload.part_size).toBe(8 * 1024 * 1024);
+    expect(upload.parts).toHaveLength(13);
+    const partBytes = (n: number) =>
+      bytes.subarray((n - 1) * upload.part_size, Math.min(size, n * upload.part_size));
+    const put = (n: number, body: Uint8Array = partBytes(n)) =>
+      fetch(upload.parts[n - 1]!.url, { method: "PUT", body: new Uint8Array(body) });
+
+    expect((await put(13)).status).toBe(200);
+    expect((await put(2, partBytes(2).subarray(0, 100))).status).toBe(400);
+    for (let n = 1; n <= 12; n++) expect((await put(n)).status).toBe(200);
+    expect((await put(5)).status).toBe(200);
+
+    const resumed = await api("GET", `/v1/uploads/${upload.id}`);
+    expect(resumed.body.received_parts.map((p: { number: number }) => p.number)).toEqual(
+      Array.from({ length: 13 }, (_, i) => i + 1),
+    );
+    const done = await api("POST", `/v1/uploads/${upload.id}/complete`, { body: { parts: [{ number: 1 }] } });
+    expect(done.status).toBe(201);
+    expect(done.body.size).toBe(size);
+
+    const link = await api("GET", `/v1/files/${done.body.id}/download`);
+    const range = await fetch(link.body.url, { headers: { range: `bytes=${size - 10}-` } });
+    expect(range.status).toBe(206);
+    expect(Buffer.from(await range.arrayBuffer())).toEqual(bytes.subarray(size - 10));
+  });
+
+  it("refuses completion while parts are missing", async () => {
+    const size = 101 * 1024 * 1024;
+    const upload = (
+      await api("POST", "/v1/uploads", { body: { name: "gappy.bin", size, library_id: libraryId } })
+    ).body;
+    await fetch(upload.parts[0].url, { method: "PUT", body: new Uint8Array(8 * 1024 * 1024) });
+    const res = await api("POST", `/v1/uploads/${upload.id}/complete`);
+    expect(res.status).toBe(400);
+    expect(res.body.details.errors[0].message).toContain("2");
+  });
+});
+
+describe("new versions", () => {
+  it("uploading with file_id adds the active version; numbers are never reused", async () => {
+    const first = await uploadBytes(api, await solidPng(32, 32), {
+      name: "brand.png",
+      library_id: libraryId,
+    });
+    const v2 = Version.parse(
+      await uploadBytes(api, await solidPng(64, 32), { name: "brand-v2.png", file_id: first.id }),
+    );
+    expect(v2).toMatchObject({ file_id: first.id, version_number: 2, is_active: true });
+    const file = await waitUntilProcessed(api, first.id);
+    expect(file.version).toMatchObject({ count: 2, active_number: 2, active_id: v2.id });
+    expect(file.resolution).toBe("64x32");
+    expect(file.name).toBe("brand.png");
+
+    const versions = await api("GET", `/v1/files/${first.id}/versions`);
+    expect(versions.body.data.map((v: { version_number: number }) => v.version_number)).toEqual([2, 1]);
+    const v1 = versions.body.data[1];
+    expect((await api("DELETE", `/v1/files/${first.id}/versions/${v2.id}`)).status).toBe(409);
+    const activated = await api("POST", `/v1/files/${first.id}/versions/${v1.id}/activate`);
+    expect(activated.body).toMatchObject({ id: v1.id, is_active: true });
+    expect((await api("GET", `/v1/files/${first.id}`)).body.version).toMatchObject({
+      active_id: v1.id,
+      active_number: 1,
+    });
+    expect((await api("DELETE", `/v1/files/${first.id}/versions/${v2.id}`)).status).toBe(200);
+    const v3 = await uploadBytes(api, await solidPng(16, 16), { name: "b.png", file_id: first.id });
+    expect(v3.version_number).toBe(3);
+    expect((await api("GET", `/v1/files/${first.id}`)).body.version).toMatchObject({
+      count: 2,
+      active_number: 3,
+    });
+  });
+
+  it("a corrupt image ends failed with a reason, never stuck processing", async () => {
+    const png = await solidPng(100, 100);
+    const broken = Buffer.concat([png.subarray(0, 60), Buffer.alloc(200, 7)]);
+    const file = await uploadBytes(api, broken, { name: "broken.png", library_id: libraryId });
+    const settled = await waitUntilProcessed(api, file.id);
+    expect(settled.status).toBe("failed");
+    expect(settled.thumbnail_url).toBeNull();
+  });
+});
