@@ -1,0 +1,343 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { File, FileBase } from "../../contract/files.ts";
+import { properties, propertyOptions } from "../db/schema/index.ts";
+import { newId } from "../platform/ids.ts";
+import { solidPng, uploadBytes } from "../testing/content-fixtures.ts";
+import { type ApiCall, apiClient } from "../testing/http-client.ts";
+import { startTestService, type TestService } from "../testing/test-service.ts";
+
+let service: TestService;
+let api: ApiCall;
+let libraryId: string;
+let folderId: string;
+let subfolderId: string;
+const ids: Record<string, string> = {};
+
+beforeAll(async () => {
+  service = await startTestService();
+  api = apiClient(service.regionalUrl, service.seed.ownerKey);
+  libraryId = (await api("POST", "/v1/libraries", { body: { name: "Files" } })).body.id;
+  folderId = (await api("POST", "/v1/folders", { body: { name: "Campaign", library_id: libraryId } })).body
+    .id;
+  subfolderId = (
+    await api("POST", "/v1/folders", { body: { name: "Social", library_id: libraryId, parent_id: folderId } })
+  ).body.id;
+  const png = await solidPng(20, 20);
+  ids.top = (await uploadBytes(api, png, { name: "top.png", library_id: libraryId })).id;
+  ids.inFolder = (
+    await uploadBytes(api, Buffer.from("hello world, a plain note"), {
+      name: "note.txt",
+      folder_id: folderId,
+    })
+  ).id;
+  ids.deep = (
+    await uploadBytes(api, await solidPng(300, 10), { name: "Banner wide.png", folder_id: subfolderId })
+  ).id;
+});
+afterAll(() => service?.close());
+
+const listed = async (query: string) => {
+  const res = await api("GET", `/v1/files?${query}`);
+  expect(res.status, res.text).toBe(200);
+  return res.body.data.map((f: { name: string }) => f.name).sort();
+};
+
+describe("file list scope", () => {
+  it("library_id alone is the top level; folder_id a folder; recursive everything below", async () => {
+    expect(await listed(`library_id=${libraryId}`)).toEqual(["top.png"]);
+    expect(await listed(`library_id=${libraryId}&recursive=true`)).toEqual([
+      "Banner wide.png",
+      "note.txt",
+      "top.png",
+    ]);
+    expect(await listed(`folder_id=${folderId}`)).toEqual(["note.txt"]);
+    expect(await listed(`folder_id=${folderId}&recursive=true`)).toEqual(["Banner wide.png", "note.txt"]);
+  });
+
+  it("carries the base fields only", async () => {
+    const res = await api("GET", `/v1/files?library_id=${libraryId}`);
+    const item = FileBase.strict().parse(res.body.data[0]);
+    expect(item.folder_id).toBeNull();
+  });
+});
+
+describe("file list filters", () => {
+  it("filters by kind, extension, size, dates and uploader", async () => {
+    const base = `library_id=${libraryId}&recursive=true`;
+    expect(await listed(`${base}&kind=document`)).toEqual(["note.txt"]);
+    expect(await listed(`${base}&kind=image,document`)).toHaveLength(3);
+    expect(await listed(`${base}&extensions=png`)).toEqual(["Banner wide.png", "top.png"]);
+    expect(await listed(`${base}&max_size=100`)).toEqual(["note.txt"]);
+    expect(await listed(`${base}&min_size=101`)).toEqual(["Banner wide.png", "top.png"]);
+    expect(
+      await listed(`${base}&created_after=2000-01-01T00:00:00Z&created_before=2999-01-01T00:00:00Z`),
+    ).toHaveLength(3);
+    expect(await listed(`${base}&created_after=2999-01-01T00:00:00Z`)).toEqual([]);
+    expect(await listed(`${base}&uploaded_by=${service.seed.users.owner.id}`)).toHaveLength(3);
+    expect(await listed(`${base}&uploaded_by=${service.seed.users.editor.id}`)).toEqual([]);
+    expect((await api("GET", "/v1/files?kind=hologram")).status).toBe(400);
+    expect((await api("GET", `/v1/files?q=${"x".repeat(501)}`)).status).toBe(400);
+  });
+
+  it("applies the filter document", async () => {
+    const base = `library_id=${libraryId}&recursive=true`;
+    const f = (doc: unknown) => `${base}&filter=${encodeURIComponent(JSON.stringify(doc))}`;
+    expect(await listed(f({ field: "name", op: "contains", value: "banner" }))).toEqual(["Banner wide.png"]);
+    expect(await listed(f({ not: { field: "kind", op: "eq", value: "image" } }))).toEqual(["note.txt"]);
+    expect(
+      await listed(
+        f({
+          or: [
+            { field: "extension", op: "eq", value: "txt" },
+            { field: "name", op: "eq", value: "top.png" },
+          ],
+        }),
+      ),
+    ).toEqual(["note.txt", "top.png"]);
+    expect(
+      await listed(
+        f({
+          and: [
+            { field: "size", op: "gt", value: 0 },
+            { field: "kind", op: "in", value: ["image"] },
+          ],
+        }),
+      ),
+    ).toHaveLength(2);
+  });
+
+  it("refuses a top-level or combined with the flat filters, and malformed documents", async () => {
+    const or = encodeURIComponent(JSON.stringify({ or: [{ field: "kind", op: "eq", value: "image" }] }));
+    const clash = await api("GET", `/v1/files?filter=${or}&kind=image`);
+    expect(clash.status).toBe(400);
+    expect(clash.body.code).toBe("validation_error");
+    expect((await api("GET", `/v1/files?filter=${or}&library_id=${libraryId}`)).status).toBe(200);
+    for (const bad of [
+      "{",
+      "[]",
+      '{"field":"colour","op":"eq","value":1}',
+      '{"property_id":"prp_nope","op":"is_empty"}',
+      '{"field":"size","op":"gt","value":"big"}',
+    ]) {
+      expect((await api("GET", `/v1/files?filter=${encodeURIComponent(bad)}`)).status, bad).toBe(400);
+    }
+    let deep: unknown = { field: "kind", op: "eq", value: "image" };
+    for (let i = 0; i < 6; i++) deep = { not: deep };
+    expect((await api("GET", `/v1/files?filter=${encodeURIComponent(JSON.stringify(deep))}`)).status).toBe(
+      400,
+    );
+    expect((await api("GET", `/v1/files?filter=${"x".repeat(4097)}`)).status).toBe(400);
+  });
+});
+
+describe("sort and keyset pagination", () => {
+  it("walks every sort in both orders without gaps or repeats", async () => {
+    for (const sort of ["name", "size", "created_at"]) {
+      for (const order of ["asc", "desc"]) {
+        const all = await api(
+          "GET",
+          `/v1/files?library_id=${libraryId}&recursive=true&sort=${sort}&order=${order}&limit=100`,
+        );
+        const ids: string[] = [];
+        let cursor: string | null = null;
+        do {
+          const page = await api(
+            "GET",
+            `/v1/files?library_id=${libraryId}&recursive=true&sort=${sort}&order=${order}&limit=1${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ""}`,
+          );
+          ids.push(...page.body.data.map((d: { id: string }) => d.id));
+          cursor = page.body.next_cursor;
+        } while (cursor);
+        expect(ids, `${sort} ${order}`).toEqual(all.body.data.map((d: { id: string }) => d.id));
+      }
+    }
+    const bySize = await api("GET", `/v1/files?library_id=${libraryId}&recursive=true&sort=size&order=asc`);
+    const sizes = bySize.body.data.map((d: { size: number }) => d.size);
+    expect(sizes).toEqual([...sizes].sort((a, b) => a - b));
+  });
+
+  it("refuses a cursor with other parameters", async () => {
+    const page = await api("GET", `/v1/files?library_id=${libraryId}&recursive=true&limit=1`);
+    const other = await api(
+      "GET",
+      `/v1/files?library_id=${libraryId}&recursive=true&sort=name&cursor=${encodeURIComponent(page.body.next_cursor)}`,
+    );
+    expect(other.status).toBe(400);
+  });
+});
+
+describe("file operations", () => {
+  it("retrieves, renames, tags and publishes; extension does not change on rename", async () => {
+    const res = await api("PATCH", `/v1/files/${ids.top}`, {
+      body: { name: "renamed.jpeg", tags: ["logo", "logo", " red "], published: true },
+    });
+    expect(res.status).toBe(200);
+    expect(File.parse(res.body)).toMatchObject({
+      name: "renamed.jpeg",
+      extension: "png",
+      tags: ["logo", "red"],
+      published: true,
+    });
+    expect(
+      await listed(
+        `library_id=${libraryId}&filter=${encodeURIComponent(JSON.stringify({ field: "tags", op: "eq", value: "red" }))}`,
+      ),
+    ).toEqual(["renamed.jpeg"]);
+    expect((await api("PATCH", `/v1/files/${ids.top}`, { body: { kind: "video" } })).status).toBe(400);
+  });
+
+  it("moves and copies with exactly one destination", async () => {
+    expect((await api("POST", `/v1/files/${ids.top}/move`, { body: {} })).status).toBe(400);
+    expect(
+      (await api("POST", `/v1/files/${ids.top}/move`, { body: { folder_id: folderId, to_root: true } }))
+        .status,
+    ).toBe(400);
+    const moved = await api("POST", `/v1/files/${ids.top}/move`, { body: { folder_id: subfolderId } });
+    expect(moved.body).toMatchObject({ folder_id: subfolderId, library_id: libraryId });
+    const back = await api("POST", `/v1/files/${ids.top}/move`, { body: { to_root: true } });
+    expect(back.body.folder_id).toBeNull();
+    const copy = await api("POST", `/v1/files/${ids.top}/copy`, { body: { folder_id: folderId } });
+    expect(copy.status).toBe(200);
+    expect(copy.body).toMatchObject({
+      name: "renamed.jpeg",
+      folder_id: folderId,
+      tags: ["logo", "red"],
+      version: { count: 1, active_number: 1 },
+    });
+    expect(copy.body.id).not.toBe(ids.top);
+  });
+
+  it("trashes, lists the trash, restores and deletes permanently", async () => {
+    const trashed = await api("DELETE", `/v1/files/${ids.inFolder}`);
+    expect(trashed.body).toMatchObject({ object: "file", id: ids.inFolder, deleted: true, permanent: false });
+    expect(await listed(`folder_id=${folderId}`)).not.toContain("note.txt");
+    expect(await listed(`trashed=true&library_id=${libraryId}`)).toContain("note.txt");
+    expect((await api("GET", `/v1/files/${ids.inFolder}`)).body.trashed_at).not.toBeNull();
+    const restored = await api("POST", `/v1/files/${ids.inFolder}/restore`);
+    expect(restored.body).toMatchObject({ trashed_at: null, folder_id: folderId });
+    expect((await api("POST", `/v1/files/${ids.inFolder}/restore`)).status).toBe(409);
+    const gone = await api("DELETE", `/v1/files/${ids.inFolder}?permanent=true`);
+    expect(gone.body).toMatchObject({ permanent: true, trashed_at: null });
+    expect((await api("GET", `/v1/files/${ids.inFolder}`)).status).toBe(404);
+  });
+
+  it("files in a trashed folder are hidden and come back with it", async () => {
+    await api("DELETE", `/v1/folders/${subfolderId}`);
+    expect((await api("GET", `/v1/files/${ids.deep}`)).status).toBe(404);
+    expect(await listed(`library_id=${libraryId}&recursive=true`)).not.toContain("Banner wide.png");
+    await api("POST", `/v1/folders/${subfolderId}/restore`);
+    expect((await api("GET", `/v1/files/${ids.deep}`)).status).toBe(200);
+  });
+
+  it("issues download URLs that send the bytes as an attachment with Range support", async () => {
+    const link = await api("GET", `/v1/files/${ids.deep}/download`);
+    expect(link.status).toBe(200);
+    expect(link.body).toMatchObject({
+      object: "download_url",
+      file_id: ids.deep,
+      name: "Banner wide.png",
+      mime: "image/png",
+    });
+    expect(Date.parse(link.body.expires_at) - Date.now()).toBeLessThanOrEqual(15 * 60_000);
+    const full = await fetch(link.body.url);
+    expect(full.status).toBe(200);
+    expect(full.headers.get("content-disposition")).toBe(
+      `attachment; filename="Banner wide.png"; filename*=UTF-8''Banner%20wide.png`,
+    );
+    expect(full.headers.get("x-content-type-options")).toBe("nosniff");
+    const etag = full.headers.get("etag")!;
+    const bytes = Buffer.from(await full.arrayBuffer());
+    const part = await fetch(link.body.url, { headers: { range: "bytes=0-7" } });
+    expect(part.status).toBe(206);
+    expect(part.headers.get("content-range")).toBe(`bytes 0-7/${bytes.length}`);
+    expect(Buffer.from(await part.arrayBuffer())).toEqual(bytes.subarray(0, 8));
+    expect((await fetch(link.body.url, { headers: { "if-none-match": etag } })).status).toBe(304);
+    expect((await fetch(link.body.url, { headers: { range: `bytes=${bytes.length}-` } })).status).toBe(416);
+    expect((await fetch(link.body.url.replace(/signature=[^&]+/, "signature=x"))).status).toBe(404);
+    const usage = await apiClient(service.centralUrl, service.seed.ownerKey)("GET", "/v1/usage");
+    expect(usage.body.downloads.used).toBeGreaterThanOrEqual(1);
+  });
+
+  it("never serves HTML from user content inline", async () => {
+    const html = await uploadBytes(
+      api,
+      Buffer.from("<!doctype html><html><script>alert(1)</script></html>"),
+      {
+        name: "page.html",
+        library_id: libraryId,
+      },
+    );
+    const link = await api("GET", `/v1/files/${html.id}/download`);
+    const res = await fetch(link.body.url);
+    expect(res.headers.get("content-type")).not.toMatch(/html|svg|xml|javascript/);
+    expect(res.headers.get("x-content-type-options")).toBe("nosniff");
+    expect(res.headers.get("content-disposition")).toMatch(/^attachment;/);
+    expect(res.headers.get("content-security-policy")).toContain("sandbox");
+  });
+});
+
+describe("property values", () => {
+  it("sets, validates and clears typed values", async () => {
+    const db = service.deps.db;
+    const status = {
+      id: newId("property"),
+      brandspaceId: service.seed.brandspaceId,
+      name: "Status",
+      type: "status" as const,
+      selectionMode: "single" as const,
+      position: 0,
+    };
+    const text = { ...status, id: newId("property"), name: "Notes", type: "text" as const, position: 1 };
+    const tag = { ...status, id: newId("property"), name: "Channel", type: "tag" as const, position: 2 };
+    await db.insert(properties).values([status, text, tag]);
+    const approved = newId("option");
+    const web = newId("option");
+    const print = newId("option");
+    await db.insert(propertyOptions).values([
+      { id: approved, propertyId: status.id, label: "Approved", color: "#00aa00", position: 0 },
+      { id: web, propertyId: tag.id, label: "Web", color: "#0000aa", position: 0 },
+      { id: print, propertyId: tag.id, label: "Print", color: "#aa0000", position: 1 },
+    ]);
+    const set = (propertyId: string, value: unknown) =>
+      api("PUT", `/v1/files/${ids.deep}/properties/${propertyId}`, { body: { value } });
+
+    const ok = await set(status.id, { option_id: approved });
+    expect(ok.status).toBe(200);
+    expect(ok.body).toEqual({
+      property_id: status.id,
+      type: "status",
+      status: { option_id: approved },
+      person: null,
+      date: null,
+      checkbox: null,
+      text: null,
+      multi_tag: null,
+      tag: null,
+    });
+    expect((await set(status.id, { option_id: "opt_unknown" })).status).toBe(400);
+    expect((await set(status.id, "Approved")).status).toBe(400);
+    expect((await set(text.id, "x".repeat(10_001))).status).toBe(400);
+    expect((await set(text.id, "Use on dark backgrounds")).body.text).toBe("Use on dark backgrounds");
+    expect((await set(tag.id, [{ option_id: web }, { option_id: print }])).status).toBe(400);
+    expect((await set(tag.id, [{ option_id: web }])).status).toBe(200);
+    expect(
+      (await api("PUT", `/v1/files/${ids.deep}/properties/prp_unknown`, { body: { value: null } })).status,
+    ).toBe(404);
+
+    const file = await api("GET", `/v1/files/${ids.deep}`);
+    expect(file.body.properties.map((p: { property_id: string }) => p.property_id)).toEqual([
+      status.id,
+      text.id,
+      tag.id,
+    ]);
+    const filter = encodeURIComponent(JSON.stringify({ property_id: status.id, op: "eq", value: approved }));
+    expect(await listed(`filter=${filter}`)).toEqual(["Banner wide.png"]);
+    const cleared = await set(status.id, null);
+    expect(cleared.body.status).toBeNull();
+    expect(await listed(`filter=${filter}`)).toEqual([]);
+    const empty = encodeURIComponent(JSON.stringify({ property_id: status.id, op: "is_empty" }));
+    expect(await listed(`library_id=${libraryId}&recursive=true&filter=${empty}`)).toContain(
+      "Banner wide.png",
+    );
+  });
+});
