@@ -3,7 +3,7 @@ import { File, FileBase } from "../../contract/files.ts";
 import { properties, propertyOptions } from "../db/schema/index.ts";
 import { newId } from "../platform/ids.ts";
 import { solidPng, uploadBytes } from "../testing/content-fixtures.ts";
-import { type ApiCall, apiClient } from "../testing/http-client.ts";
+import { type ApiCall, type ApiResponse, apiClient } from "../testing/http-client.ts";
 import { startTestService, type TestService } from "../testing/test-service.ts";
 
 let service: TestService;
@@ -52,6 +52,12 @@ describe("file list scope", () => {
     ]);
     expect(await listed(`folder_id=${folderId}`)).toEqual(["note.txt"]);
     expect(await listed(`folder_id=${folderId}&recursive=true`)).toEqual(["Banner wide.png", "note.txt"]);
+  });
+
+  it("library detail counts active files, folders and bytes", async () => {
+    const detail = await api("GET", `/v1/libraries/${libraryId}`);
+    expect(detail.body).toMatchObject({ file_count: 3, folder_count: 2 });
+    expect(detail.body.size).toBeGreaterThan(0);
   });
 
   it("carries the base fields only", async () => {
@@ -141,7 +147,7 @@ describe("sort and keyset pagination", () => {
         const ids: string[] = [];
         let cursor: string | null = null;
         do {
-          const page = await api(
+          const page: ApiResponse = await api(
             "GET",
             `/v1/files?library_id=${libraryId}&recursive=true&sort=${sort}&order=${order}&limit=1${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ""}`,
           );

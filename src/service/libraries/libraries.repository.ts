@@ -1,7 +1,7 @@
-import { and, asc, eq, sql } from "drizzle-orm";
+import { and, asc, count, eq, isNull, sql, sum } from "drizzle-orm";
 import { visibleLibraries } from "../access/library-access.ts";
 import type { Db } from "../db/client.ts";
-import { libraries, libraryGrants } from "../db/schema/index.ts";
+import { files, folders, libraries, libraryGrants } from "../db/schema/index.ts";
 import type { AuthContext } from "../platform/auth.ts";
 import { keysetAfter } from "../platform/keyset.ts";
 
@@ -87,4 +87,17 @@ export async function deleteLibraryRow(db: Db, brandspaceId: string, id: string)
     .where(and(eq(libraries.brandspaceId, brandspaceId), eq(libraries.id, id)))
     .returning({ id: libraries.id });
   return rows.length === 1;
+}
+
+/** Active (not trashed) files and folders anywhere in the library, and the bytes of the files' active versions. */
+export async function countContents(db: Db, libraryId: string) {
+  const [fileStats] = await db
+    .select({ n: count(), bytes: sum(files.size) })
+    .from(files)
+    .where(and(eq(files.libraryId, libraryId), isNull(files.trashedAt), isNull(files.hiddenBy)));
+  const [folderStats] = await db
+    .select({ n: count() })
+    .from(folders)
+    .where(and(eq(folders.libraryId, libraryId), isNull(folders.trashedAt), isNull(folders.hiddenBy)));
+  return { files: Number(fileStats?.n ?? 0), folders: Number(folderStats?.n ?? 0), size: Number(fileStats?.bytes ?? 0) };
 }

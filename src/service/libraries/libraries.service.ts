@@ -47,8 +47,8 @@ export async function getLibraryDetail(db: Db, auth: AuthContext, id: string): P
   await requireLibraryAccess(db, auth, id, "view");
   const row = await repo.findLibrary(db, auth.brandspace.id, id);
   if (!row) throw notFound("library");
-  // Counts come from the content tables once files and folders exist.
-  return { ...toLibrary(row), file_count: 0, folder_count: 0, size: 0 };
+  const counts = await repo.countContents(db, id);
+  return { ...toLibrary(row), file_count: counts.files, folder_count: counts.folders, size: counts.size };
 }
 
 export async function updateLibrary(
