@@ -10,6 +10,7 @@ import { newId } from "./platform/ids.ts";
 import { registerPipeline } from "./platform/pipeline.ts";
 import type { Host } from "./platform/planes.ts";
 import type { RouteDef } from "./platform/route.ts";
+import { similarRoutes } from "./similar/similar.routes.ts";
 import { uploadsRoutes } from "./uploads/uploads.routes.ts";
 import { versionsRoutes } from "./versions/versions.routes.ts";
 
@@ -24,6 +25,7 @@ export function allRoutes(host: Host): RouteDef[] {
     ...versionsRoutes(),
     ...uploadsRoutes(),
     ...downloadsRoutes(),
+    ...similarRoutes(),
   ];
 }
 

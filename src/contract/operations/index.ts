@@ -16,7 +16,7 @@ export const allOperations: Operation[] = [
   ...metaOperations,
   ...libraryOperations,
   ...folderOperations,
-  ...fileOperations.filter((op) => op.id !== "listSimilarFiles"),
+  ...fileOperations,
   ...uploadOperations,
   getContent,
 ];

@@ -1,0 +1,73 @@
+import sharp from "sharp";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { solidPng, uploadBytes, waitUntilProcessed } from "../testing/content-fixtures.ts";
+import { type ApiCall, apiClient } from "../testing/http-client.ts";
+import { startTestService, type TestService } from "../testing/test-service.ts";
+
+let service: TestService;
+let api: ApiCall;
+
+beforeAll(async () => {
+  service = await startTestService({ workers: true });
+  api = apiClient(service.regionalUrl, service.seed.ownerKey);
+});
+afterAll(() => service?.close());
+
+const gradient = (width: number, height: number) =>
+  sharp(
+    Buffer.from(
+      Array.from({ length: width * height * 3 }, (_, i) => Math.floor(((i / 3) % width) * (255 / width))),
+    ),
+    {
+      raw: { width, height, channels: 3 },
+    },
+  )
+    .png()
+    .toBuffer();
+
+describe("GET /v1/files/{id}/similar", () => {
+  it("ranks a resized copy above an unrelated image and excludes the file itself and trashed files", async () => {
+    const library = (await api("POST", "/v1/libraries", { body: { name: "Similar" } })).body.id;
+    const original = await uploadBytes(api, await gradient(200, 100), {
+      name: "gradient.png",
+      library_id: library,
+    });
+    const copy = await uploadBytes(api, await gradient(100, 50), {
+      name: "gradient-small.png",
+      library_id: library,
+    });
+    const other = await uploadBytes(api, await solidPng(80, 80, { r: 10, g: 200, b: 40 }), {
+      name: "green.png",
+      library_id: library,
+    });
+    const trashed = await uploadBytes(api, await gradient(150, 75), {
+      name: "trashed.png",
+      library_id: library,
+    });
+    for (const f of [original, copy, other, trashed]) await waitUntilProcessed(api, f.id);
+    await api("DELETE", `/v1/files/${trashed.id}`);
+
+    const res = await api("GET", `/v1/files/${original.id}/similar?limit=10`);
+    expect(res.status).toBe(200);
+    const ids = res.body.data.map((f: { id: string }) => f.id);
+    expect(ids[0]).toBe(copy.id);
+    expect(ids).toContain(other.id);
+    expect(ids).not.toContain(original.id);
+    expect(ids).not.toContain(trashed.id);
+    for (const f of res.body.data) expect(f.similarity).toBeGreaterThanOrEqual(0);
+    expect(res.body.data[0].similarity).toBeGreaterThan(res.body.data.at(-1).similarity);
+    expect((await api("GET", `/v1/files/${original.id}/similar?limit=101`)).status).toBe(400);
+  });
+
+  it("is empty for files without visual features", async () => {
+    const library = (await api("POST", "/v1/libraries", { body: { name: "Text" } })).body.id;
+    const note = await uploadBytes(api, Buffer.from("just words"), { name: "n.txt", library_id: library });
+    await waitUntilProcessed(api, note.id);
+    expect((await api("GET", `/v1/files/${note.id}/similar`)).body).toEqual({
+      object: "list",
+      has_more: false,
+      next_cursor: null,
+      data: [],
+    });
+  });
+});

@@ -1,0 +1,11 @@
+import { listSimilarFiles } from "../../contract/operations/files.ts";
+import { route } from "../platform/route.ts";
+import { similarFiles } from "./similar.service.ts";
+
+export function similarRoutes() {
+  return [
+    route(listSimilarFiles, ({ auth, db, deps, params, query }) =>
+      similarFiles(db, deps, auth, params.fileId, query.limit),
+    ),
+  ];
+}

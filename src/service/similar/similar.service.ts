@@ -1,0 +1,63 @@
+import { and, desc, eq, inArray, isNotNull, ne } from "drizzle-orm";
+import { visibleLibraries } from "../access/library-access.ts";
+import type { Db } from "../db/client.ts";
+import { files, fileVersions, libraries } from "../db/schema/index.ts";
+import type { ServiceDeps } from "../deps.ts";
+import { requireFile } from "../files/file-access.ts";
+import { toFileBase } from "../files/files.mapper.ts";
+import { activeFile, type FileRow, fileColumns, renditionsOf } from "../files/files.repository.ts";
+import { similarity } from "../media/features.ts";
+import type { AuthContext } from "../platform/auth.ts";
+
+/** Candidates compared per request; the search module replaces this scan with an index. */
+const CANDIDATE_CAP = 50_000;
+
+/** Visible, active files ranked by visual similarity to the file's active version, best first. */
+export async function similarFiles(
+  db: Db,
+  deps: ServiceDeps,
+  auth: AuthContext,
+  fileId: string,
+  limit: number,
+) {
+  const file = await requireFile(db, auth, fileId, "view");
+  const empty = { object: "list" as const, has_more: false, next_cursor: null, data: [] };
+  const [own] = await db
+    .select({ features: fileVersions.features })
+    .from(fileVersions)
+    .where(eq(fileVersions.id, file.activeVersionId ?? ""));
+  if (!own?.features) return empty;
+  const candidates = await db
+    .select({ ...fileColumns, features: fileVersions.features })
+    .from(files)
+    .innerJoin(fileVersions, eq(fileVersions.id, files.activeVersionId))
+    .where(
+      and(
+        eq(files.brandspaceId, auth.brandspace.id),
+        inArray(
+          files.libraryId,
+          db.select({ id: libraries.id }).from(libraries).where(visibleLibraries(db, auth)),
+        ),
+        activeFile,
+        ne(files.id, file.id),
+        isNotNull(fileVersions.features),
+      ),
+    )
+    .orderBy(desc(files.createdAt))
+    .limit(CANDIDATE_CAP);
+  const ranked = candidates
+    .map((c) => ({ row: c as unknown as FileRow, score: similarity(own.features!, c.features!) }))
+    .sort((a, b) => b.score - a.score)
+    .slice(0, limit);
+  const available = await renditionsOf(
+    db,
+    ranked.flatMap((r) => (r.row.activeVersionId ? [r.row.activeVersionId] : [])),
+  );
+  return {
+    ...empty,
+    data: ranked.map((r) => ({
+      ...toFileBase({ deps, region: auth.brandspace.region }, r.row, available),
+      similarity: Math.min(1, Math.max(0, r.score)),
+    })),
+  };
+}
