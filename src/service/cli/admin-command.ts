@@ -25,6 +25,12 @@ export const AdminCommand = z.discriminatedUnion("command", [
   }),
   z.strictObject({ command: z.literal("members remove"), brandspace, email }),
   z.strictObject({ command: z.literal("members set-role"), brandspace, email, role: z.string().min(1) }),
+  z.strictObject({
+    command: z.literal("seed"),
+    brandspace,
+    files: z.coerce.number().int().min(1).max(10_000_000),
+    flat: z.boolean(),
+  }),
 ]);
 export type AdminCommand = z.infer<typeof AdminCommand>;
 

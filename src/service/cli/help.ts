@@ -13,6 +13,9 @@ Commands:
                           Add a member (the user is created on first sight).
   members remove --email <email>
   members set-role --email <email> --role <slug>
+  seed --files <n> [--flat]
+                          Generate a realistic library of <n> ready files for benchmarks (--flat: all in one
+                          folder). Prints {library_id, folder_ids, files} as JSON on stdout.
   help                    Show this help.
 
 Every command takes --brandspace <id>; it defaults to the only brandspace.

@@ -42,6 +42,11 @@ const SPECS: Record<AdminCommand["command"], CommandSpec> = {
     build: (v) => ({ email: v.email, name: v.name, role: v.role }),
   },
   "members remove": { options: { email: text }, required: ["email"], build: (v) => ({ email: v.email }) },
+  seed: {
+    options: { files: text, flat: flag },
+    required: ["files"],
+    build: (v) => ({ files: v.files, flat: v.flat ?? false }),
+  },
   "members set-role": {
     options: { email: text, role: text },
     required: ["email", "role"],
@@ -54,11 +59,12 @@ export function parseAdminArgv(argv: string[]): ParsedArgv {
   const [group, action] = argv;
   if (group === undefined) return { kind: "usage", message: "No command given." };
   if (group === "help" || group === "--help" || group === "-h") return { kind: "help" };
-  const name = `${group} ${action ?? ""}`.trim();
+  // `seed` is a one-word command; the others are `<group> <action>`.
+  const name = group === "seed" ? group : `${group} ${action ?? ""}`.trim();
   const spec = SPECS[name as AdminCommand["command"]];
   if (!spec) return { kind: "usage", message: `Unknown command "${name}".` };
   try {
-    return parseCommand(name, spec, argv.slice(2));
+    return parseCommand(name, spec, argv.slice(name === "seed" ? 1 : 2));
   } catch (error) {
     if (error instanceof UsageError || isParseArgsError(error)) {
       return { kind: "usage", message: `${name}: ${(error as Error).message}` };

@@ -1,9 +1,11 @@
+import type { BlobStore } from "../blobs/blob-store.ts";
 import type { Db } from "../db/client.ts";
 import { createApiKey, listApiKeys, revokeApiKey } from "../keys/keys.service.ts";
 import { addMember, removeMember, setMemberRole } from "../members/members.service.ts";
 import { LEGACY_REGION } from "../platform/api-keys.ts";
 import { ApiError } from "../platform/errors.ts";
 import type { Signal } from "../platform/signal.ts";
+import { seedSyntheticFiles } from "../seed/synthetic-seed.ts";
 import { type BrandspaceRow, findBrandspace, listBrandspaces, listRoleSlugs } from "./admin.repository.ts";
 import {
   type AdminCommand,
@@ -20,6 +22,8 @@ export interface AdminContext {
   db: Db;
   /** Wakes the service's workers after member events were committed. */
   signal?: Signal;
+  /** Needed by `seed`, which stores thumbnails. */
+  blobs?: BlobStore;
 }
 
 class CommandFailure extends Error {
@@ -93,6 +97,19 @@ async function run(context: AdminContext, bsp: BrandspaceRow, command: AdminComm
       await requireRole(db, bsp, command.role);
       await inTransaction(context, (tx) => setMemberRole(tx, bsp.id, command.email, command.role));
       return succeeded("", `${command.email} is now ${command.role} in ${label}.\n`);
+    case "seed": {
+      if (!context.blobs) throw new CommandFailure("seed needs the blob store.", EXIT_FAILURE);
+      const started = Date.now();
+      const seeded = await seedSyntheticFiles(db, context.blobs, {
+        brandspaceId: bsp.id,
+        files: command.files,
+        flat: command.flat,
+      });
+      return succeeded(
+        `${JSON.stringify({ library_id: seeded.libraryId, folder_ids: seeded.folderIds, files: seeded.files })}\n`,
+        `Seeded ${seeded.files} files into library ${seeded.libraryId} of ${label} in ${((Date.now() - started) / 1000).toFixed(1)} s.\n`,
+      );
+    }
   }
 }
 

@@ -1,3 +1,4 @@
+import { createBlobStore } from "../blobs/create-blob-store.ts";
 import { openDatabase } from "../db/client.ts";
 import type { Config } from "../env.ts";
 import { dataDirPaths } from "../server/data-dir.ts";
@@ -19,7 +20,12 @@ export async function runDirect(config: Config, command: AdminCommand): Promise<
     );
     try {
       await database.migrate();
-      return await runAdminCommand({ db: database.db }, command);
+      const blobs = createBlobStore(config.blobs);
+      try {
+        return await runAdminCommand({ db: database.db, blobs }, command);
+      } finally {
+        await blobs.close();
+      }
     } finally {
       await database.close();
     }

@@ -99,5 +99,9 @@ export async function countContents(db: Db, libraryId: string) {
     .select({ n: count() })
     .from(folders)
     .where(and(eq(folders.libraryId, libraryId), isNull(folders.trashedAt), isNull(folders.hiddenBy)));
-  return { files: Number(fileStats?.n ?? 0), folders: Number(folderStats?.n ?? 0), size: Number(fileStats?.bytes ?? 0) };
+  return {
+    files: Number(fileStats?.n ?? 0),
+    folders: Number(folderStats?.n ?? 0),
+    size: Number(fileStats?.bytes ?? 0),
+  };
 }

@@ -1,0 +1,221 @@
+import { Readable } from "node:stream";
+import { eq } from "drizzle-orm";
+import sharp from "sharp";
+import type { BlobStore } from "../blobs/blob-store.ts";
+import { touchBlob } from "../content/create-file.ts";
+import type { Db } from "../db/client.ts";
+import {
+  files,
+  fileVersions,
+  folders,
+  libraries,
+  libraryGrants,
+  members,
+  renditions,
+} from "../db/schema/index.ts";
+import { newId } from "../platform/ids.ts";
+
+const WORDS = [
+  "brand",
+  "logo",
+  "hero",
+  "summer",
+  "launch",
+  "campaign",
+  "product",
+  "team",
+  "event",
+  "social",
+  "banner",
+  "poster",
+  "lookbook",
+  "packshot",
+  "store",
+  "spring",
+  "autumn",
+  "press",
+  "keynote",
+  "webinar",
+];
+const TAGS = [
+  "approved",
+  "draft",
+  "print",
+  "web",
+  "social",
+  "internal",
+  "press",
+  "2026",
+  "evergreen",
+  "partner",
+];
+const KINDS = [
+  { kind: "image", mime: "image/jpeg", extension: "jpg", weight: 45 },
+  { kind: "image", mime: "image/png", extension: "png", weight: 15 },
+  { kind: "video", mime: "video/mp4", extension: "mp4", weight: 10 },
+  { kind: "document", mime: "application/pdf", extension: "pdf", weight: 15 },
+  { kind: "audio", mime: "audio/mpeg", extension: "mp3", weight: 5 },
+  { kind: "font", mime: "font/woff2", extension: "woff2", weight: 3 },
+  { kind: "archive", mime: "application/zip", extension: "zip", weight: 4 },
+  { kind: "other", mime: "application/octet-stream", extension: "bin", weight: 3 },
+];
+const PALETTE = ["#e11d48", "#2563eb", "#16a34a", "#f59e0b", "#7c3aed", "#0891b2", "#db2777", "#475569"];
+const BATCH = 1000;
+
+/** Deterministic pseudo-random numbers, so two seeds of the same size look alike. */
+function random(seed: number) {
+  let state = seed >>> 0;
+  return () => {
+    state = (state * 1664525 + 1013904223) >>> 0;
+    return state / 2 ** 32;
+  };
+}
+
+export interface SyntheticSeedResult {
+  libraryId: string;
+  folderIds: string[];
+  files: number;
+}
+
+/**
+ * A realistic brandspace for benchmarks: one library with a folder tree (or, `flat`, one folder), N files of
+ * mixed kinds, sizes, dates, tags and uploaders, each ready with a shared thumbnail so a browser sees pictures.
+ */
+export async function seedSyntheticFiles(
+  db: Db,
+  blobs: BlobStore,
+  input: { brandspaceId: string; files: number; flat?: boolean },
+): Promise<SyntheticSeedResult> {
+  const next = random(input.files);
+  const uploaders = (
+    await db.select({ id: members.userId }).from(members).where(eq(members.brandspaceId, input.brandspaceId))
+  ).map((m) => m.id);
+  const owner = uploaders[0]!;
+  const libraryId = newId("library");
+  await db
+    .insert(libraries)
+    .values({
+      id: libraryId,
+      brandspaceId: input.brandspaceId,
+      name: `Synthetic ${input.files.toLocaleString("en")}`,
+      description: "Generated for benchmarks.",
+      createdById: owner,
+    });
+  await db
+    .insert(libraryGrants)
+    .values(uploaders.map((userId) => ({ libraryId, userId, access: "edit" as const })));
+  const folderIds = await createFolders(db, input.brandspaceId, libraryId, owner, input.flat ?? false);
+  const thumbnails = await storeThumbnails(db, blobs);
+  const original = await blobs.put(Readable.from([Buffer.from("synthetic original")]));
+  await touchBlob(db, original.sha256, original.size);
+  const totalWeight = KINDS.reduce((n, k) => n + k.weight, 0);
+  const now = Date.now();
+  for (let start = 0; start < input.files; start += BATCH) {
+    const fileRows: (typeof files.$inferInsert)[] = [];
+    const versionRows: (typeof fileVersions.$inferInsert)[] = [];
+    const renditionRows: (typeof renditions.$inferInsert)[] = [];
+    for (let i = start; i < Math.min(input.files, start + BATCH); i++) {
+      let pick = next() * totalWeight;
+      const type = KINDS.find((k) => (pick -= k.weight) < 0) ?? KINDS[0]!;
+      const id = newId("file");
+      const versionId = newId("version");
+      const visual = type.kind === "image" || type.kind === "video";
+      const width = visual ? 800 + Math.floor(next() * 3200) : null;
+      const height = visual && width ? Math.floor(width * (0.5 + next())) : null;
+      const size = Math.floor(Math.exp(10 + next() * 8));
+      const createdAt = new Date(now - Math.floor(next() * 730 * 86_400_000));
+      const name = `${WORDS[Math.floor(next() * WORDS.length)]}-${WORDS[Math.floor(next() * WORDS.length)]}-${i + 1}.${type.extension}`;
+      const common = {
+        kind: type.kind,
+        mime: type.mime,
+        extension: type.extension,
+        size,
+        width,
+        height,
+        status: "ready" as const,
+      };
+      const durationMs =
+        type.kind === "video" || type.kind === "audio" ? Math.floor(5_000 + next() * 300_000) : null;
+      fileRows.push({
+        id,
+        brandspaceId: input.brandspaceId,
+        libraryId,
+        folderId: folderIds[Math.floor(next() * folderIds.length)]!,
+        name,
+        ...common,
+        durationMs,
+        activeVersionId: versionId,
+        tags: TAGS.filter(() => next() < 0.2),
+        createdById: uploaders[Math.floor(next() * uploaders.length)]!,
+        createdAt,
+        updatedAt: createdAt,
+      });
+      const color = Math.floor(next() * PALETTE.length);
+      versionRows.push({
+        id: versionId,
+        fileId: id,
+        brandspaceId: input.brandspaceId,
+        versionNumber: 1,
+        blobSha256: original.sha256,
+        ...common,
+        durationMs,
+        colors: visual ? [PALETTE[color]!] : null,
+        originalName: name,
+        createdById: owner,
+        createdAt,
+        processedAt: createdAt,
+      });
+      if (visual) {
+        const thumb = thumbnails[color]!;
+        renditionRows.push({
+          versionId,
+          kind: "thumbnail",
+          blobSha256: thumb.sha256,
+          mime: "image/webp",
+          width: 400,
+          height: 300,
+          size: thumb.size,
+        });
+      }
+    }
+    await db.transaction(async (tx) => {
+      await tx.insert(files).values(fileRows);
+      await tx.insert(fileVersions).values(versionRows);
+      if (renditionRows.length > 0) await tx.insert(renditions).values(renditionRows);
+    });
+  }
+  return { libraryId, folderIds, files: input.files };
+}
+
+async function createFolders(db: Db, brandspaceId: string, libraryId: string, owner: string, flat: boolean) {
+  const row = (name: string, parentId: string | null) => ({
+    id: newId("folder"),
+    brandspaceId,
+    libraryId,
+    parentId,
+    name,
+    createdById: owner,
+  });
+  if (flat) {
+    const only = row("Everything", null);
+    await db.insert(folders).values(only);
+    return [only.id];
+  }
+  const top = WORDS.slice(0, 10).map((w) => row(w[0]!.toUpperCase() + w.slice(1), null));
+  const below = top.flatMap((t) => ["Final", "Drafts", "Archive"].map((n) => row(n, t.id)));
+  await db.insert(folders).values([...top, ...below]);
+  return [...top, ...below].map((f) => f.id);
+}
+
+async function storeThumbnails(db: Db, blobs: BlobStore) {
+  const stored = [];
+  for (const color of PALETTE) {
+    const webp = await sharp({ create: { width: 400, height: 300, channels: 3, background: color } })
+      .webp()
+      .toBuffer();
+    const blob = await blobs.put(Readable.from([webp]));
+    await touchBlob(db, blob.sha256, blob.size);
+    stored.push(blob);
+  }
+  return stored;
+}
