@@ -24,6 +24,13 @@ export interface Config {
   importAllowHosts: string[];
   webhookAllowLoopback: boolean;
   webhookRetryScheduleMs: number[];
+  /** Auto-disable (`failing`): no success for this long and at least `webhookFailingMinExhausted` exhausted. */
+  webhookFailingAfterMs: number;
+  webhookFailingMinExhausted: number;
+  /** How long a sender holds an attempt; past it another worker resends (same event id). */
+  webhookDeliveryLeaseMs: number;
+  /** Attempts in flight per endpoint, so a slow receiver cannot starve the others. */
+  webhookEndpointConcurrency: number;
   rateLimits: RateLimits;
   /** Public URL of the central host. */
   centralUrl: string;
@@ -108,6 +115,24 @@ const EnvSchema = z.object({
   IMPORT_ALLOW_HOSTS: z.string().default(""),
   WEBHOOK_ALLOW_LOOPBACK: z.enum(["0", "1", ""]).default("0"),
   WEBHOOK_RETRY_SCHEDULE: durationList.default([60_000, 300_000, 1_800_000, 7_200_000, 28_800_000]),
+  WEBHOOK_FAILING_AFTER: z
+    .string()
+    .default("3d")
+    .transform(
+      (text, ctx) =>
+        parseDuration(text) ??
+        (ctx.addIssue({ code: "custom", message: "expected a duration such as 3d" }), z.NEVER),
+    ),
+  WEBHOOK_FAILING_MIN_EXHAUSTED: z.coerce.number().int().min(1).default(20),
+  WEBHOOK_DELIVERY_LEASE: z
+    .string()
+    .default("30s")
+    .transform(
+      (text, ctx) =>
+        parseDuration(text) ??
+        (ctx.addIssue({ code: "custom", message: "expected a duration such as 30s" }), z.NEVER),
+    ),
+  WEBHOOK_ENDPOINT_CONCURRENCY: z.coerce.number().int().min(1).max(32).default(4),
   RATE_LIMITS: rateLimits.prefault(DEFAULT_RATE_LIMITS),
   CENTRAL_URL: z.url().optional(),
   REGION: z
@@ -149,6 +174,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     importAllowHosts: parseList(e.IMPORT_ALLOW_HOSTS),
     webhookAllowLoopback: e.WEBHOOK_ALLOW_LOOPBACK === "1",
     webhookRetryScheduleMs: e.WEBHOOK_RETRY_SCHEDULE,
+    webhookFailingAfterMs: e.WEBHOOK_FAILING_AFTER,
+    webhookFailingMinExhausted: e.WEBHOOK_FAILING_MIN_EXHAUSTED,
+    webhookDeliveryLeaseMs: e.WEBHOOK_DELIVERY_LEASE,
+    webhookEndpointConcurrency: e.WEBHOOK_ENDPOINT_CONCURRENCY,
     rateLimits: e.RATE_LIMITS,
     centralUrl: (e.CENTRAL_URL ?? local(e.CENTRAL_PORT)).replace(/\/$/, ""),
     region: e.REGION,

@@ -6,6 +6,7 @@ import type { Db } from "../db/client.ts";
 import { files, fileVersions, properties, propertyValues, renditions } from "../db/schema/index.ts";
 import type { ServiceDeps } from "../deps.ts";
 import { requireActiveFolder } from "../folders/folders.service.ts";
+import { enqueueJob } from "../jobs/enqueue-job.ts";
 import type { AuthContext } from "../platform/auth.ts";
 import { conflict, notFound } from "../platform/errors.ts";
 import { newId } from "../platform/ids.ts";
@@ -142,6 +143,14 @@ export async function copyFile(db: Db, deps: ServiceDeps, auth: AuthContext, id:
     await db.insert(propertyValues).values(values.map((v) => ({ ...v, fileId, updatedAt: now })));
   const row = (await repo.findFile(db, auth.brandspace.id, fileId))!;
   await emitFile(db, auth, "file.created", row);
+  // A copy of a file still processing would otherwise wait for ever: process its own version too.
+  if (version.status === "processing") {
+    await enqueueJob(
+      db,
+      { type: "media.process_version", payload: { versionId } },
+      { dedupeKey: `process:${versionId}`, maxAttempts: 3 },
+    );
+  }
   return presentFile(db, deps, auth, row);
 }
 

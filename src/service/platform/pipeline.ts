@@ -51,6 +51,10 @@ export function registerPipeline(app: FastifyInstance, deps: ServiceDeps, host: 
     if (operation) {
       const path = request.url;
       reply.headers(deprecationHeaders(host, operation, path, request.auth?.brandspace.region, deps.config));
+      // A refused upload leaves its body unread: close the connection rather than read (or hang on) the rest.
+      if (operation.bodyKind === "binary" && reply.statusCode >= 400 && !request.raw.complete) {
+        reply.header("Connection", "close");
+      }
     }
     return payload;
   });

@@ -92,15 +92,13 @@ export async function seedSyntheticFiles(
   ).map((m) => m.id);
   const owner = uploaders[0]!;
   const libraryId = newId("library");
-  await db
-    .insert(libraries)
-    .values({
-      id: libraryId,
-      brandspaceId: input.brandspaceId,
-      name: `Synthetic ${input.files.toLocaleString("en")}`,
-      description: "Generated for benchmarks.",
-      createdById: owner,
-    });
+  await db.insert(libraries).values({
+    id: libraryId,
+    brandspaceId: input.brandspaceId,
+    name: `Synthetic ${input.files.toLocaleString("en")}`,
+    description: "Generated for benchmarks.",
+    createdById: owner,
+  });
   await db
     .insert(libraryGrants)
     .values(uploaders.map((userId) => ({ libraryId, userId, access: "edit" as const })));

@@ -89,7 +89,14 @@ export async function startTestService(options: TestServiceOptions = {}): Promis
       return url;
     },
     async close() {
-      await Promise.all(apps.map((app) => app.close()));
+      // Clients in tests may leave responses unread; their sockets must not hold the close up.
+      await Promise.all(
+        apps.map((app) => {
+          const closing = app.close();
+          app.server.closeAllConnections();
+          return closing;
+        }),
+      );
       await workers?.stop();
       await deps.blobs.close();
       await database.close();

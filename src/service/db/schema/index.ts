@@ -3,3 +3,4 @@ export * from "./content.ts";
 export * from "./platform.ts";
 export * from "./properties.ts";
 export * from "./tenancy.ts";
+export * from "./webhooks.ts";

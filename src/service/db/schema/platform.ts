@@ -25,8 +25,11 @@ export const events = pgTable(
     actorId: text("actor_id"),
     data: jsonb("data").$type<Record<string, unknown>>().notNull(),
     requestId: text("request_id"),
+    /** Set when the webhook dispatcher created this event's deliveries, in the same transaction. */
+    fannedOutAt: ts("fanned_out_at"),
   },
   (t) => [
+    index("events_fanout_pending").on(t.seq).where(sql`${t.fannedOutAt} is null`),
     index("events_brandspace_time").on(t.brandspaceId, t.occurredAt),
     // Retention prunes by age across brandspaces.
     index("events_occurred").on(t.occurredAt),

@@ -1,0 +1,116 @@
+import { asc, eq, sql } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { rowsOf } from "../db/client.ts";
+import { blobs, events, files, folders, uploads } from "../db/schema/index.ts";
+import { solidPng, uploadBytes, waitUntilProcessed } from "../testing/content-fixtures.ts";
+import { type ApiCall, apiClient } from "../testing/http-client.ts";
+import { startTestService, type TestService } from "../testing/test-service.ts";
+import {
+  BLOB_GRACE_MS,
+  expireUploads,
+  purgeTrash,
+  reclaimBlobs,
+  TRASH_RETENTION_MS,
+} from "./content-jobs.ts";
+
+let service: TestService;
+let api: ApiCall;
+let libraryId: string;
+
+beforeAll(async () => {
+  service = await startTestService({ workers: true });
+  api = apiClient(service.regionalUrl, service.seed.ownerKey);
+  libraryId = (await api("POST", "/v1/libraries", { body: { name: "Jobs" } })).body.id;
+});
+afterAll(() => service?.close());
+
+const eventsFor = async (id: string) =>
+  (await service.deps.db.select().from(events).orderBy(asc(events.seq)))
+    .filter((e) => (e.data as { id?: string }).id === id)
+    .map((e) => `${e.type}:${e.actorType}`);
+
+describe("file events", () => {
+  it("upload emits file.created by the user and exactly one file.processed by the system", async () => {
+    const file = await uploadBytes(api, await solidPng(), { name: "e.png", library_id: libraryId });
+    await waitUntilProcessed(api, file.id);
+    await new Promise((r) => setTimeout(r, 300));
+    expect(await eventsFor(file.id)).toEqual(["file.created:user", "file.processed:system"]);
+  });
+
+  it("permanent folder deletion emits folder.deleted by the user and file.deleted per file by the system", async () => {
+    const folder = (await api("POST", "/v1/folders", { body: { name: "Doomed", library_id: libraryId } }))
+      .body;
+    const inner = (
+      await api("POST", "/v1/folders", {
+        body: { name: "Inner", library_id: libraryId, parent_id: folder.id },
+      })
+    ).body;
+    const a = await uploadBytes(api, Buffer.from("a"), { name: "a.txt", folder_id: folder.id });
+    const b = await uploadBytes(api, Buffer.from("b"), { name: "b.txt", folder_id: inner.id });
+    await api("DELETE", `/v1/files/${b.id}`);
+    await api("DELETE", `/v1/folders/${folder.id}?permanent=true`);
+    expect((await eventsFor(folder.id)).at(-1)).toBe("folder.deleted:user");
+    expect((await eventsFor(a.id)).at(-1)).toBe("file.deleted:system");
+    expect((await eventsFor(b.id)).at(-1)).toBe("file.deleted:system");
+    expect((await api("GET", `/v1/files/${b.id}`)).status).toBe(404);
+  });
+});
+
+describe("scheduled content jobs", () => {
+  it("purges trash older than 30 days with the system actor, and nothing younger", async () => {
+    const old = await uploadBytes(api, Buffer.from("old"), { name: "old.txt", library_id: libraryId });
+    const recent = await uploadBytes(api, Buffer.from("recent"), {
+      name: "recent.txt",
+      library_id: libraryId,
+    });
+    const oldFolder = (
+      await api("POST", "/v1/folders", { body: { name: "Old folder", library_id: libraryId } })
+    ).body;
+    for (const id of [old.id, recent.id]) await api("DELETE", `/v1/files/${id}`);
+    await api("DELETE", `/v1/folders/${oldFolder.id}`);
+    const longAgo = new Date(Date.now() - TRASH_RETENTION_MS - 60_000);
+    await service.deps.db.update(files).set({ trashedAt: longAgo }).where(eq(files.id, old.id));
+    await service.deps.db.update(folders).set({ trashedAt: longAgo }).where(eq(folders.id, oldFolder.id));
+    expect(await purgeTrash(service.deps)).toBe(2);
+    expect((await api("GET", `/v1/files/${old.id}`)).status).toBe(404);
+    expect((await api("GET", `/v1/folders/${oldFolder.id}`)).status).toBe(404);
+    expect((await api("GET", `/v1/files/${recent.id}`)).status).toBe(200);
+    expect((await eventsFor(old.id)).at(-1)).toBe("file.deleted:system");
+    expect((await eventsFor(oldFolder.id)).at(-1)).toBe("folder.deleted:system");
+  });
+
+  it("expires pending uploads past their expiry", async () => {
+    const upload = (
+      await api("POST", "/v1/uploads", { body: { name: "late.bin", size: 5, library_id: libraryId } })
+    ).body;
+    await service.deps.db
+      .update(uploads)
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where(eq(uploads.id, upload.id));
+    expect(await expireUploads(service.deps)).toBeGreaterThanOrEqual(1);
+    expect((await api("GET", `/v1/uploads/${upload.id}`)).body.status).toBe("expired");
+    expect((await fetch(upload.upload_url, { method: "PUT", body: "12345" })).status).toBe(410);
+  });
+
+  it("reclaims only unreferenced blobs past the grace period", async () => {
+    const file = await uploadBytes(api, Buffer.from("keep me"), { name: "keep.txt", library_id: libraryId });
+    const gone = await uploadBytes(api, Buffer.from("delete me forever"), {
+      name: "gone.txt",
+      library_id: libraryId,
+    });
+    await waitUntilProcessed(api, gone.id);
+    const version = gone.version.active_id;
+    const [{ sha } = { sha: "" }] = rowsOf<{ sha: string }>(
+      await service.deps.db.execute(sql`select blob_sha256 as sha from file_versions where id = ${version}`),
+    );
+    await api("DELETE", `/v1/files/${gone.id}?permanent=true`);
+    expect(await service.deps.blobs.stat(sha)).not.toBeNull();
+    await reclaimBlobs(service.deps);
+    expect(await service.deps.blobs.stat(sha)).not.toBeNull();
+    await service.deps.db.update(blobs).set({ createdAt: new Date(Date.now() - BLOB_GRACE_MS - 60_000) });
+    await reclaimBlobs(service.deps);
+    expect(await service.deps.blobs.stat(sha)).toBeNull();
+    const link = await api("GET", `/v1/files/${file.id}/download`);
+    expect(await (await fetch(link.body.url)).text()).toBe("keep me");
+  });
+});

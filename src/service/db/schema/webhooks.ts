@@ -1,0 +1,85 @@
+import { sql } from "drizzle-orm";
+import { bigint, boolean, index, integer, jsonb, pgTable, text, uniqueIndex } from "drizzle-orm/pg-core";
+import { createdAt, ts, updatedAt } from "./columns.ts";
+import { brandspaces } from "./tenancy.ts";
+
+export const webhooks = pgTable(
+  "webhooks",
+  {
+    id: text("id").primaryKey(),
+    brandspaceId: text("brandspace_id")
+      .notNull()
+      .references(() => brandspaces.id, { onDelete: "cascade" }),
+    url: text("url").notNull(),
+    description: text("description").notNull(),
+    /** Catalogue tokens, or `["*"]` for every type including later additions. */
+    events: jsonb("events").$type<string[]>().notNull(),
+    enabled: boolean("enabled").notNull(),
+    disabledReason: text("disabled_reason").$type<"manual" | "failing" | "gone">(),
+    /** AES-256-GCM with the keyring's webhook key: a database dump alone does not reveal it. */
+    secretSealed: text("secret_sealed").notNull(),
+    secretHint: text("secret_hint").notNull(),
+    /** The secret before the last roll; it keeps signing until `previous_secret_expires_at`. */
+    previousSecretSealed: text("previous_secret_sealed"),
+    previousSecretExpiresAt: ts("previous_secret_expires_at"),
+    lastSuccessAt: ts("last_success_at"),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index("webhooks_brandspace_created").on(t.brandspaceId, t.createdAt)],
+);
+
+/** One row per attempt; the attempts of one chain share `chain_id` (the id of attempt 1). */
+export const webhookDeliveries = pgTable(
+  "webhook_deliveries",
+  {
+    id: text("id").primaryKey(),
+    brandspaceId: text("brandspace_id").notNull(),
+    webhookId: text("webhook_id")
+      .notNull()
+      .references(() => webhooks.id, { onDelete: "cascade" }),
+    chainId: text("chain_id").notNull(),
+    // No foreign key: events are pruned after 30 days while delivery history may outlive them.
+    eventId: text("event_id").notNull(),
+    eventSeq: bigint("event_seq", { mode: "number" }).notNull(),
+    eventType: text("event_type").notNull(),
+    status: text("status").$type<"pending" | "success" | "failed" | "exhausted" | "parked">().notNull(),
+    attempt: integer("attempt").notNull(),
+    origin: text("origin").$type<"fanout" | "redeliver" | "replay" | "test">().notNull(),
+    replayedFromId: text("replayed_from_id"),
+    scheduledAt: ts("scheduled_at").notNull(),
+    /** Held by the sender while the attempt is in flight; a crashed sender's attempt is retried after it. */
+    leaseUntil: ts("lease_until"),
+    deliveredAt: ts("delivered_at"),
+    httpStatus: integer("http_status"),
+    durationMs: integer("duration_ms"),
+    errorCode: text("error_code"),
+    responseExcerpt: text("response_excerpt"),
+    requestId: text("request_id").notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    // Exactly one fan-out chain per (event, endpoint), however often the dispatcher runs.
+    uniqueIndex("webhook_deliveries_fanout_once")
+      .on(t.webhookId, t.eventId)
+      .where(sql`${t.origin} in ('fanout', 'test') and ${t.attempt} = 1`),
+    uniqueIndex("webhook_deliveries_chain_attempt").on(t.chainId, t.attempt),
+    index("webhook_deliveries_list").on(t.webhookId, t.createdAt),
+    index("webhook_deliveries_due").on(t.scheduledAt).where(sql`${t.status} = 'pending'`),
+  ],
+);
+
+export const webhookReplays = pgTable("webhook_replays", {
+  id: text("id").primaryKey(),
+  brandspaceId: text("brandspace_id").notNull(),
+  webhookId: text("webhook_id")
+    .notNull()
+    .references(() => webhooks.id, { onDelete: "cascade" }),
+  since: ts("since").notNull(),
+  until: ts("until"),
+  eventTypes: jsonb("event_types").$type<string[]>(),
+  onlyFailed: boolean("only_failed").notNull(),
+  status: text("status").$type<"queued" | "running" | "completed">().notNull(),
+  eventCount: integer("event_count").notNull().default(0),
+  createdAt: createdAt(),
+});

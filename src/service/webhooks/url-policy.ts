@@ -1,0 +1,34 @@
+import type { Config } from "../env.ts";
+import { validationError } from "../platform/errors.ts";
+import { type AddressPolicy, resolveAllowed, UrlNotAllowedError } from "../platform/ssrf.ts";
+
+export function webhookAddressPolicy(config: Config): AddressPolicy {
+  return { allowLoopback: config.webhookAllowLoopback };
+}
+
+const refuse = (message: string) => validationError([{ param: "url", message }]);
+
+/**
+ * https, or http to a loopback address when configuration allows it (tests, local development); every address
+ * the host resolves to must pass the SSRF rules. Delivery checks again at every connection.
+ */
+export async function checkWebhookUrl(text: string, config: Config): Promise<void> {
+  const url = new URL(text);
+  if (url.username || url.password) throw refuse("must not carry credentials");
+  if (url.protocol !== "https:" && !(url.protocol === "http:" && config.webhookAllowLoopback)) {
+    throw refuse("must use https");
+  }
+  const port = url.port || (url.protocol === "https:" ? "443" : "80");
+  try {
+    const address = await resolveAllowed(url.hostname, port, webhookAddressPolicy(config));
+    if (url.protocol === "http:" && !isLoopbackAddress(address))
+      throw refuse("http is allowed to loopback only");
+  } catch (error) {
+    if (error instanceof UrlNotAllowedError) throw refuse(error.message);
+    throw error;
+  }
+}
+
+function isLoopbackAddress(address: string): boolean {
+  return address === "::1" || address.startsWith("127.");
+}

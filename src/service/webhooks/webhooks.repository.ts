@@ -1,0 +1,114 @@
+import { and, desc, eq, sql } from "drizzle-orm";
+import type { Db } from "../db/client.ts";
+import { webhooks } from "../db/schema/index.ts";
+import { keysetAfter } from "../platform/keyset.ts";
+
+export type WebhookRow = typeof webhooks.$inferSelect;
+export type NewWebhookRow = typeof webhooks.$inferInsert;
+type WebhookChanges = Partial<
+  Pick<
+    WebhookRow,
+    | "url"
+    | "description"
+    | "events"
+    | "enabled"
+    | "disabledReason"
+    | "secretSealed"
+    | "secretHint"
+    | "previousSecretSealed"
+    | "previousSecretExpiresAt"
+  >
+>;
+
+export async function insertWebhook(db: Db, values: NewWebhookRow): Promise<WebhookRow> {
+  const [row] = await db.insert(webhooks).values(values).returning();
+  return row!;
+}
+
+/** Newest first, after an optional keyset position. */
+export function listWebhookRows(db: Db, brandspaceId: string, limit: number, after: [string, string] | null) {
+  return db
+    .select()
+    .from(webhooks)
+    .where(
+      and(
+        eq(webhooks.brandspaceId, brandspaceId),
+        after
+          ? keysetAfter(
+              [webhooks.createdAt, webhooks.id],
+              [sql`${after[0]}::timestamptz`, sql`${after[1]}`],
+              "desc",
+            )
+          : undefined,
+      ),
+    )
+    .orderBy(desc(webhooks.createdAt), desc(webhooks.id))
+    .limit(limit);
+}
+
+export async function findWebhook(db: Db, brandspaceId: string, id: string): Promise<WebhookRow | null> {
+  const [row] = await db
+    .select()
+    .from(webhooks)
+    .where(and(eq(webhooks.brandspaceId, brandspaceId), eq(webhooks.id, id)));
+  return row ?? null;
+}
+
+/** Locks the endpoint row for the rest of the transaction (roll, enable). */
+export async function lockWebhook(db: Db, brandspaceId: string, id: string): Promise<WebhookRow | null> {
+  const [row] = await db
+    .select()
+    .from(webhooks)
+    .where(and(eq(webhooks.brandspaceId, brandspaceId), eq(webhooks.id, id)))
+    .for("update");
+  return row ?? null;
+}
+
+export async function updateWebhookRow(
+  db: Db,
+  brandspaceId: string,
+  id: string,
+  changes: WebhookChanges,
+): Promise<WebhookRow | null> {
+  const [row] = await db
+    .update(webhooks)
+    .set({ ...changes, updatedAt: new Date() })
+    .where(and(eq(webhooks.brandspaceId, brandspaceId), eq(webhooks.id, id)))
+    .returning();
+  return row ?? null;
+}
+
+export async function deleteWebhookRow(db: Db, brandspaceId: string, id: string): Promise<boolean> {
+  const rows = await db
+    .delete(webhooks)
+    .where(and(eq(webhooks.brandspaceId, brandspaceId), eq(webhooks.id, id)))
+    .returning({ id: webhooks.id });
+  return rows.length === 1;
+}
+
+/** Subscribed endpoints of these brandspaces (enabled or not: a disabled endpoint parks its deliveries). */
+export function webhooksOfBrandspaces(db: Db, brandspaceIds: string[]) {
+  if (brandspaceIds.length === 0) return Promise.resolve([]);
+  return db
+    .select({
+      id: webhooks.id,
+      brandspaceId: webhooks.brandspaceId,
+      events: webhooks.events,
+      enabled: webhooks.enabled,
+      createdAt: webhooks.createdAt,
+    })
+    .from(webhooks)
+    .where(sql`${webhooks.brandspaceId} in ${brandspaceIds}`);
+}
+
+/** Disables an endpoint unless it is already disabled (a manual disable keeps its reason). */
+export async function autoDisableWebhook(db: Db, id: string, reason: "failing" | "gone"): Promise<void> {
+  await db
+    .update(webhooks)
+    .set({ enabled: false, disabledReason: reason, updatedAt: new Date() })
+    .where(and(eq(webhooks.id, id), eq(webhooks.enabled, true)));
+}
+
+export async function markWebhookSuccess(db: Db, id: string, at: Date): Promise<void> {
+  await db.update(webhooks).set({ lastSuccessAt: at }).where(eq(webhooks.id, id));
+}
