@@ -13,6 +13,7 @@ import type { RouteDef } from "./platform/route.ts";
 import { similarRoutes } from "./similar/similar.routes.ts";
 import { uploadsRoutes } from "./uploads/uploads.routes.ts";
 import { versionsRoutes } from "./versions/versions.routes.ts";
+import { webhooksRoutes } from "./webhooks/webhooks.routes.ts";
 
 /** Every route of the API. Each listener registers all of them; the plane rules decide what it answers. */
 export function allRoutes(host: Host): RouteDef[] {
@@ -26,6 +27,7 @@ export function allRoutes(host: Host): RouteDef[] {
     ...uploadsRoutes(),
     ...downloadsRoutes(),
     ...similarRoutes(),
+    ...webhooksRoutes(),
   ];
 }
 

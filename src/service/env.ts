@@ -66,6 +66,21 @@ const durationList = z.string().transform((text, ctx) => {
   return values as number[];
 });
 
+/** One duration such as `30s` or `3d`, in milliseconds. */
+function durationSetting(fallback: string) {
+  return z
+    .string()
+    .default(fallback)
+    .transform((text, ctx) => {
+      const ms = parseDuration(text);
+      if (ms === null) {
+        ctx.addIssue({ code: "custom", message: `expected a duration such as ${fallback}` });
+        return z.NEVER;
+      }
+      return ms;
+    });
+}
+
 const rateLimits = z.string().transform((text, ctx) => {
   const result = Object.fromEntries(
     parseList(DEFAULT_RATE_LIMITS).map((entry) => parseRateEntry(entry)!),
@@ -115,23 +130,9 @@ const EnvSchema = z.object({
   IMPORT_ALLOW_HOSTS: z.string().default(""),
   WEBHOOK_ALLOW_LOOPBACK: z.enum(["0", "1", ""]).default("0"),
   WEBHOOK_RETRY_SCHEDULE: durationList.default([60_000, 300_000, 1_800_000, 7_200_000, 28_800_000]),
-  WEBHOOK_FAILING_AFTER: z
-    .string()
-    .default("3d")
-    .transform(
-      (text, ctx) =>
-        parseDuration(text) ??
-        (ctx.addIssue({ code: "custom", message: "expected a duration such as 3d" }), z.NEVER),
-    ),
+  WEBHOOK_FAILING_AFTER: durationSetting("3d"),
   WEBHOOK_FAILING_MIN_EXHAUSTED: z.coerce.number().int().min(1).default(20),
-  WEBHOOK_DELIVERY_LEASE: z
-    .string()
-    .default("30s")
-    .transform(
-      (text, ctx) =>
-        parseDuration(text) ??
-        (ctx.addIssue({ code: "custom", message: "expected a duration such as 30s" }), z.NEVER),
-    ),
+  WEBHOOK_DELIVERY_LEASE: durationSetting("30s"),
   WEBHOOK_ENDPOINT_CONCURRENCY: z.coerce.number().int().min(1).max(32).default(4),
   RATE_LIMITS: rateLimits.prefault(DEFAULT_RATE_LIMITS),
   CENTRAL_URL: z.url().optional(),

@@ -4,12 +4,14 @@ import { folderOperations } from "./folders.ts";
 import { libraryOperations } from "./libraries.ts";
 import { metaOperations } from "./meta.ts";
 import { uploadOperations } from "./uploads.ts";
+import { webhookOperations } from "./webhooks.ts";
 
 export * from "./files.ts";
 export * from "./folders.ts";
 export * from "./libraries.ts";
 export * from "./meta.ts";
 export * from "./uploads.ts";
+export * from "./webhooks.ts";
 
 /** Every operation of the API, in documentation order. */
 export const allOperations: Operation[] = [
@@ -19,4 +21,5 @@ export const allOperations: Operation[] = [
   ...fileOperations,
   ...uploadOperations,
   getContent,
+  ...webhookOperations,
 ];

@@ -1,4 +1,5 @@
 import type { ServiceDeps } from "../deps.ts";
+import { WEBHOOK_SCHEDULES, webhookHandlers } from "../webhooks/webhook-jobs.ts";
 import { CLEANUP_SCHEDULES, cleanupHandlers } from "./cleanup-handlers.ts";
 import { CONTENT_SCHEDULES, contentHandlers } from "./content-handlers.ts";
 import type { JobHandlers } from "./job-handler.ts";
@@ -9,8 +10,13 @@ export function createJobHandlers(deps: ServiceDeps): JobHandlers {
   return {
     ...cleanupHandlers(deps.db),
     ...contentHandlers(deps),
+    ...webhookHandlers(deps),
   };
 }
 
 /** Recurring jobs, fired once per interval across all worker processes. */
-export const JOB_SCHEDULES: ScheduleDefinition[] = [...CLEANUP_SCHEDULES, ...CONTENT_SCHEDULES];
+export const JOB_SCHEDULES: ScheduleDefinition[] = [
+  ...CLEANUP_SCHEDULES,
+  ...CONTENT_SCHEDULES,
+  ...WEBHOOK_SCHEDULES,
+];

@@ -16,6 +16,9 @@ export type JobPayloads = {
   "uploads.expire": NoPayload;
   "blobs.reclaim": NoPayload;
   "trash.purge": NoPayload;
+  "webhooks.dispatch": NoPayload;
+  "webhooks.replay": { replayId: string };
+  "webhooks.retention": NoPayload;
 };
 
 export type JobType = keyof JobPayloads;

@@ -113,8 +113,7 @@ export async function seedSyntheticFiles(
     const versionRows: (typeof fileVersions.$inferInsert)[] = [];
     const renditionRows: (typeof renditions.$inferInsert)[] = [];
     for (let i = start; i < Math.min(input.files, start + BATCH); i++) {
-      let pick = next() * totalWeight;
-      const type = KINDS.find((k) => (pick -= k.weight) < 0) ?? KINDS[0]!;
+      const type = weightedPick(next() * totalWeight);
       const id = newId("file");
       const versionId = newId("version");
       const visual = type.kind === "image" || type.kind === "video";
@@ -183,6 +182,15 @@ export async function seedSyntheticFiles(
     });
   }
   return { libraryId, folderIds, files: input.files };
+}
+
+function weightedPick(point: number) {
+  let remaining = point;
+  for (const kind of KINDS) {
+    remaining -= kind.weight;
+    if (remaining < 0) return kind;
+  }
+  return KINDS[0]!;
 }
 
 async function createFolders(db: Db, brandspaceId: string, libraryId: string, owner: string, flat: boolean) {

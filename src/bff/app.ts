@@ -1,0 +1,85 @@
+import { randomBytes } from "node:crypto";
+import Fastify, { type FastifyBaseLogger, type FastifyInstance } from "fastify";
+import type { Logger } from "pino";
+import { Agent, type Dispatcher } from "undici";
+import type { BffConfig } from "./config.ts";
+import { errorBody } from "./error-reply.ts";
+import { createBffLogger } from "./logger.ts";
+import { LoginThrottle } from "./login-throttle.ts";
+import { LoginTokens } from "./login-tokens.ts";
+import { registerProxy } from "./proxy.ts";
+import { registerSecurityHeaders } from "./security-headers.ts";
+import { registerSessionRoutes, sessionIdOf } from "./session-routes.ts";
+import { type Clock, SessionStore } from "./session-store.ts";
+import { registerStaticFiles } from "./static-files.ts";
+import { UpstreamHosts } from "./upstream-hosts.ts";
+
+export interface BffDeps {
+  logger?: Logger;
+  /** Shared with tests, which point the cached regional host elsewhere. */
+  hosts?: UpstreamHosts;
+  loginTokens?: LoginTokens;
+  dispatcher?: Dispatcher;
+  now?: Clock;
+}
+
+/** The dashboard's server without listen(): sessions, the API proxy and the built SPA. */
+export function buildBff(config: BffConfig, deps: BffDeps = {}): FastifyInstance {
+  const now = deps.now ?? Date.now;
+  const ownDispatcher = deps.dispatcher ? null : new Agent();
+  const dispatcher = deps.dispatcher ?? ownDispatcher!;
+  const hosts =
+    deps.hosts ??
+    new UpstreamHosts({ centralUrl: config.centralUrl, apiKey: config.apiKey, dispatcher, now });
+  const sessions = new SessionStore(config.sessionTtlMs, now);
+  const publicOrigin = () => config.publicOrigin;
+
+  const app = Fastify({
+    loggerInstance: (deps.logger ??
+      createBffLogger({ level: config.logLevel, apiKey: config.apiKey })) as FastifyBaseLogger,
+    genReqId: () => `req_${randomBytes(12).toString("hex")}`,
+    requestIdHeader: false,
+  });
+  app.addHook("onRequest", async (request, reply) => {
+    reply.header("x-request-id", request.id);
+  });
+  registerSecurityHeaders(app, () => hosts.knownRegionalUrl);
+  registerSessionRoutes(app, {
+    dataDir: config.dataDir,
+    publicOrigin,
+    sessionTtlMs: config.sessionTtlMs,
+    sessions,
+    loginTokens: deps.loginTokens ?? new LoginTokens(now),
+    throttle: new LoginThrottle(undefined, now),
+  });
+  registerProxy(app, {
+    apiKey: config.apiKey,
+    publicOrigin,
+    hosts,
+    dispatcher,
+    hasSession: (request) => sessions.isValid(sessionIdOf(request)),
+  });
+  registerStaticFiles(app, config.staticDir);
+
+  app.setNotFoundHandler((request, reply) => {
+    reply.code(404).send(errorBody(request, "not_found", "Not found."));
+  });
+  app.setErrorHandler((error: { statusCode?: number }, request, reply) => {
+    const status = error.statusCode ?? 500;
+    if (status >= 400 && status < 500) {
+      return reply.code(400).send(errorBody(request, "validation_error", "The request is malformed.", 400));
+    }
+    request.log.error({ err: error }, "Unhandled error");
+    return reply.code(500).send(errorBody(request, "internal_error", "Something went wrong.", 500));
+  });
+  // Discovered early so the CSP of the first page can already name the regional host for images.
+  app.addHook("onReady", async () => {
+    hosts.regionalUrl().catch((error: Error) => {
+      app.log.warn({ reason: error.message }, "Regional host not discovered yet");
+    });
+  });
+  app.addHook("onClose", async () => {
+    await ownDispatcher?.close();
+  });
+  return app;
+}

@@ -1,0 +1,34 @@
+import pino, { type DestinationStream, type Logger } from "pino";
+
+const REDACTED = "[redacted]";
+
+// A one-time login token is a credential until spent, and request lines log the URL.
+const LOGIN_TOKEN = /\/login\/[A-Za-z0-9_-]+/g;
+
+/** Scrubs the secret and login tokens from every serialized line, whichever field or message they hid in. */
+function scrubbingStream(destination: DestinationStream, secret: string): DestinationStream {
+  return {
+    write(line: string) {
+      const scrubbed = line.includes(secret) ? line.split(secret).join(REDACTED) : line;
+      destination.write(scrubbed.replace(LOGIN_TOKEN, `/login/${REDACTED}`));
+    },
+  };
+}
+
+/** A pino logger that never writes the API key: header paths are redacted and any other mention scrubbed. */
+export function createBffLogger(options: {
+  level: string;
+  apiKey: string;
+  stream?: DestinationStream;
+}): Logger {
+  return pino(
+    {
+      level: options.level,
+      redact: {
+        paths: ["req.headers.authorization", "req.headers.cookie", "headers.authorization", "headers.cookie"],
+        censor: REDACTED,
+      },
+    },
+    scrubbingStream(options.stream ?? process.stdout, options.apiKey),
+  );
+}

@@ -1,0 +1,141 @@
+import type { Readable } from "node:stream";
+import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
+import { type Dispatcher, request as upstreamRequest } from "undici";
+import { sendError } from "./error-reply.ts";
+import { isMutation, isSameOrigin } from "./origin-check.ts";
+import { browserResponseHeaders, upstreamRequestHeaders } from "./proxy-headers.ts";
+import { isCentralPath, type UpstreamHosts } from "./upstream-hosts.ts";
+
+export interface ProxyOptions {
+  apiKey: string;
+  publicOrigin: () => string;
+  hosts: UpstreamHosts;
+  dispatcher: Dispatcher;
+  hasSession: (request: FastifyRequest) => boolean;
+}
+
+// JSON bodies this small are read before forwarding so a 421 can be retried; larger bodies stream and a
+// 421 on them is passed to the browser (after the cache learns the right host).
+const REPLAYABLE_BODY_MAX = 64 * 1024;
+const NO_BODY_STATUSES = new Set([204, 304]);
+
+type UpstreamBody = Buffer | Readable | undefined;
+
+async function requestBodyOf(request: FastifyRequest): Promise<UpstreamBody> {
+  if (request.method === "GET" || request.method === "HEAD") return undefined;
+  const length = request.headers["content-length"];
+  if (length === undefined && request.headers["transfer-encoding"] === undefined) return undefined;
+  if (length === undefined || Number(length) > REPLAYABLE_BODY_MAX) return request.raw;
+  const chunks: Buffer[] = [];
+  for await (const chunk of request.raw) chunks.push(chunk as Buffer);
+  return Buffer.concat(chunks);
+}
+
+function hostFromMisdirected(body: Buffer): string | null {
+  try {
+    const host = JSON.parse(body.toString("utf8"))?.details?.host;
+    return typeof host === "string" && /^https?:\/\//.test(host) ? host : null;
+  } catch {
+    return null;
+  }
+}
+
+interface UpstreamCall {
+  pathAndQuery: string;
+  method: Dispatcher.HttpMethod;
+  headers: Record<string, string | string[]>;
+  dispatcher: Dispatcher;
+  signal: AbortSignal;
+}
+
+type UpstreamAnswer =
+  | { kind: "response"; response: Dispatcher.ResponseData }
+  | { kind: "misdirected"; headers: Dispatcher.ResponseData["headers"]; body: Buffer };
+
+function callUpstream(base: string, call: UpstreamCall, body: UpstreamBody) {
+  return upstreamRequest(`${base}${call.pathAndQuery}`, {
+    method: call.method,
+    headers: call.headers,
+    body: body ?? null,
+    dispatcher: call.dispatcher,
+    signal: call.signal,
+  });
+}
+
+/** A regional call that meets a 421 learns the right host from `details.host` and, if it can, retries once. */
+async function forwardToRegional(hosts: UpstreamHosts, call: UpstreamCall, body: UpstreamBody) {
+  const response = await callUpstream(await hosts.regionalUrl(), call, body);
+  if (response.statusCode !== 421) return { kind: "response", response } satisfies UpstreamAnswer;
+  const misdirected = Buffer.from(await response.body.arrayBuffer());
+  const host = hostFromMisdirected(misdirected);
+  if (host) hosts.setRegionalUrl(host);
+  const replayable = body === undefined || Buffer.isBuffer(body);
+  if (!host || !replayable) {
+    return { kind: "misdirected", headers: response.headers, body: misdirected } satisfies UpstreamAnswer;
+  }
+  return { kind: "response", response: await callUpstream(host, call, body) } satisfies UpstreamAnswer;
+}
+
+function relay(request: FastifyRequest, reply: FastifyReply, response: Dispatcher.ResponseData) {
+  if (response.headers.deprecation !== undefined) {
+    request.log.warn(
+      { path: request.url, link: response.headers.link, sunset: response.headers.sunset },
+      "The API marked a path the dashboard uses as deprecated",
+    );
+  }
+  reply.code(response.statusCode).headers(browserResponseHeaders(response.headers));
+  if (request.method === "HEAD" || NO_BODY_STATUSES.has(response.statusCode)) {
+    return response.body.dump().then(() => reply.send());
+  }
+  return reply.send(response.body);
+}
+
+/** `/api/v1/*` → the API with the dashboard's key: central paths to the central host, the rest regional. */
+export function registerProxy(app: FastifyInstance, options: ProxyOptions): void {
+  const { hosts } = options;
+
+  const handle = async (request: FastifyRequest, reply: FastifyReply) => {
+    if (!options.hasSession(request)) return sendError(request, reply, "unauthorized", "Log in first.");
+    const mutation = isMutation(request.method);
+    if (mutation && !isSameOrigin(request.headers, options.publicOrigin())) {
+      return sendError(request, reply, "forbidden", "Cross-origin requests are not allowed.");
+    }
+    const pathAndQuery = request.url.slice("/api".length);
+    const { pathname } = new URL(pathAndQuery, "http://upstream.invalid");
+    if (!pathname.startsWith("/v1/")) return sendError(request, reply, "not_found", "Unknown API path.");
+    const central = isCentralPath(pathname);
+
+    const abort = new AbortController();
+    reply.raw.on("close", () => {
+      if (!reply.raw.writableFinished) abort.abort();
+    });
+    const call: UpstreamCall = {
+      pathAndQuery,
+      method: request.method as Dispatcher.HttpMethod,
+      headers: upstreamRequestHeaders(request.headers, options.apiKey, mutation),
+      dispatcher: options.dispatcher,
+      signal: abort.signal,
+    };
+    let answer: UpstreamAnswer;
+    try {
+      const body = await requestBodyOf(request);
+      answer = central
+        ? { kind: "response", response: await callUpstream(hosts.centralUrl, call, body) }
+        : await forwardToRegional(hosts, call, body);
+    } catch (error) {
+      if (abort.signal.aborted) return reply;
+      if (!central) hosts.invalidate();
+      request.log.warn({ path: pathname, reason: (error as Error).message }, "API unreachable");
+      return sendError(request, reply, "unavailable", "The API could not be reached.", 502);
+    }
+    if (answer.kind === "response") return relay(request, reply, answer.response);
+    return reply.code(421).headers(browserResponseHeaders(answer.headers)).send(answer.body);
+  };
+
+  app.register(async (scope) => {
+    // Bodies are streamed upstream untouched, so nothing here parses them.
+    scope.removeAllContentTypeParsers();
+    scope.addContentTypeParser("*", (_request, _payload, done) => done(null, undefined));
+    scope.all("/api/v1/*", handle);
+  });
+}

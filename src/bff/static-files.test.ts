@@ -1,0 +1,111 @@
+import { mkdir, mkdtemp, rm, writeFile } from "node:fs/promises";
+import os from "node:os";
+import path from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { startTestService, type TestService } from "../service/testing/test-service.ts";
+import { type BffUnderTest, startBffUnderTest } from "./testing/bff-under-test.ts";
+
+const INDEX_HTML =
+  '<!doctype html><html><body><div id="root"></div><script src="/assets/app-3f9a.js"></script></body></html>';
+const APP_JS = 'console.log("dashboard");';
+
+let service: TestService;
+let staticDir: string;
+let dashboard: BffUnderTest;
+let unbuilt: BffUnderTest;
+
+beforeAll(async () => {
+  service = await startTestService();
+  staticDir = await mkdtemp(path.join(os.tmpdir(), "bs-web-"));
+  await mkdir(path.join(staticDir, "assets"));
+  await writeFile(path.join(staticDir, "index.html"), INDEX_HTML);
+  await writeFile(path.join(staticDir, "assets", "app-3f9a.js"), APP_JS);
+  await writeFile(path.join(staticDir, "robots.txt"), "User-agent: *\nDisallow: /\n");
+  const options = { centralUrl: service.centralUrl, apiKey: service.seed.ownerKey };
+  dashboard = await startBffUnderTest({ ...options, env: { DASHBOARD_STATIC_DIR: staticDir } });
+  unbuilt = await startBffUnderTest(options);
+  await dashboard.hosts.regionalUrl();
+});
+afterAll(async () => {
+  await dashboard?.close();
+  await unbuilt?.close();
+  await service?.close();
+  await rm(staticDir, { recursive: true, force: true });
+});
+
+const html = { headers: { accept: "text/html,application/xhtml+xml" } };
+
+describe("static files", () => {
+  it("serves index.html with no-cache and a strict CSP naming the regional host for media", async () => {
+    const page = await dashboard.browser().call("GET", "/", html);
+    expect(page.status).toBe(200);
+    expect(page.text).toBe(INDEX_HTML);
+    expect(page.headers.get("content-type")).toBe("text/html; charset=utf-8");
+    expect(page.headers.get("cache-control")).toBe("no-cache");
+    const regional = new URL(service.regionalUrl).origin;
+    expect(page.headers.get("content-security-policy")).toBe(
+      [
+        "default-src 'self'",
+        `img-src 'self' data: blob: ${regional}`,
+        `media-src 'self' blob: ${regional}`,
+        "connect-src 'self'",
+        "script-src 'self'",
+        "style-src 'self' 'unsafe-inline'",
+        "frame-ancestors 'none'",
+        "base-uri 'none'",
+        "form-action 'self'",
+      ].join("; "),
+    );
+    expect(page.headers.get("x-content-type-options")).toBe("nosniff");
+    expect(page.headers.get("referrer-policy")).toBe("same-origin");
+  });
+
+  it("serves hashed assets as immutable and unknown assets as 404", async () => {
+    const asset = await dashboard.browser().call("GET", "/assets/app-3f9a.js");
+    expect(asset.status).toBe(200);
+    expect(asset.text).toBe(APP_JS);
+    expect(asset.headers.get("content-type")).toBe("text/javascript; charset=utf-8");
+    expect(asset.headers.get("cache-control")).toBe("public, max-age=31536000, immutable");
+    expect((await dashboard.browser().call("GET", "/assets/missing.js", html)).status).toBe(404);
+  });
+
+  it("falls back to index.html for client routes that accept HTML, not for API or other requests", async () => {
+    const route = await dashboard.browser().call("GET", "/libraries/lib_123?view=grid", html);
+    expect(route.status).toBe(200);
+    expect(route.text).toBe(INDEX_HTML);
+    expect(route.headers.get("cache-control")).toBe("no-cache");
+    expect((await dashboard.browser().call("GET", "/libraries/lib_123")).status).toBe(404);
+    expect((await dashboard.browser().call("GET", "/api/unknown", html)).status).toBe(404);
+    const robots = await dashboard.browser().call("GET", "/robots.txt");
+    expect(robots.headers.get("content-type")).toBe("text/plain; charset=utf-8");
+  });
+
+  it("refuses paths that climb out of the static directory", async () => {
+    const secretFile = path.join(path.dirname(staticDir), `${path.basename(staticDir)}-secret.txt`);
+    await writeFile(secretFile, "secret");
+    try {
+      const escaped = await dashboard
+        .browser()
+        .call("GET", `/assets/..%2f..%2f${path.basename(staticDir)}-secret.txt`);
+      expect(escaped.status).toBe(404);
+      expect(escaped.text).not.toContain("secret\n");
+    } finally {
+      await rm(secretFile, { force: true });
+    }
+  });
+
+  it("says the dashboard is not built yet when the static directory is missing", async () => {
+    const page = await unbuilt.browser().call("GET", "/", html);
+    expect(page.status).toBe(200);
+    expect(page.text).toContain("not built yet");
+    expect(page.headers.get("content-security-policy")).toContain("frame-ancestors 'none'");
+  });
+
+  it("never sent the API key to the browser side", () => {
+    const key = service.seed.ownerKey;
+    for (const instance of [dashboard, unbuilt]) {
+      expect(instance.recorder.contains(key)).toBe(false);
+      expect(instance.logLines.some((line) => line.includes(key))).toBe(false);
+    }
+  });
+});

@@ -1,0 +1,67 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { webhookDeliveries } from "../db/schema/index.ts";
+import { startWorkers } from "../jobs/workers.ts";
+import { apiClient } from "../testing/http-client.ts";
+import { startTestService, type TestService } from "../testing/test-service.ts";
+import { FAST_WEBHOOK_ENV, type Receiver, startReceiver, waitFor } from "./webhooks-test-kit.ts";
+
+let service: TestService;
+let r: Receiver;
+
+beforeAll(async () => {
+  service = await startTestService({ env: { ...FAST_WEBHOOK_ENV, WEBHOOK_DELIVERY_LEASE: "1s" } });
+  // The first request hangs, as a receiver would while the sender dies; later ones succeed.
+  r = await startReceiver((_req, index, res) => {
+    if (index > 0) res.end("ok");
+  });
+});
+afterAll(async () => {
+  await r.close();
+  await service.close();
+});
+
+describe("a sender that stops mid-delivery", { timeout: 40_000 }, () => {
+  it("loses no event, and a resent delivery carries the same event id", async () => {
+    const api = apiClient(
+      service.regionalUrl,
+      await service.createKey(["webhooks:write", "libraries:write"]),
+    );
+    const hook = (await api("POST", "/v1/webhooks", { body: { url: r.url, events: ["library.created"] } }))
+      .body;
+    const first = await startWorkers(service.deps, { pollMs: 50, stopTimeoutMs: 200 });
+    const libraries: string[] = [];
+    for (let i = 0; i < 3; i++)
+      libraries.push((await api("POST", "/v1/libraries", { body: { name: `c${i}` } })).body.id);
+    await waitFor(() => r.received.length >= 1, 15_000, "the hanging request");
+    await first.stop();
+    // Committed while no worker runs: the fan-out marker, not a lost wake-up, decides they are still owed.
+    for (let i = 3; i < 5; i++)
+      libraries.push((await api("POST", "/v1/libraries", { body: { name: `c${i}` } })).body.id);
+
+    const second = await startWorkers(service.deps, { pollMs: 50 });
+    try {
+      const bodies = () => r.received.map((q) => ({ q, body: JSON.parse(q.body.toString()) }));
+      await waitFor(
+        () => libraries.every((id) => bodies().some(({ q, body }, i) => body.data.id === id && i > 0 && q)),
+        20_000,
+        "every event delivered",
+      );
+      const hung = bodies()[0]!;
+      const resent = bodies().filter(({ body }) => body.data.id === hung.body.data.id);
+      expect(resent.length).toBeGreaterThanOrEqual(2);
+      expect(new Set(resent.map(({ q }) => q.headers["service-event-id"]))).toEqual(new Set([hung.body.id]));
+      expect(new Set(resent.map(({ q }) => q.headers["service-delivery-id"])).size).toBe(1);
+
+      const rows = await service.deps.db.select().from(webhookDeliveries);
+      const chains = rows.filter((d) => d.webhookId === hook.id && d.attempt === 1);
+      expect(chains).toHaveLength(5);
+      expect(new Set(chains.map((d) => d.eventId)).size).toBe(5);
+      await waitFor(async () => {
+        const list = (await api("GET", `/v1/webhooks/${hook.id}/deliveries?status=success`)).body.data;
+        return list.length === 5;
+      });
+    } finally {
+      await second.stop();
+    }
+  });
+});

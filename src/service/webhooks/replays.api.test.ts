@@ -1,0 +1,123 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { apiClient } from "../testing/http-client.ts";
+import { startTestService, type TestService } from "../testing/test-service.ts";
+import { FAST_WEBHOOK_ENV, type Receiver, startReceiver, waitFor } from "./webhooks-test-kit.ts";
+
+let service: TestService;
+let api: ReturnType<typeof apiClient>;
+let r: Receiver;
+
+beforeAll(async () => {
+  service = await startTestService({ env: FAST_WEBHOOK_ENV, workers: true });
+  api = apiClient(service.regionalUrl, await service.createKey(["webhooks:write", "libraries:write"]));
+  // Events about libraries named "bad …" fail until the test says otherwise.
+  r = await startReceiver((request, _i, res) => {
+    res.statusCode = JSON.parse(request.body.toString()).data?.name?.startsWith("bad") ? 500 : 200;
+    res.end();
+  });
+});
+afterAll(async () => {
+  await r.close();
+  await service.close();
+});
+
+const named = (name: string) => r.received.filter((q) => JSON.parse(q.body.toString()).data?.name === name);
+
+async function deliveries(webhookId: string, query = "") {
+  return (await api("GET", `/v1/webhooks/${webhookId}/deliveries${query}`)).body.data as Array<
+    Record<string, unknown>
+  >;
+}
+
+async function replayDone(webhookId: string, replayId: string) {
+  return waitFor(async () => {
+    const replay = (await api("GET", `/v1/webhooks/${webhookId}/replays/${replayId}`)).body;
+    return replay.status === "completed" ? replay : null;
+  });
+}
+
+describe("replays", { timeout: 40_000 }, () => {
+  it("queues the range again, all or only the failed events, as origin replay", async () => {
+    const hook = (await api("POST", "/v1/webhooks", { body: { url: r.url, events: ["library.created"] } }))
+      .body;
+    const since = new Date().toISOString();
+    await api("POST", "/v1/libraries", { body: { name: "good one" } });
+    await api("POST", "/v1/libraries", { body: { name: "bad one" } });
+    await waitFor(
+      async () => (await deliveries(hook.id, "?status=exhausted")).length === 1,
+      20_000,
+      "exhaustion",
+    );
+    expect(named("good one")).toHaveLength(1);
+
+    const onlyFailed = await api("POST", `/v1/webhooks/${hook.id}/replays`, {
+      body: { since, only_failed: true },
+    });
+    expect(onlyFailed.status).toBe(202);
+    expect(onlyFailed.body).toMatchObject({
+      object: "replay",
+      webhook_id: hook.id,
+      since,
+      until: null,
+      status: "queued",
+      event_count: 0,
+    });
+    expect(onlyFailed.body.id).toMatch(/^rpy_/);
+    expect((await replayDone(hook.id, onlyFailed.body.id)).event_count).toBe(1);
+    await waitFor(() => named("bad one").length === 7, 20_000, "the replayed bad event");
+    const exhausted = await deliveries(hook.id, "?status=exhausted");
+    const replayed = (await deliveries(hook.id)).find((d) => d.origin === "replay" && d.attempt === 1);
+    expect(replayed).toMatchObject({ event_type: "library.created" });
+    expect(replayed!.replayed_from_id).toBe(exhausted.at(-1)!.id);
+
+    const all = await api("POST", `/v1/webhooks/${hook.id}/replays`, {
+      body: { since, event_types: ["library.created"] },
+    });
+    expect((await replayDone(hook.id, all.body.id)).event_count).toBe(2);
+    await waitFor(() => named("good one").length === 2);
+
+    const none = await api("POST", `/v1/webhooks/${hook.id}/replays`, {
+      body: { since: "2020-01-01T00:00:00.000Z", until: "2020-01-02T00:00:00.000Z" },
+    });
+    expect((await replayDone(hook.id, none.body.id)).event_count).toBe(0);
+    const otherType = await api("POST", `/v1/webhooks/${hook.id}/replays`, {
+      body: { since, event_types: ["file.created"] },
+    });
+    expect((await replayDone(hook.id, otherType.body.id)).event_count).toBe(0);
+  });
+
+  it("validates the replay body", async () => {
+    const hook = (await api("POST", "/v1/webhooks", { body: { url: r.url, events: ["*"] } })).body;
+    const backwards = await api("POST", `/v1/webhooks/${hook.id}/replays`, {
+      body: { since: "2026-01-02T00:00:00.000Z", until: "2026-01-01T00:00:00.000Z" },
+    });
+    expect(backwards.status).toBe(400);
+    const unknown = await api("POST", `/v1/webhooks/${hook.id}/replays`, {
+      body: { since: "2026-01-02T00:00:00.000Z", event_types: ["nope"] },
+    });
+    expect(unknown.status).toBe(400);
+    await api("DELETE", `/v1/webhooks/${hook.id}`);
+  });
+
+  it("disables an endpoint as failing after no success for the window and enough exhausted deliveries", async () => {
+    const config = service.deps.config;
+    const saved = [config.webhookFailingAfterMs, config.webhookFailingMinExhausted] as const;
+    config.webhookFailingAfterMs = 1;
+    config.webhookFailingMinExhausted = 2;
+    try {
+      const hook = (await api("POST", "/v1/webhooks", { body: { url: r.url, events: ["library.created"] } }))
+        .body;
+      await api("POST", "/v1/libraries", { body: { name: "bad first" } });
+      await waitFor(async () => (await deliveries(hook.id, "?status=exhausted")).length === 1, 20_000);
+      expect((await api("GET", `/v1/webhooks/${hook.id}`)).body.enabled).toBe(true);
+      await api("POST", "/v1/libraries", { body: { name: "bad second" } });
+      const disabled = await waitFor(async () => {
+        const row = (await api("GET", `/v1/webhooks/${hook.id}`)).body;
+        return row.enabled ? null : row;
+      }, 20_000);
+      expect(disabled).toMatchObject({ status: "disabled", disabled_reason: "failing" });
+    } finally {
+      [config.webhookFailingAfterMs, config.webhookFailingMinExhausted] = saved;
+    }
+  });
+});

@@ -1,0 +1,39 @@
+import type { ServiceDeps } from "../deps.ts";
+import { type JobHandlers, outcome } from "../jobs/job-handler.ts";
+import type { Job } from "../jobs/job-types.ts";
+import type { ScheduleDefinition } from "../jobs/scheduler.ts";
+import { dispatchPass } from "./dispatch.ts";
+import { runReplay } from "./replays.service.ts";
+import { pruneDeliveries } from "./retention.ts";
+
+type WebhookJob = Extract<Job, { type: "webhooks.dispatch" | "webhooks.replay" | "webhooks.retention" }>;
+
+export function webhookHandlers(deps: ServiceDeps): JobHandlers<WebhookJob> {
+  return {
+    "webhooks.dispatch": async (_payload, { signal, logger }) => {
+      const pass = await dispatchPass(deps, { signal, logger });
+      if (pass.fannedOut + pass.sent > 0) logger.debug(pass, "webhook dispatch pass");
+      return outcome.success();
+    },
+    "webhooks.replay": async (payload) =>
+      (await runReplay(deps.db, payload.replayId))
+        ? outcome.success()
+        : outcome.skipped("replay already ran"),
+    "webhooks.retention": async (_payload, { logger }) => {
+      logger.info({ pruned: await pruneDeliveries(deps.db) }, "pruned webhook deliveries");
+      return outcome.success();
+    },
+  };
+}
+
+// The dispatcher's heartbeat: fan-out latency is at most this, retries are timed by follow-up passes.
+const DISPATCH_INTERVAL_MS = 1_000;
+
+export const WEBHOOK_SCHEDULES: ScheduleDefinition[] = [
+  {
+    name: "webhooks.dispatch",
+    intervalMs: DISPATCH_INTERVAL_MS,
+    job: { type: "webhooks.dispatch", payload: {} },
+  },
+  { name: "webhooks.retention", intervalMs: 3_600_000, job: { type: "webhooks.retention", payload: {} } },
+];

@@ -1,0 +1,110 @@
+import type { CreateWebhookBody, UpdateWebhookBody, Webhook } from "../../contract/webhooks.ts";
+import type { Db } from "../db/client.ts";
+import type { ServiceDeps } from "../deps.ts";
+import { type AuthContext, hasPermission } from "../platform/auth.ts";
+import { forbidden, notFound } from "../platform/errors.ts";
+import { newId } from "../platform/ids.ts";
+import { unparkWebhook } from "./deliveries.repository.ts";
+import { kickDispatch } from "./dispatch.ts";
+import { newWebhookSecret, sealSecret, secretHint } from "./secret-box.ts";
+import { checkWebhookUrl } from "./url-policy.ts";
+import * as repo from "./webhooks.repository.ts";
+
+export const SECRET_OVERLAP_MS = 24 * 3_600_000;
+
+export function toWebhook(row: repo.WebhookRow): Webhook {
+  return {
+    object: "webhook",
+    id: row.id,
+    url: row.url,
+    description: row.description,
+    events: row.events,
+    enabled: row.enabled,
+    status: row.enabled ? "enabled" : "disabled",
+    disabled_reason: row.enabled ? null : (row.disabledReason ?? "manual"),
+    secret_hint: row.secretHint,
+    created_at: row.createdAt.toISOString(),
+    updated_at: row.updatedAt.toISOString(),
+  };
+}
+
+export function requireManage(auth: AuthContext): void {
+  if (!hasPermission(auth, "webhooks.manage")) throw forbidden("Your role cannot manage webhooks.");
+}
+
+/** An endpoint of the caller's brandspace, or 404. */
+export async function requireWebhook(db: Db, auth: AuthContext, id: string): Promise<repo.WebhookRow> {
+  const row = await repo.findWebhook(db, auth.brandspace.id, id);
+  if (!row) throw notFound("webhook");
+  return row;
+}
+
+export async function createWebhook(deps: ServiceDeps, db: Db, auth: AuthContext, input: CreateWebhookBody) {
+  requireManage(auth);
+  await checkWebhookUrl(input.url, deps.config);
+  const secret = newWebhookSecret();
+  const enabled = input.enabled ?? true;
+  const row = await repo.insertWebhook(db, {
+    id: newId("webhook"),
+    brandspaceId: auth.brandspace.id,
+    url: input.url,
+    description: input.description ?? "",
+    events: input.events,
+    enabled,
+    disabledReason: enabled ? null : "manual",
+    secretSealed: sealSecret(deps.keyring.key("webhook-encryption"), secret),
+    secretHint: secretHint(secret),
+  });
+  return { ...toWebhook(row), secret };
+}
+
+export async function updateWebhook(
+  deps: ServiceDeps,
+  db: Db,
+  auth: AuthContext,
+  id: string,
+  changes: UpdateWebhookBody,
+) {
+  requireManage(auth);
+  const current = await repo.lockWebhook(db, auth.brandspace.id, id);
+  if (!current) throw notFound("webhook");
+  if (changes.url !== undefined) await checkWebhookUrl(changes.url, deps.config);
+  const enabling = changes.enabled === true && !current.enabled;
+  const row = await repo.updateWebhookRow(db, auth.brandspace.id, id, {
+    url: changes.url,
+    description: changes.description,
+    events: changes.events,
+    ...(changes.enabled === undefined
+      ? {}
+      : {
+          enabled: changes.enabled,
+          disabledReason: changes.enabled ? null : current.enabled ? "manual" : current.disabledReason,
+        }),
+  });
+  if (enabling) {
+    await unparkWebhook(db, id);
+    await kickDispatch(db);
+  }
+  return toWebhook(row!);
+}
+
+export async function deleteWebhook(db: Db, auth: AuthContext, id: string) {
+  requireManage(auth);
+  if (!(await repo.deleteWebhookRow(db, auth.brandspace.id, id))) throw notFound("webhook");
+  return { object: "webhook" as const, id, deleted: true as const, permanent: true, trashed_at: null };
+}
+
+/** A new current secret; the old one keeps signing (second) for 24 h. */
+export async function rollSecret(deps: ServiceDeps, db: Db, auth: AuthContext, id: string) {
+  requireManage(auth);
+  const current = await repo.lockWebhook(db, auth.brandspace.id, id);
+  if (!current) throw notFound("webhook");
+  const secret = newWebhookSecret();
+  await repo.updateWebhookRow(db, auth.brandspace.id, id, {
+    secretSealed: sealSecret(deps.keyring.key("webhook-encryption"), secret),
+    secretHint: secretHint(secret),
+    previousSecretSealed: current.secretSealed,
+    previousSecretExpiresAt: new Date(Date.now() + SECRET_OVERLAP_MS),
+  });
+  return { object: "webhook_secret" as const, secret };
+}
