@@ -4,7 +4,11 @@ import type { RunningService } from "./start-service.ts";
 import { listenerUrl } from "./urls.ts";
 
 /** The friendly text `npm start` prints once the service is up. The owner key appears on the first start only. */
-export function formatBanner(service: RunningService, config: Config): string {
+export function formatBanner(
+  service: RunningService,
+  config: Config,
+  dashboard?: { url: string; loginLink: string | null },
+): string {
   const lines = [
     "",
     service.urls ? "  Brandspace is running." : "  Brandspace worker is running (no listeners).",
@@ -14,8 +18,18 @@ export function formatBanner(service: RunningService, config: Config): string {
     lines.push(
       `  Central API    ${service.urls.central}`,
       `  Regional API   ${service.urls.regional}  (region ${config.region})`,
-      `  Dashboard      ${listenerUrl(config.host, config.dashboardPort)}  (coming with the dashboard)`,
+      dashboard
+        ? `  Dashboard      ${dashboard.url}`
+        : `  Dashboard      ${listenerUrl(config.host, config.dashboardPort)}  (not started by this command)`,
     );
+    if (dashboard?.loginLink) {
+      lines.push(
+        "",
+        "  No dashboard password is set. Log in once with this link (single use, valid 1 hour):",
+        `    ${dashboard.loginLink}`,
+        "  Then set one: npm run admin -- dashboard set-password",
+      );
+    }
   }
   lines.push(
     `  Data           ${config.databaseUrl ? "PostgreSQL (DATABASE_URL)" : `${config.dataDir} (embedded PGlite)`}`,
