@@ -3,6 +3,7 @@ import type { Db } from "../db/client.ts";
 import { createApiKey, listApiKeys, revokeApiKey } from "../keys/keys.service.ts";
 import { addMember, removeMember, setMemberRole } from "../members/members.service.ts";
 import { LEGACY_REGION } from "../platform/api-keys.ts";
+import { invalidateAuthCache } from "../platform/auth-cache.ts";
 import { ApiError } from "../platform/errors.ts";
 import type { Signal } from "../platform/signal.ts";
 import { seedSyntheticFiles } from "../seed/synthetic-seed.ts";
@@ -116,6 +117,8 @@ async function run(context: AdminContext, bsp: BrandspaceRow, command: AdminComm
 /** The change and its member.* event commit together; then the workers hear of the event at once. */
 async function inTransaction<T>(context: AdminContext, work: (tx: Db) => Promise<T>): Promise<T> {
   const result = await context.db.transaction((tx) => work(tx as unknown as Db));
+  // Again after commit: a request in between may have cached what the transaction was changing.
+  invalidateAuthCache();
   context.signal?.notify("events");
   return result;
 }

@@ -2,6 +2,7 @@ import { and, eq, isNull, lt, or, sql } from "drizzle-orm";
 import type { Db } from "../db/client.ts";
 import { apiKeys, brandspaces, members, roles, users } from "../db/schema/index.ts";
 import { hashApiKey, LEGACY_REGION, lookupOf, parseApiKey } from "./api-keys.ts";
+import { cachedAuth, rememberAuth } from "./auth-cache.ts";
 import { ApiError } from "./errors.ts";
 import { safeEqual } from "./secrets.ts";
 
@@ -35,6 +36,9 @@ export async function authenticate(db: Db, authorization: string | undefined): P
   const parsed = match ? parseApiKey(match[1]!) : null;
   if (!parsed) throw unauthorized("The Authorization header does not carry a well-formed API key.");
   const token = match![1]!;
+  const tokenHash = hashApiKey(token);
+  const cached = cachedAuth(tokenHash);
+  if (cached) return cached;
   const candidates = await db
     .select({
       keyId: apiKeys.id,
@@ -70,14 +74,14 @@ export async function authenticate(db: Db, authorization: string | undefined): P
     )
     .innerJoin(roles, eq(roles.id, members.roleId))
     .where(and(eq(apiKeys.lookup, lookupOf(parsed.secret)), isNull(apiKeys.revokedAt)));
-  const hash = Buffer.from(hashApiKey(token));
+  const hash = Buffer.from(tokenHash);
   // Compare every candidate in constant time rather than trusting the indexed lookup alone.
   const row = candidates.find(
     (c) => safeEqual(Buffer.from(c.secretHash), hash) && (c.keyRegion ?? null) === parsed.region,
   );
   if (!row) throw unauthorized("The API key is unknown or has been revoked.");
   const touchedAt = await touchKey(db, row.keyId);
-  return {
+  const auth: AuthContext = {
     key: {
       id: row.keyId,
       name: row.keyName,
@@ -97,6 +101,8 @@ export async function authenticate(db: Db, authorization: string | undefined): P
     user: { id: row.userId, name: row.userName, email: row.email },
     role: { id: row.roleId, slug: row.roleSlug, name: row.roleName, permissions: row.permissions },
   };
+  rememberAuth(tokenHash, auth);
+  return auth;
 }
 
 async function touchKey(db: Db, keyId: string): Promise<Date | null> {

@@ -68,7 +68,7 @@ describe("npm start and npm run admin", () => {
     ownerKey = OWNER_KEY.exec(stdout)![1]!;
     expect(stdout).toContain(`Central API    ${centralUrl}`);
     expect(stdout).toContain(`Regional API   http://127.0.0.1:${env.REGIONAL_PORT}`);
-    expect(stdout).toContain("coming with the dashboard");
+    expect(stdout).toContain("not started by this command");
     expect(readFileSync(path.join(dataDir, "owner.key"), "utf8").trim()).toBe(ownerKey);
     expect(statSync(path.join(dataDir, "owner.key")).mode & 0o777).toBe(0o600);
     expect((await me(ownerKey)).status).toBe(200);

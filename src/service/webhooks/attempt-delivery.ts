@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import type { Agent } from "undici";
 import type { Db } from "../db/client.ts";
-import { events, webhooks } from "../db/schema/index.ts";
+import { events } from "../db/schema/index.ts";
 import type { ServiceDeps } from "../deps.ts";
 import { toEnvelope } from "../platform/outbox.ts";
 import {
@@ -14,7 +14,12 @@ import { nextAttempt } from "./delivery-rows.ts";
 import { openSecret } from "./secret-box.ts";
 import { type SendOutcome, sendDelivery } from "./send-delivery.ts";
 import { signatureHeader } from "./signature.ts";
-import { autoDisableWebhook, markWebhookSuccess, type WebhookRow } from "./webhooks.repository.ts";
+import {
+  autoDisableWebhook,
+  findWebhookById,
+  markWebhookSuccess,
+  type WebhookRow,
+} from "./webhooks.repository.ts";
 
 export const USER_AGENT = "Service-Webhooks/1.0";
 
@@ -25,7 +30,7 @@ export async function attemptDelivery(
   delivery: DeliveryRow,
   shutdown: AbortSignal,
 ): Promise<void> {
-  const [webhook] = await deps.db.select().from(webhooks).where(eq(webhooks.id, delivery.webhookId));
+  const webhook = await findWebhookById(deps.db, delivery.webhookId);
   if (!webhook) return;
   const [event] = await deps.db.select().from(events).where(eq(events.id, delivery.eventId));
   if (!event) {
@@ -101,7 +106,7 @@ async function recordOutcome(deps: ServiceDeps, tx: Db, delivery: DeliveryRow, o
 
 /** No success for the configured window and enough exhausted deliveries in it: disable as `failing`. */
 async function disableIfFailing(deps: ServiceDeps, tx: Db, webhookId: string, now: Date) {
-  const [webhook] = await tx.select().from(webhooks).where(eq(webhooks.id, webhookId));
+  const webhook = await findWebhookById(tx, webhookId);
   if (!webhook?.enabled) return;
   const quietSince = webhook.lastSuccessAt ?? webhook.createdAt;
   if (now.getTime() - quietSince.getTime() < deps.config.webhookFailingAfterMs) return;

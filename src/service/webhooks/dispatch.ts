@@ -10,7 +10,7 @@ import { createDeliveryAgent } from "./send-delivery.ts";
 import { webhookAddressPolicy } from "./url-policy.ts";
 
 const CLAIM_LIMIT = 32;
-const FOLLOW_UP_WHILE_SENDING_MS = 500;
+const PASS_WAIT_MS = 1_000;
 const agents = new WeakMap<ServiceDeps, Agent>();
 
 function agentOf(deps: ServiceDeps): Agent {
@@ -38,23 +38,34 @@ export async function dispatchPass(
     perEndpoint: deps.config.webhookEndpointConcurrency,
     leaseMs: deps.config.webhookDeliveryLeaseMs,
   });
-  // While this pass waits on its receivers (up to 10 s), another pass must still fan out and send for the
-  // other endpoints: queue it before waiting rather than after.
-  if (claimed.length > 0) await queueNextPass(deps.db, new Date(Date.now() + FOLLOW_UP_WHILE_SENDING_MS));
-  await Promise.all(
+  if (claimed.length === 0) {
+    const dueAt = await nextDueAt(deps.db);
+    // Something due yet nothing claimable: each such endpoint is at its concurrency bound, and the sends to it
+    // queue a follow-up when they finish; polling meanwhile would only spin.
+    if (!(dueAt && dueAt.getTime() <= Date.now())) await queueNextPass(deps.db, dueAt);
+    return { fannedOut, sent: 0 };
+  }
+  const sending = Promise.all(
     claimed.map((delivery) =>
       attemptDelivery(deps, agentOf(deps), delivery, run.signal).catch((error: unknown) => {
         run.logger.error({ err: error, deliveryId: delivery.id }, "delivery attempt failed to record");
       }),
     ),
-  );
-  if (run.signal.aborted) return { fannedOut, sent: claimed.length };
-  const dueAt = await nextDueAt(deps.db);
-  // Nothing claimable although something is due: every such endpoint is at its concurrency bound, and the passes
-  // sending to it queue their own follow-up when they finish; polling meanwhile would only spin.
-  const spinning = claimed.length === 0 && dueAt !== null && dueAt.getTime() <= Date.now();
-  if (!spinning) await queueNextPass(deps.db, dueAt);
+  )
+    .then(async () => {
+      if (!run.signal.aborted) await queueNextPass(deps.db, await nextDueAt(deps.db));
+    })
+    .catch((error: unknown) => run.logger.error({ err: error }, "queueing the next dispatch pass failed"));
+  // A slow receiver must not hold a job slot for its 10 s: past a short wait the sends finish on their own (their
+  // leases still guard them) and this slot is free for passes serving the other endpoints.
+  await settlesWithin(sending, PASS_WAIT_MS);
   return { fannedOut, sent: claimed.length };
+}
+
+async function settlesWithin(work: Promise<unknown>, ms: number): Promise<void> {
+  let timer: NodeJS.Timeout | undefined;
+  await Promise.race([work, new Promise((resolve) => (timer = setTimeout(resolve, ms)))]);
+  clearTimeout(timer);
 }
 
 // Follow-up passes are keyed by a 100 ms bucket of their start: passes wanting the same moment share one job,

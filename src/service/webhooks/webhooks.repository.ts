@@ -112,3 +112,9 @@ export async function autoDisableWebhook(db: Db, id: string, reason: "failing" |
 export async function markWebhookSuccess(db: Db, id: string, at: Date): Promise<void> {
   await db.update(webhooks).set({ lastSuccessAt: at }).where(eq(webhooks.id, id));
 }
+
+/** For the dispatcher, which works across brandspaces: the delivery row already names the endpoint. */
+export async function findWebhookById(db: Db, id: string): Promise<WebhookRow | null> {
+  const [row] = await db.select().from(webhooks).where(eq(webhooks.id, id));
+  return row ?? null;
+}

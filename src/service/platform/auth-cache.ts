@@ -1,0 +1,30 @@
+import type { AuthContext } from "./auth.ts";
+
+/**
+ * Resolved keys, kept a few seconds so that a burst of requests costs one lookup. Revocations and member
+ * changes made through this process clear it at once; other processes see them within the TTL.
+ */
+export const AUTH_CACHE_TTL_MS = 5_000;
+const MAX_ENTRIES = 10_000;
+
+const entries = new Map<string, { auth: AuthContext; expiresAt: number }>();
+
+export function cachedAuth(keyHash: string, now = Date.now()): AuthContext | null {
+  const entry = entries.get(keyHash);
+  if (!entry) return null;
+  if (entry.expiresAt <= now) {
+    entries.delete(keyHash);
+    return null;
+  }
+  return entry.auth;
+}
+
+export function rememberAuth(keyHash: string, auth: AuthContext, now = Date.now()) {
+  if (entries.size >= MAX_ENTRIES) entries.delete(entries.keys().next().value!);
+  entries.set(keyHash, { auth, expiresAt: now + AUTH_CACHE_TTL_MS });
+}
+
+/** Forget every resolved key: called after anything that changes what a key may do. */
+export function invalidateAuthCache() {
+  entries.clear();
+}
