@@ -1,0 +1,136 @@
+import { randomBytes } from "node:crypto";
+import { createReadStream, createWriteStream } from "node:fs";
+import { mkdtemp, rm } from "node:fs/promises";
+import os from "node:os";
+import path from "node:path";
+import { Writable } from "node:stream";
+import { pipeline } from "node:stream/promises";
+import { request } from "undici";
+import { startTestService } from "../src/service/testing/test-service.ts";
+
+const MiB = 1024 * 1024;
+const UNLIMITED = "sustained=100000000/1m,month=1000000000/1mo,uploads=1000000/1h,downloads=1000000/1h";
+
+/** Peak resident memory while `work` runs, sampled every 20 ms. */
+async function withPeakRss<T>(
+  work: () => Promise<T>,
+): Promise<{ result: T; peakMiB: number; baseMiB: number }> {
+  const baseMiB = process.memoryUsage.rss() / MiB;
+  let peak = baseMiB;
+  const timer = setInterval(() => {
+    peak = Math.max(peak, process.memoryUsage.rss() / MiB);
+  }, 20);
+  try {
+    const result = await work();
+    return { result, peakMiB: peak, baseMiB };
+  } finally {
+    clearInterval(timer);
+  }
+}
+
+async function timed(work: () => Promise<unknown>) {
+  const start = process.hrtime.bigint();
+  await work();
+  return Number(process.hrtime.bigint() - start) / 1e9;
+}
+
+async function writeSample(file: string, bytes: number) {
+  const block = randomBytes(MiB);
+  await pipeline(
+    (async function* () {
+      for (let written = 0; written < bytes; written += MiB)
+        yield block.subarray(0, Math.min(MiB, bytes - written));
+    })(),
+    createWriteStream(file),
+  );
+}
+
+const devNull = () =>
+  new Writable({
+    write(_chunk, _encoding, done) {
+      done();
+    },
+  });
+
+/**
+ * Upload (multipart, through the API) and download (signed URL) of BENCH_CONTENT_MIB (default 1024) MiB, against
+ * a raw disk copy and a raw disk read of the same file in the same run, with the process's peak RSS.
+ */
+async function main() {
+  const size = Number(process.env.BENCH_CONTENT_MIB ?? 1024) * MiB;
+  const work = await mkdtemp(path.join(os.tmpdir(), "bs-bench-"));
+  const service = await startTestService({ env: { RATE_LIMITS: UNLIMITED } });
+  try {
+    const sample = path.join(work, "sample.bin");
+    await writeSample(sample, size);
+    const rawCopy = await timed(() =>
+      pipeline(createReadStream(sample), createWriteStream(path.join(work, "copy.bin"))),
+    );
+    const rawRead = await timed(() => pipeline(createReadStream(sample), devNull()));
+
+    const auth = { authorization: `Bearer ${service.seed.ownerKey}`, "content-type": "application/json" };
+    const api = async (method: "POST" | "GET", url: string, body?: unknown) => {
+      const res = await request(`${service.regionalUrl}${url}`, {
+        method,
+        headers: auth,
+        body: body ? JSON.stringify(body) : undefined,
+      });
+      return (await res.body.json()) as Record<string, any>;
+    };
+    const upload = await api("POST", "/v1/uploads", {
+      name: "big.bin",
+      size,
+      library_id: service.seed.libraries.shared,
+    });
+    const uploaded = await withPeakRss(() =>
+      timed(async () => {
+        const parts = upload.parts as { number: number; url: string }[];
+        const partSize = upload.part_size as number;
+        // Four parts in flight, as a browser or SDK would send them.
+        let nextPart = 0;
+        const sender = async () => {
+          while (nextPart < parts.length) {
+            const part = parts[nextPart++]!;
+            const start = (part.number - 1) * partSize;
+            const end = Math.min(size, start + partSize) - 1;
+            const res = await request(part.url, {
+              method: "PUT",
+              body: createReadStream(sample, { start, end }),
+              headers: { "content-length": String(end - start + 1) },
+            });
+            await res.body.dump();
+            if (res.statusCode !== 200) throw new Error(`part ${part.number}: ${res.statusCode}`);
+          }
+        };
+        await Promise.all([sender(), sender(), sender(), sender()]);
+        const file = await api("POST", `/v1/uploads/${upload.id}/complete`);
+        if (file.size !== size) throw new Error(`completed with ${JSON.stringify(file)}`);
+        upload.fileId = file.id;
+      }),
+    );
+    const link = await api("GET", `/v1/files/${upload.fileId}/download`);
+    const downloaded = await withPeakRss(() =>
+      timed(async () => {
+        const res = await request(link.url as string);
+        await pipeline(res.body, devNull());
+      }),
+    );
+    const mbps = (seconds: number) => size / MiB / seconds;
+    console.log(
+      `\n## content-throughput: ${size / MiB} MiB, disk blob store, Node ${process.version}, ${os.cpus().length} CPUs\n`,
+    );
+    console.log("| Operation | MiB/s | Raw ceiling MiB/s | Ratio | Peak RSS MiB (start) |");
+    console.log("| --- | ---: | ---: | ---: | ---: |");
+    const row = (name: string, seconds: number, ceiling: number, rss: { peakMiB: number; baseMiB: number }) =>
+      console.log(
+        `| ${name} | ${mbps(seconds).toFixed(0)} | ${mbps(ceiling).toFixed(0)} | ${(ceiling / seconds).toFixed(2)} | ${rss.peakMiB.toFixed(0)} (${rss.baseMiB.toFixed(0)}) |`,
+      );
+    row("Upload (multipart via API, incl. complete)", uploaded.result, rawCopy, uploaded);
+    row("Download (signed URL)", downloaded.result, rawRead, downloaded);
+  } finally {
+    await service.close();
+    await rm(work, { recursive: true, force: true });
+  }
+}
+
+await main();

@@ -1,0 +1,60 @@
+import os from "node:os";
+import { seedSyntheticFiles } from "../src/service/seed/synthetic-seed.ts";
+import { startTestService } from "../src/service/testing/test-service.ts";
+import { startCeilingServer } from "./ceiling-server.ts";
+import { loadOptionsFromEnv, measure } from "./measure.ts";
+import { failuresOf, formatThroughput } from "./report.ts";
+
+const UNLIMITED = "sustained=100000000/1m,month=1000000000/1mo";
+
+/**
+ * `GET /v1/files?limit=50` on a brandspace of BENCH_FILES (default 100,000) seeded files, through the whole
+ * pipeline, next to a bare node:http server answering the same bytes.
+ */
+async function main() {
+  const load = loadOptionsFromEnv();
+  const count = Number(process.env.BENCH_FILES ?? 100_000);
+  const service = await startTestService({ env: { RATE_LIMITS: UNLIMITED } });
+  try {
+    const started = Date.now();
+    const seeded = await seedSyntheticFiles(service.deps.db, service.deps.blobs, {
+      brandspaceId: service.seed.brandspaceId,
+      files: count,
+    });
+    const seedSeconds = (Date.now() - started) / 1000;
+    const headers = { authorization: `Bearer ${service.seed.ownerKey}` };
+    const paths = [
+      "/v1/files?limit=50",
+      `/v1/files?library_id=${seeded.libraryId}&recursive=true&sort=name&order=asc&limit=50`,
+    ];
+    const bodies: Record<string, string> = {};
+    for (const path of paths)
+      bodies[path] = await (await fetch(`${service.regionalUrl}${path}`, { headers })).text();
+    const ceiling = await startCeilingServer(bodies);
+    const results = [];
+    for (const path of paths) {
+      results.push({
+        endpoint: `GET ${path.replace(seeded.libraryId, "{lib}")}`,
+        responseBytes: Buffer.byteLength(bodies[path]!),
+        service: await measure(`${service.regionalUrl}${path}`, headers, load),
+        ceiling: await measure(`${ceiling.url}${path}`, headers, load),
+      });
+    }
+    await ceiling.close();
+    const database = process.env.TEST_DATABASE_URL ? "PostgreSQL" : "PGlite (embedded)";
+    console.log(
+      `\n## files-list: ${count.toLocaleString("en")} files (seeded in ${seedSeconds.toFixed(1)} s), ${database}; ` +
+        `${load.connections} connections, ${load.durationSeconds} s per run; Node ${process.version}, ${os.cpus().length} CPUs\n`,
+    );
+    console.log(formatThroughput(results));
+    const failures = failuresOf(results);
+    if (failures.length > 0) {
+      console.error(failures.join("\n"));
+      process.exitCode = 1;
+    }
+  } finally {
+    await service.close();
+  }
+}
+
+await main();
