@@ -1,3 +1,4 @@
+import { sql } from "drizzle-orm";
 import { expireUploads, purgeTrash, reclaimBlobs } from "../content/content-jobs.ts";
 import type { ServiceDeps } from "../deps.ts";
 import { processVersionJob } from "../processing/process-version.job.ts";
@@ -7,7 +8,7 @@ import type { ScheduleDefinition } from "./scheduler.ts";
 
 type ContentJob = Extract<
   Job,
-  { type: "media.process_version" | "uploads.expire" | "blobs.reclaim" | "trash.purge" }
+  { type: "media.process_version" | "uploads.expire" | "blobs.reclaim" | "trash.purge" | "db.analyze" }
 >;
 
 const HOUR_MS = 3_600_000;
@@ -23,6 +24,12 @@ export function contentHandlers(deps: ServiceDeps): JobHandlers<ContentJob> {
       logger.info({ reclaimed: await reclaimBlobs(deps) }, "reclaimed blobs");
       return outcome.success();
     },
+    // PostgreSQL's autovacuum keeps planner statistics fresh; PGlite has none, and stale statistics after bulk
+    // inserts turn index scans into sorts of the whole table.
+    "db.analyze": async () => {
+      if (deps.database.kind === "pglite") await deps.db.execute(sql`analyze`);
+      return outcome.success();
+    },
     "trash.purge": async (_payload, { logger }) => {
       logger.info({ purged: await purgeTrash(deps) }, "purged trash");
       return outcome.success();
@@ -34,4 +41,5 @@ export const CONTENT_SCHEDULES: ScheduleDefinition[] = [
   { name: "uploads.expire", intervalMs: HOUR_MS, job: { type: "uploads.expire", payload: {} } },
   { name: "blobs.reclaim", intervalMs: 6 * HOUR_MS, job: { type: "blobs.reclaim", payload: {} } },
   { name: "trash.purge", intervalMs: HOUR_MS, job: { type: "trash.purge", payload: {} } },
+  { name: "db.analyze", intervalMs: HOUR_MS, job: { type: "db.analyze", payload: {} } },
 ];

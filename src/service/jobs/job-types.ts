@@ -16,6 +16,7 @@ export type JobPayloads = {
   "uploads.expire": NoPayload;
   "blobs.reclaim": NoPayload;
   "trash.purge": NoPayload;
+  "db.analyze": NoPayload;
   "webhooks.dispatch": NoPayload;
   "webhooks.replay": { replayId: string };
   "webhooks.retention": NoPayload;

@@ -115,6 +115,8 @@ export interface AddressPolicy {
   allowLoopback: boolean;
   /** `host:port` pairs allowed despite the address rules (tests only). */
   allowHosts?: string[];
+  /** Plain http only to loopback (webhooks: https everywhere else). */
+  httpOnlyToLoopback?: boolean;
 }
 
 export class UrlNotAllowedError extends Error {
@@ -163,7 +165,17 @@ export function connectGuard(
     const servername = target.servername ?? (isIP(target.hostname) ? undefined : target.hostname);
     const port = target.port || (target.protocol === "https:" ? "443" : "80");
     resolveAllowed(target.hostname, port, policy).then(
-      (address) => connect({ ...target, hostname: address, servername }, callback),
+      (address) => {
+        if (
+          policy.httpOnlyToLoopback &&
+          target.protocol === "http:" &&
+          classifyAddress(address) !== "loopback"
+        ) {
+          callback(new UrlNotAllowedError("Plain http is allowed to loopback only."), null);
+          return;
+        }
+        connect({ ...target, hostname: address, servername }, callback);
+      },
       (error: Error) => callback(error, null),
     );
   };

@@ -1,5 +1,5 @@
 import { Readable } from "node:stream";
-import { eq } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import sharp from "sharp";
 import type { BlobStore } from "../blobs/blob-store.ts";
 import { touchBlob } from "../content/create-file.ts";
@@ -181,6 +181,9 @@ export async function seedSyntheticFiles(
       if (renditionRows.length > 0) await tx.insert(renditions).values(renditionRows);
     });
   }
+  // Fresh planner statistics, or the first listings of a large seed scan instead of using their indexes.
+  await db.execute(sql`analyze files`);
+  await db.execute(sql`analyze file_versions`);
   return { libraryId, folderIds, files: input.files };
 }
 

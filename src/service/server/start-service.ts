@@ -1,4 +1,5 @@
 import { mkdirSync } from "node:fs";
+import { sql } from "drizzle-orm";
 import type { Logger } from "pino";
 import { createLogger, createServiceDeps } from "../bootstrap.ts";
 import { serveAdminSocket } from "../cli/admin-socket.ts";
@@ -52,6 +53,8 @@ async function start(config: Config, logger: Logger, teardown: Teardown): Promis
   );
   teardown.add("database", () => database.close());
   await database.migrate();
+  // PGlite has no autovacuum: start with fresh planner statistics (the db.analyze job keeps them fresh).
+  if (embedded) await database.db.execute(sql`analyze`);
   const ownerKey = await seedOnFirstStart(database, config, paths.ownerKey);
   const deps = createServiceDeps(config, database, logger);
   teardown.add("blob store", () => deps.blobs.close());

@@ -3,7 +3,7 @@ import { validationError } from "../platform/errors.ts";
 import { type AddressPolicy, resolveAllowed, UrlNotAllowedError } from "../platform/ssrf.ts";
 
 export function webhookAddressPolicy(config: Config): AddressPolicy {
-  return { allowLoopback: config.webhookAllowLoopback };
+  return { allowLoopback: config.webhookAllowLoopback, httpOnlyToLoopback: true };
 }
 
 const refuse = (message: string) => validationError([{ param: "url", message }]);
