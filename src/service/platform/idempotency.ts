@@ -3,6 +3,7 @@ import { and, eq, lt, sql } from "drizzle-orm";
 import type { Db } from "../db/client.ts";
 import { idempotencyKeys } from "../db/schema/index.ts";
 import { ApiError, validationError } from "./errors.ts";
+import { openSecret, sealSecret } from "./secret-box.ts";
 
 export const IDEMPOTENCY_TTL_MS = 24 * 3_600_000;
 /** How long an in-flight claim holds before a retry may presume its owner dead and take over. */
@@ -50,6 +51,7 @@ export async function claimIdempotencyKey(
   apiKeyId: string,
   key: string,
   fingerprint: string,
+  sealKey: Buffer,
 ): Promise<Claim> {
   const owner = randomUUID();
   for (let round = 0; round < 3; round++) {
@@ -95,7 +97,7 @@ export async function claimIdempotencyKey(
         kind: "replay",
         response: {
           statusCode: row.statusCode!,
-          body: row.responseBody!,
+          body: openSecret(sealKey, row.responseBody!),
           headers: row.responseHeaders ?? {},
         },
       };
@@ -131,6 +133,7 @@ export async function completeIdempotencyKey(
   key: string,
   owner: string,
   response: StoredResponse,
+  sealKey: Buffer,
 ): Promise<boolean> {
   const rows = await db
     .update(idempotencyKeys)
@@ -138,7 +141,8 @@ export async function completeIdempotencyKey(
       state: "completed",
       lockedUntil: null,
       statusCode: response.statusCode,
-      responseBody: response.body,
+      // Answers can carry secrets shown once (a webhook's signing secret): sealed, a database dump reveals none.
+      responseBody: sealSecret(sealKey, response.body),
       responseHeaders: response.headers,
     })
     .where(

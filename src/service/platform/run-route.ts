@@ -73,7 +73,8 @@ export async function runRoute(
 
   const keyId = request.auth!.key.id;
   const fingerprint = requestFingerprint(op.method, request.url, request.body);
-  const claim = await claimIdempotencyKey(deps.db, keyId, idempotencyKey, fingerprint);
+  const sealKey = deps.keyring.key("idempotency");
+  const claim = await claimIdempotencyKey(deps.db, keyId, idempotencyKey, fingerprint, sealKey);
   if (claim.kind === "replay") {
     reply.header("Idempotent-Replayed", "true");
     return send(reply, claim.response);
@@ -81,7 +82,7 @@ export async function runRoute(
   try {
     const completeWith = async (db: Db) => {
       const response = await execute(db);
-      if (!(await completeIdempotencyKey(db, keyId, idempotencyKey, claim.owner, response))) {
+      if (!(await completeIdempotencyKey(db, keyId, idempotencyKey, claim.owner, response, sealKey))) {
         throw new ApiError(
           "idempotency_conflict",
           "Another request took over this Idempotency-Key; retry it.",
@@ -96,11 +97,18 @@ export async function runRoute(
   } catch (error) {
     const apiError = toApiError(error);
     if (apiError.status < 500 && apiError.code !== "idempotency_conflict") {
-      await completeIdempotencyKey(deps.db, keyId, idempotencyKey, claim.owner, {
-        statusCode: apiError.status,
-        body: JSON.stringify(errorBody(apiError, request.id)),
-        headers: apiError.headers,
-      });
+      await completeIdempotencyKey(
+        deps.db,
+        keyId,
+        idempotencyKey,
+        claim.owner,
+        {
+          statusCode: apiError.status,
+          body: JSON.stringify(errorBody(apiError, request.id)),
+          headers: apiError.headers,
+        },
+        sealKey,
+      );
     } else {
       await releaseIdempotencyKey(deps.db, keyId, idempotencyKey, claim.owner);
     }

@@ -2,7 +2,13 @@ import { createHmac, hkdfSync, randomBytes, timingSafeEqual } from "node:crypto"
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 
-export type SecretPurpose = "cursor" | "download" | "upload" | "webhook-encryption" | "public-token";
+export type SecretPurpose =
+  | "cursor"
+  | "download"
+  | "upload"
+  | "webhook-encryption"
+  | "public-token"
+  | "idempotency";
 
 /** Derives one independent key per purpose from the server secret, so no key serves two jobs. */
 export interface Keyring {

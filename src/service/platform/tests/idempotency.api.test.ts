@@ -136,6 +136,19 @@ describe("Idempotency-Key", () => {
     expect(replay.headers.get("idempotent-replayed")).toBe("true");
   });
 
+  it("stores answers sealed, so a database dump reveals no secret shown once", async () => {
+    await regional("POST", "/v1/libraries", {
+      body: { name: "Sealed answer" },
+      headers: { "idempotency-key": "sealed" },
+    });
+    const [row] = await service.deps.db
+      .select()
+      .from(idempotencyKeys)
+      .where(eq(idempotencyKeys.key, "sealed"));
+    expect(row!.responseBody).not.toContain("Sealed answer");
+    expect(row!.responseBody!.startsWith("v1.")).toBe(true);
+  });
+
   it("rejects an empty or over-long key", async () => {
     const long = await regional("POST", "/v1/libraries", {
       body: { name: "Idem I" },
