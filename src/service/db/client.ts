@@ -21,6 +21,8 @@ export interface Database {
   migrate(): Promise<void>;
   /** Cheap liveness probe for health checks. */
   ping(): Promise<boolean>;
+  /** Calls `onNotify` for every NOTIFY on `channel` (from any process); returns a function that stops it. */
+  listen(channel: string, onNotify: () => void): Promise<() => Promise<void>>;
   close(): Promise<void>;
 }
 
@@ -50,6 +52,10 @@ async function openPglite(dataDir?: string): Promise<Database> {
     kind: "pglite",
     migrate: async () => migratePglite(drizzlePglite(client, { schema }), { migrationsFolder }),
     ping: () => ping(db),
+    listen: async (channel, onNotify) => {
+      const stop = await client.listen(channel, onNotify);
+      return async () => stop();
+    },
     close: () => client.close(),
   };
 }
@@ -73,6 +79,18 @@ async function openPostgres(url: string, poolSize: number): Promise<Database> {
       }
     },
     ping: () => ping(db),
+    listen: async (channel, onNotify) => {
+      // A connection of its own: LISTEN holds it for as long as the process wants notifications.
+      const client = await pool.connect();
+      client.on("notification", (message) => {
+        if (message.channel === channel) onNotify();
+      });
+      await client.query(`listen ${pg.escapeIdentifier(channel)}`);
+      return async () => {
+        await client.query(`unlisten ${pg.escapeIdentifier(channel)}`).catch(() => {});
+        client.release();
+      };
+    },
     close: () => pool.end(),
   };
 }

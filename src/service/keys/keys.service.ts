@@ -3,7 +3,7 @@ import type { Scope } from "../../contract/scopes.ts";
 import type { Db } from "../db/client.ts";
 import { apiKeys, members, users } from "../db/schema/index.ts";
 import { mintApiKey } from "../platform/api-keys.ts";
-import { invalidateAuthCache } from "../platform/auth-cache.ts";
+import { announceAuthChange, invalidateAuthCache } from "../platform/auth-cache.ts";
 import { ApiError, notFound } from "../platform/errors.ts";
 import { newId } from "../platform/ids.ts";
 
@@ -72,5 +72,6 @@ export async function revokeApiKey(db: Db, brandspaceId: string, keyId: string) 
     .returning({ id: apiKeys.id });
   if (!row) throw notFound("active API key", { id: keyId });
   invalidateAuthCache();
+  await announceAuthChange(db);
   return row;
 }

@@ -1,7 +1,7 @@
 import { and, eq } from "drizzle-orm";
 import type { Db } from "../db/client.ts";
 import { members, users } from "../db/schema/index.ts";
-import { invalidateAuthCache } from "../platform/auth-cache.ts";
+import { announceAuthChange, invalidateAuthCache } from "../platform/auth-cache.ts";
 import { ApiError, notFound } from "../platform/errors.ts";
 import { newId } from "../platform/ids.ts";
 import { actors, emit } from "../platform/outbox.ts";
@@ -59,6 +59,7 @@ export async function removeMember(db: Db, brandspaceId: string, email: string) 
     .where(and(eq(members.brandspaceId, brandspaceId), eq(members.userId, member.userId)));
   await emit(db, { brandspaceId, type: "member.removed", actor: actors.system(), data: memberData(member) });
   invalidateAuthCache();
+  await announceAuthChange(db);
   return member;
 }
 
@@ -80,6 +81,7 @@ export async function setMemberRole(db: Db, brandspaceId: string, email: string,
     data: memberData(updated),
   });
   invalidateAuthCache();
+  await announceAuthChange(db);
   return updated;
 }
 

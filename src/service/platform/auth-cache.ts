@@ -1,3 +1,5 @@
+import { sql } from "drizzle-orm";
+import type { Db } from "../db/client.ts";
 import type { AuthContext } from "./auth.ts";
 
 /**
@@ -24,7 +26,15 @@ export function rememberAuth(keyHash: string, auth: AuthContext, now = Date.now(
   entries.set(keyHash, { auth, expiresAt: now + AUTH_CACHE_TTL_MS });
 }
 
+/** The NOTIFY channel that tells every process sharing the database to forget resolved keys. */
+export const AUTH_CHANGED_CHANNEL = "brandspace_auth_changed";
+
 /** Forget every resolved key: called after anything that changes what a key may do. */
 export function invalidateAuthCache() {
   entries.clear();
+}
+
+/** Tells every process (through the database, on commit) that keys or members changed. */
+export async function announceAuthChange(db: Db) {
+  await db.execute(sql`select pg_notify(${AUTH_CHANGED_CHANNEL}, '')`);
 }

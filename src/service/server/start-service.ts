@@ -7,6 +7,7 @@ import { openDatabase } from "../db/client.ts";
 import type { ServiceDeps } from "../deps.ts";
 import type { Config } from "../env.ts";
 import { startWorkers } from "../jobs/workers.ts";
+import { AUTH_CHANGED_CHANNEL, invalidateAuthCache } from "../platform/auth-cache.ts";
 import { dataDirPaths } from "./data-dir.ts";
 import { acquireDataDirLock } from "./data-dir-lock.ts";
 import { seedOnFirstStart } from "./first-start.ts";
@@ -57,6 +58,8 @@ async function start(config: Config, logger: Logger, teardown: Teardown): Promis
   if (embedded) await database.db.execute(sql`analyze`);
   const ownerKey = await seedOnFirstStart(database, config, paths.ownerKey);
   const deps = createServiceDeps(config, database, logger);
+  // Revocations and member changes made by other processes (or the admin command line) reach this one at once.
+  teardown.add("auth notifications", await database.listen(AUTH_CHANGED_CHANNEL, invalidateAuthCache));
   teardown.add("blob store", () => deps.blobs.close());
   // PGlite allows one process, so admin commands must come through this one. PostgreSQL needs no socket, and
   // several processes may share its data directory, where removing another's socket would not be safe.

@@ -56,7 +56,12 @@ describe("rate limits across processes", () => {
         await app.listen({ host: "127.0.0.1", port: 0 });
         const address = app.server.address() as { port: number };
         urls.push(`http://127.0.0.1:${address.port}`);
-        extra.push({ close: async () => (await app.close(), await database.close()) });
+        extra.push({
+          close: async () => {
+            await app.close();
+            await database.close();
+          },
+        });
       }
       const calls = urls.map((u) => apiClient(u, shared.seed.ownerKey));
       const answers = await Promise.all(
