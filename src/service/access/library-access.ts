@@ -1,4 +1,5 @@
-import { and, eq, exists, type SQL, sql } from "drizzle-orm";
+import { and, eq, exists, inArray, type SQL, sql } from "drizzle-orm";
+import type { AnyPgColumn } from "drizzle-orm/pg-core";
 import type { Db } from "../db/client.ts";
 import { libraries, libraryGrants } from "../db/schema/index.ts";
 import { type AuthContext, hasPermission } from "../platform/auth.ts";
@@ -40,4 +41,31 @@ export async function requireLibraryAccess(db: Db, auth: AuthContext, libraryId:
   if (RANK[access] < RANK[needed])
     throw forbidden(`This needs ${needed} access to the library; you have ${access}.`);
   return access;
+}
+
+/**
+ * A condition on a `library_id` column restricting rows to visible libraries. `libraries.manage_all` needs none
+ * (the brandspace condition suffices); anyone else gets the literal list of granted libraries, which keeps the
+ * planner on the listing indexes where a subquery would make it guess.
+ */
+export async function inVisibleLibraries(
+  db: Db,
+  auth: AuthContext,
+  column: AnyPgColumn,
+): Promise<SQL | undefined> {
+  if (hasPermission(auth, "libraries.manage_all")) return undefined;
+  const granted = await db
+    .select({ id: libraries.id })
+    .from(libraries)
+    .innerJoin(
+      libraryGrants,
+      and(eq(libraryGrants.libraryId, libraries.id), eq(libraryGrants.userId, auth.user.id)),
+    )
+    .where(eq(libraries.brandspaceId, auth.brandspace.id));
+  return granted.length > 0
+    ? inArray(
+        column,
+        granted.map((g) => g.id),
+      )
+    : sql`false`;
 }

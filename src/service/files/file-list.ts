@@ -1,9 +1,9 @@
 import { and, asc, desc, eq, gte, inArray, isNotNull, isNull, lte, type SQL, sql } from "drizzle-orm";
 import type { FileListQuery } from "../../contract/files.ts";
-import { requireLibraryAccess, visibleLibraries } from "../access/library-access.ts";
+import { inVisibleLibraries, requireLibraryAccess } from "../access/library-access.ts";
 import { subtreeFolderIds } from "../content/subtree.ts";
 import type { Db } from "../db/client.ts";
-import { files, libraries, properties } from "../db/schema/index.ts";
+import { files, properties } from "../db/schema/index.ts";
 import { requireFolder } from "../folders/folders.service.ts";
 import type { AuthContext } from "../platform/auth.ts";
 import type { KeyValue } from "../platform/cursor.ts";
@@ -36,10 +36,7 @@ export interface FileListPlan {
 export async function planFileList(db: Db, auth: AuthContext, query: FileListQuery): Promise<FileListPlan> {
   const conditions: (SQL | undefined)[] = [
     eq(files.brandspaceId, auth.brandspace.id),
-    inArray(
-      files.libraryId,
-      db.select({ id: libraries.id }).from(libraries).where(visibleLibraries(db, auth)),
-    ),
+    await inVisibleLibraries(db, auth, files.libraryId),
     query.trashed ? and(isNotNull(files.trashedAt), isNull(files.hiddenBy)) : activeFile,
     ...(await scopeConditions(db, auth, query)),
     query.extensions?.length

@@ -1,5 +1,5 @@
 import { and, asc, count, desc, eq, inArray, isNotNull, isNull, type SQL, sql } from "drizzle-orm";
-import { visibleLibraries } from "../access/library-access.ts";
+import { inVisibleLibraries } from "../access/library-access.ts";
 import type { Db } from "../db/client.ts";
 import { files, folders, libraries } from "../db/schema/index.ts";
 import type { AuthContext } from "../platform/auth.ts";
@@ -59,10 +59,7 @@ export async function listFolders(
 ) {
   const conditions: (SQL | undefined)[] = [
     eq(folders.brandspaceId, auth.brandspace.id),
-    inArray(
-      folders.libraryId,
-      db.select({ id: libraries.id }).from(libraries).where(visibleLibraries(db, auth)),
-    ),
+    await inVisibleLibraries(db, auth, folders.libraryId),
     scope.libraryId ? eq(folders.libraryId, scope.libraryId) : undefined,
     scope.parentId === null
       ? isNull(folders.parentId)

@@ -1,7 +1,7 @@
-import { and, desc, eq, inArray, isNotNull, ne } from "drizzle-orm";
-import { visibleLibraries } from "../access/library-access.ts";
+import { and, desc, eq, isNotNull, ne } from "drizzle-orm";
+import { inVisibleLibraries } from "../access/library-access.ts";
 import type { Db } from "../db/client.ts";
-import { files, fileVersions, libraries } from "../db/schema/index.ts";
+import { files, fileVersions } from "../db/schema/index.ts";
 import type { ServiceDeps } from "../deps.ts";
 import { requireFile } from "../files/file-access.ts";
 import { toFileBase } from "../files/files.mapper.ts";
@@ -34,10 +34,7 @@ export async function similarFiles(
     .where(
       and(
         eq(files.brandspaceId, auth.brandspace.id),
-        inArray(
-          files.libraryId,
-          db.select({ id: libraries.id }).from(libraries).where(visibleLibraries(db, auth)),
-        ),
+        await inVisibleLibraries(db, auth, files.libraryId),
         activeFile,
         ne(files.id, file.id),
         isNotNull(fileVersions.features),
