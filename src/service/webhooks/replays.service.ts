@@ -64,6 +64,11 @@ export async function getReplay(db: Db, auth: AuthContext, webhookId: string, re
  * crash starts over rather than half-repeating. Returns false when there was nothing left to do.
  */
 export async function runReplay(db: Db, replayId: string): Promise<boolean> {
+  // Visible while the deliveries are being made; a retry after a crash finds it running and starts over.
+  await db
+    .update(webhookReplays)
+    .set({ status: "running" })
+    .where(and(eq(webhookReplays.id, replayId), eq(webhookReplays.status, "queued")));
   return db.transaction(async (t) => {
     const tx = t as Db;
     const [replay] = await tx
