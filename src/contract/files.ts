@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { Id, NullableTimestamp, QueryBoolean, Timestamp } from "./common.ts";
+import { Id, NullableTimestamp, PaginationQuery, QueryBoolean, Timestamp } from "./common.ts";
 
 export const FILE_KINDS = [
   "image",
@@ -143,14 +143,7 @@ const CommaList = z.string().transform((s) =>
 
 export const FILE_SORTS = ["name", "size", "created_at"] as const;
 
-export const FileListQuery = z.strictObject({
-  limit: z.coerce
-    .number()
-    .int("must be an integer")
-    .min(1, "must be between 1 and 100")
-    .max(100, "must be between 1 and 100")
-    .default(50),
-  cursor: z.string().min(1).max(2048).optional(),
+export const FileListQuery = PaginationQuery.extend({
   library_id: z.string().optional(),
   folder_id: z.string().optional(),
   recursive: QueryBoolean.optional(),
