@@ -27,6 +27,8 @@ beforeAll(async () => {
     REGIONAL_PORT: String(await freePort()),
     DASHBOARD_PORT: String(await freePort()),
     LOG_LEVEL: "warn",
+    // The build itself is covered by dashboard-build.test.ts; here a missing static dir is enough.
+    DASHBOARD_STATIC_DIR: path.join(dataDir, "web"),
     ...(scratch ? { DATABASE_URL: scratch.url } : {}),
   };
   started = spawnScript("src/main.ts", [], env);

@@ -1,5 +1,8 @@
+import path from "node:path";
+import { fileURLToPath } from "node:url";
 import { type BffConfig, BffConfigError, loadBffConfig } from "./bff/config.ts";
 import { startBff } from "./bff/server.ts";
+import { buildDashboardIfStale } from "./dashboard-build.ts";
 import { ConfigError, loadConfig } from "./service/env.ts";
 import { formatBanner } from "./service/server/banner.ts";
 import { DataDirInUseError } from "./service/server/data-dir-lock.ts";
@@ -41,6 +44,14 @@ if (service.urls) {
     await service.stop();
     if (error instanceof BffConfigError) exitWith(error.message);
     throw error;
+  }
+  const projectRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
+  if (bffConfig.staticDir === path.join(projectRoot, "dist", "web")) {
+    await buildDashboardIfStale(projectRoot, bffConfig.staticDir, (line) =>
+      process.stdout.write(`${line}\n`),
+    ).catch((error: unknown) =>
+      process.stderr.write(`The dashboard could not be built: ${(error as Error).message}\n`),
+    );
   }
   dashboard = await startBff(bffConfig).catch(async (error: unknown) => {
     await service.stop();

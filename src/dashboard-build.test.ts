@@ -1,0 +1,30 @@
+import { mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
+import os from "node:os";
+import path from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { buildDashboardIfStale, dashboardSourceHash } from "./dashboard-build.ts";
+
+const root = path.resolve(import.meta.dirname, "..");
+let outDir: string;
+
+beforeAll(async () => {
+  outDir = await mkdtemp(path.join(os.tmpdir(), "bs-web-build-"));
+});
+afterAll(async () => {
+  await rm(outDir, { recursive: true, force: true });
+});
+
+describe("buildDashboardIfStale", () => {
+  it("builds when there is no build, then not again while the sources are unchanged", async () => {
+    expect(await buildDashboardIfStale(root, outDir)).toBe(true);
+    const index = await readFile(path.join(outDir, "index.html"), "utf8");
+    expect(index).toMatch(/<script type="module" crossorigin src="\/assets\/index-[\w-]+\.js">/);
+    expect(await buildDashboardIfStale(root, outDir)).toBe(false);
+  }, 120_000);
+
+  it("rebuilds when the build was made from other sources", async () => {
+    await writeFile(path.join(outDir, ".source-hash"), "0".repeat(64));
+    expect(await buildDashboardIfStale(root, outDir)).toBe(true);
+    expect(await readFile(path.join(outDir, ".source-hash"), "utf8")).toBe(await dashboardSourceHash(root));
+  }, 120_000);
+});

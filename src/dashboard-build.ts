@@ -1,0 +1,54 @@
+import { createHash } from "node:crypto";
+import { existsSync } from "node:fs";
+import { readdir, readFile, writeFile } from "node:fs/promises";
+import path from "node:path";
+
+/** What the built SPA is made from: a change to any of these makes the build stale. */
+const INPUTS = ["index.html", "vite.config.ts", "package-lock.json", "public", "src/web", "src/contract"];
+const STAMP = ".source-hash";
+
+async function filesUnder(root: string, entry: string): Promise<string[]> {
+  const full = path.join(root, entry);
+  if (!existsSync(full)) return [];
+  const dirents = await readdir(full, { withFileTypes: true, recursive: true }).catch(() => null);
+  if (!dirents) return [entry];
+  return dirents
+    .filter((d) => d.isFile() && !d.name.endsWith(".test.ts") && !d.name.endsWith(".test.tsx"))
+    .map((d) => path.relative(root, path.join(d.parentPath, d.name)));
+}
+
+/** A hash of the SPA's sources: their paths and contents. */
+export async function dashboardSourceHash(root: string): Promise<string> {
+  const hash = createHash("sha256");
+  const files = (await Promise.all(INPUTS.map((entry) => filesUnder(root, entry)))).flat().sort();
+  for (const file of files) {
+    hash.update(`${file}\0`);
+    hash.update(await readFile(path.join(root, file)));
+  }
+  return hash.digest("hex");
+}
+
+/**
+ * Builds the dashboard into `outDir` unless the build there was made from the current sources. Returns
+ * whether it built. `npm start` calls this so that a fresh checkout or a pulled change never serves a stale app.
+ */
+export async function buildDashboardIfStale(
+  root: string,
+  outDir: string,
+  log: (line: string) => void = () => {},
+): Promise<boolean> {
+  const sourceHash = await dashboardSourceHash(root);
+  const stamp = path.join(outDir, STAMP);
+  const built = await readFile(stamp, "utf8").catch(() => null);
+  if (built === sourceHash && existsSync(path.join(outDir, "index.html"))) return false;
+  log("Building the dashboard (its sources changed since the last build)…");
+  const { build } = await import("vite");
+  await build({
+    root,
+    configFile: path.join(root, "vite.config.ts"),
+    logLevel: "warn",
+    build: { outDir, emptyOutDir: true },
+  });
+  await writeFile(stamp, sourceHash);
+  return true;
+}

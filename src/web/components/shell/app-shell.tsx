@@ -1,0 +1,49 @@
+import { Link, useRouterState } from "@tanstack/react-router";
+import { type ReactNode, useEffect, useState } from "react";
+import { cx } from "../../lib/cx.ts";
+import { Sidebar } from "./sidebar.tsx";
+import { TopBar } from "./top-bar.tsx";
+
+/** The signed-in layout: sidebar (a drawer below the large breakpoint), top bar, and the page. */
+export function AppShell({ children }: { children: ReactNode }) {
+  const [drawerOpen, setDrawerOpen] = useState(false);
+  const pathname = useRouterState({ select: (state) => state.location.pathname });
+  // biome-ignore lint/correctness/useExhaustiveDependencies: close the drawer whenever the page changes
+  useEffect(() => setDrawerOpen(false), [pathname]);
+
+  return (
+    <div className="flex h-full">
+      <a
+        href="#main"
+        className="sr-only focus:not-sr-only focus:absolute focus:z-50 focus:m-2 focus:rounded focus:bg-white focus:p-2"
+      >
+        Skip to content
+      </a>
+      {drawerOpen && (
+        <div
+          className="fixed inset-0 z-30 bg-black/30 lg:hidden"
+          aria-hidden="true"
+          onClick={() => setDrawerOpen(false)}
+        />
+      )}
+      <aside
+        className={cx(
+          "fixed inset-y-0 left-0 z-40 flex w-64 flex-col border-zinc-200 border-r bg-zinc-50 transition-transform lg:static lg:translate-x-0 dark:border-zinc-800 dark:bg-zinc-900",
+          drawerOpen ? "translate-x-0" : "-translate-x-full",
+        )}
+      >
+        <Link to="/" className="flex h-14 shrink-0 items-center gap-2 px-4 font-semibold">
+          <img src="/favicon.svg" alt="" className="size-6" />
+          Brandspace
+        </Link>
+        <Sidebar />
+      </aside>
+      <div className="flex min-w-0 flex-1 flex-col">
+        <TopBar onToggleSidebar={() => setDrawerOpen((open) => !open)} />
+        <main id="main" className="min-h-0 flex-1 overflow-y-auto">
+          {children}
+        </main>
+      </div>
+    </div>
+  );
+}

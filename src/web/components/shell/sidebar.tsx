@@ -1,0 +1,84 @@
+import { Link } from "@tanstack/react-router";
+import {
+  BarChart3,
+  Files,
+  LayoutGrid,
+  type LucideIcon,
+  Send,
+  Settings,
+  Share2,
+  SlidersHorizontal,
+  Trash2,
+  Webhook,
+} from "lucide-react";
+import type { ReactNode } from "react";
+import { Tooltip } from "../ui/tooltip.tsx";
+import { LibraryTree } from "./library-tree.tsx";
+
+const ITEM =
+  "flex h-8 items-center gap-2 rounded-md px-2 text-sm text-zinc-700 hover:bg-zinc-200/70 dark:text-zinc-300 dark:hover:bg-zinc-800";
+const ACTIVE = "bg-zinc-200 font-medium text-zinc-950 dark:bg-zinc-800 dark:text-white";
+
+function NavLink({ to, icon: Icon, children }: { to: string; icon: LucideIcon; children: ReactNode }) {
+  return (
+    <Link
+      to={to}
+      className={ITEM}
+      activeProps={{ className: ACTIVE }}
+      activeOptions={{ includeSearch: false }}
+    >
+      <Icon className="size-4" aria-hidden="true" />
+      {children}
+    </Link>
+  );
+}
+
+/** A section whose API this service does not offer yet: shown, but disabled and saying why. */
+function UnavailableItem({ icon: Icon, children }: { icon: LucideIcon; children: ReactNode }) {
+  return (
+    <Tooltip content="Not available on this service yet.">
+      <button type="button" className={`${ITEM} w-full cursor-not-allowed opacity-50`} aria-disabled="true">
+        <Icon className="size-4" aria-hidden="true" />
+        {children}
+      </button>
+    </Tooltip>
+  );
+}
+
+function SectionHeading({ children }: { children: ReactNode }) {
+  return (
+    <h2 className="mt-5 mb-1 px-2 font-semibold text-[11px] text-zinc-500 uppercase tracking-wider">
+      {children}
+    </h2>
+  );
+}
+
+export function Sidebar() {
+  return (
+    <nav aria-label="Main" className="flex h-full flex-col overflow-y-auto px-2 pb-4">
+      <NavLink to="/files" icon={Files}>
+        All files
+      </NavLink>
+      <SectionHeading>Libraries</SectionHeading>
+      <LibraryTree />
+      <SectionHeading>Workspace</SectionHeading>
+      <UnavailableItem icon={LayoutGrid}>Boards</UnavailableItem>
+      <UnavailableItem icon={SlidersHorizontal}>Properties</UnavailableItem>
+      <UnavailableItem icon={Share2}>Shared links</UnavailableItem>
+      <UnavailableItem icon={Send}>Transfers</UnavailableItem>
+      <NavLink to="/trash" icon={Trash2}>
+        Trash
+      </NavLink>
+      <SectionHeading>Integrations</SectionHeading>
+      <NavLink to="/webhooks" icon={Webhook}>
+        Webhooks
+      </NavLink>
+      <NavLink to="/usage" icon={BarChart3}>
+        Usage
+      </NavLink>
+      <NavLink to="/settings" icon={Settings}>
+        Settings
+      </NavLink>
+    </nav>
+  );
+}

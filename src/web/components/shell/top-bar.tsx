@@ -1,0 +1,141 @@
+import { useQuery } from "@tanstack/react-query";
+import { useNavigate } from "@tanstack/react-router";
+import { LogOut, Menu, Monitor, Moon, Search, Sun } from "lucide-react";
+import { DropdownMenu } from "radix-ui";
+import { type FormEvent, useState } from "react";
+import { meQuery } from "../../api/access.ts";
+import { logOut } from "../../api/session.ts";
+import { applyTheme, savedTheme, type Theme } from "../../lib/theme.ts";
+import { Button } from "../ui/button.tsx";
+
+const MENU =
+  "z-50 min-w-44 rounded-md border border-zinc-200 bg-white p-1 text-sm shadow-lg dark:border-zinc-800 dark:bg-zinc-900";
+const MENU_ITEM =
+  "flex cursor-default items-center gap-2 rounded px-2 py-1.5 outline-none data-[highlighted]:bg-zinc-100 dark:data-[highlighted]:bg-zinc-800";
+
+function SearchBox() {
+  const navigate = useNavigate();
+  const [q, setQ] = useState("");
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    void navigate({ to: "/files", search: { q: q.trim() || undefined } });
+  };
+  return (
+    <search className="contents">
+      <form onSubmit={submit} className="relative w-full max-w-md">
+        <Search
+          className="-translate-y-1/2 absolute top-1/2 left-2.5 size-4 text-zinc-500"
+          aria-hidden="true"
+        />
+        <input
+          type="search"
+          aria-label="Search files"
+          placeholder="Search files…"
+          value={q}
+          onChange={(event) => setQ(event.target.value)}
+          className="h-9 w-full rounded-md border border-zinc-300 bg-zinc-50 pr-3 pl-8 text-sm placeholder:text-zinc-500 dark:border-zinc-700 dark:bg-zinc-900"
+        />
+      </form>
+    </search>
+  );
+}
+
+function ThemeMenu() {
+  const [theme, setTheme] = useState<Theme>(savedTheme);
+  const choose = (next: string) => {
+    setTheme(next as Theme);
+    applyTheme(next as Theme);
+  };
+  const Icon = theme === "dark" ? Moon : theme === "light" ? Sun : Monitor;
+  return (
+    <DropdownMenu.Root>
+      <DropdownMenu.Trigger asChild>
+        <Button variant="ghost" size="icon" aria-label="Theme">
+          <Icon className="size-4" />
+        </Button>
+      </DropdownMenu.Trigger>
+      <DropdownMenu.Portal>
+        <DropdownMenu.Content align="end" sideOffset={6} className={MENU}>
+          <DropdownMenu.RadioGroup value={theme} onValueChange={choose}>
+            <DropdownMenu.RadioItem value="light" className={MENU_ITEM}>
+              <Sun className="size-4" /> Light
+            </DropdownMenu.RadioItem>
+            <DropdownMenu.RadioItem value="dark" className={MENU_ITEM}>
+              <Moon className="size-4" /> Dark
+            </DropdownMenu.RadioItem>
+            <DropdownMenu.RadioItem value="system" className={MENU_ITEM}>
+              <Monitor className="size-4" /> System
+            </DropdownMenu.RadioItem>
+          </DropdownMenu.RadioGroup>
+        </DropdownMenu.Content>
+      </DropdownMenu.Portal>
+    </DropdownMenu.Root>
+  );
+}
+
+function AccountMenu() {
+  const me = useQuery(meQuery());
+  const navigate = useNavigate();
+  const initials = (me.data?.creator.name ?? "?")
+    .split(/\s+/)
+    .map((part) => part[0])
+    .join("")
+    .slice(0, 2)
+    .toUpperCase();
+  return (
+    <DropdownMenu.Root>
+      <DropdownMenu.Trigger asChild>
+        <button
+          type="button"
+          aria-label="Account"
+          className="flex size-8 items-center justify-center rounded-full bg-accent-600 font-semibold text-white text-xs"
+        >
+          {initials}
+        </button>
+      </DropdownMenu.Trigger>
+      <DropdownMenu.Portal>
+        <DropdownMenu.Content align="end" sideOffset={6} className={MENU}>
+          {me.data && (
+            <DropdownMenu.Label className="px-2 py-1.5">
+              <div className="font-medium">{me.data.creator.name}</div>
+              <div className="text-xs text-zinc-500">
+                {me.data.creator.role.name} · {me.data.brandspace.name}
+              </div>
+            </DropdownMenu.Label>
+          )}
+          <DropdownMenu.Separator className="my-1 h-px bg-zinc-200 dark:bg-zinc-800" />
+          <DropdownMenu.Item
+            className={MENU_ITEM}
+            onSelect={async () => {
+              await logOut().catch(() => {});
+              await navigate({ to: "/login", search: {} });
+            }}
+          >
+            <LogOut className="size-4" /> Sign out
+          </DropdownMenu.Item>
+        </DropdownMenu.Content>
+      </DropdownMenu.Portal>
+    </DropdownMenu.Root>
+  );
+}
+
+export function TopBar({ onToggleSidebar }: { onToggleSidebar: () => void }) {
+  return (
+    <header className="flex h-14 shrink-0 items-center gap-3 border-zinc-200 border-b px-3 dark:border-zinc-800">
+      <Button
+        variant="ghost"
+        size="icon"
+        className="lg:hidden"
+        aria-label="Toggle navigation"
+        onClick={onToggleSidebar}
+      >
+        <Menu className="size-4" />
+      </Button>
+      <SearchBox />
+      <div className="ml-auto flex items-center gap-1">
+        <ThemeMenu />
+        <AccountMenu />
+      </div>
+    </header>
+  );
+}

@@ -1,0 +1,40 @@
+import type { ButtonHTMLAttributes } from "react";
+import { cx } from "../../lib/cx.ts";
+
+type Variant = "primary" | "secondary" | "ghost" | "danger";
+
+const VARIANTS: Record<Variant, string> = {
+  primary: "bg-accent-600 text-white hover:bg-accent-700 disabled:bg-accent-600/50",
+  secondary:
+    "border border-zinc-300 bg-white text-zinc-900 hover:bg-zinc-50 dark:border-zinc-700 dark:bg-zinc-900 dark:text-zinc-100 dark:hover:bg-zinc-800",
+  ghost: "text-zinc-700 hover:bg-zinc-100 dark:text-zinc-300 dark:hover:bg-zinc-800",
+  danger: "bg-red-600 text-white hover:bg-red-700 disabled:bg-red-600/50",
+};
+
+export interface ButtonProps extends ButtonHTMLAttributes<HTMLButtonElement> {
+  variant?: Variant;
+  size?: "sm" | "md" | "icon";
+}
+
+export function Button({
+  variant = "primary",
+  size = "md",
+  className,
+  type = "button",
+  ...props
+}: ButtonProps) {
+  return (
+    <button
+      type={type}
+      className={cx(
+        "inline-flex items-center justify-center gap-1.5 rounded-md font-medium text-sm transition-colors disabled:cursor-not-allowed disabled:opacity-60",
+        size === "sm" && "h-8 px-2.5",
+        size === "md" && "h-9 px-3.5",
+        size === "icon" && "size-8",
+        VARIANTS[variant],
+        className,
+      )}
+      {...props}
+    />
+  );
+}

@@ -1,0 +1,25 @@
+import { Button, type ButtonProps } from "./button.tsx";
+import { Tooltip } from "./tooltip.tsx";
+
+/**
+ * A button the dashboard's key or the user's role may not allow. When `denial` is set it stays focusable and
+ * hoverable (aria-disabled, not disabled) so that its tooltip can say why it does nothing.
+ */
+export function GuardedButton({
+  denial,
+  onClick,
+  className,
+  ...props
+}: ButtonProps & { denial: string | null }) {
+  if (!denial) return <Button onClick={onClick} className={className} {...props} />;
+  return (
+    <Tooltip content={denial}>
+      <Button
+        {...props}
+        aria-disabled="true"
+        className={`${className ?? ""} cursor-not-allowed opacity-60`}
+        onClick={(event) => event.preventDefault()}
+      />
+    </Tooltip>
+  );
+}

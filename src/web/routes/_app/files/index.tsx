@@ -1,0 +1,6 @@
+import { createFileRoute } from "@tanstack/react-router";
+import { PageHeader } from "../../../components/shell/page-header.tsx";
+
+export const Route = createFileRoute("/_app/files/")({
+  component: () => <PageHeader title="All files" />,
+});

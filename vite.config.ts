@@ -1,0 +1,33 @@
+import tailwindcss from "@tailwindcss/vite";
+import { tanstackRouter } from "@tanstack/router-plugin/vite";
+import react from "@vitejs/plugin-react";
+import { defineConfig } from "vite";
+
+/**
+ * The dashboard SPA. `npm start` builds it into dist/web when missing or stale; `npx vite` serves it with hot
+ * reload and forwards /api and /login to a running BFF (DASHBOARD_DEV_BFF, default http://127.0.0.1:3000).
+ */
+const bff = process.env.DASHBOARD_DEV_BFF ?? "http://127.0.0.1:3000";
+
+export default defineConfig({
+  plugins: [
+    tanstackRouter({
+      target: "react",
+      autoCodeSplitting: true,
+      routesDirectory: "src/web/routes",
+      generatedRouteTree: "src/web/route-tree.gen.ts",
+      quoteStyle: "double",
+    }),
+    react(),
+    tailwindcss(),
+  ],
+  build: {
+    outDir: "dist/web",
+    emptyOutDir: true,
+    sourcemap: true,
+    chunkSizeWarningLimit: 400,
+  },
+  server: {
+    proxy: { "/api": bff, "/login/": bff },
+  },
+});
