@@ -44,6 +44,8 @@ export interface Config {
   /** `all`: API and workers; `api`: listeners only; `worker`: workers only. */
   processRole: "all" | "api" | "worker";
   jobPollMs: number;
+  /** Whether the first start adds sample pictures to the demo brandspace. */
+  demoContent: boolean;
   /** Local disk under the data directory, or S3 when S3_BUCKET is set. */
   blobs: BlobStoreConfig;
 }
@@ -145,6 +147,7 @@ const EnvSchema = z.object({
   BRANDSPACE_SECRET: z.string().min(32, "must be at least 32 characters").optional(),
   BRANDSPACE_PROCESS: z.enum(["all", "api", "worker"]).default("all"),
   JOB_POLL_MS: z.coerce.number().int().min(10).default(1000),
+  DEMO_CONTENT: z.enum(["0", "1"]).default("1"),
 });
 
 export class ConfigError extends Error {}
@@ -187,6 +190,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     secret: e.BRANDSPACE_SECRET,
     processRole: e.BRANDSPACE_PROCESS,
     jobPollMs: e.JOB_POLL_MS,
+    demoContent: e.DEMO_CONTENT === "1",
     blobs: blobStoreConfig(blobEnv.data, path.resolve(e.BRANDSPACE_DATA_DIR)),
   };
 }

@@ -3,20 +3,20 @@ import { sql } from "drizzle-orm";
 import type { Database, Db } from "../db/client.ts";
 import { brandspaces } from "../db/schema/index.ts";
 import type { Config } from "../env.ts";
-import { seedDemo } from "../seed/demo-seed.ts";
+import { type SeededBrandspace, seedDemo } from "../seed/demo-seed.ts";
 
 // Any constant works: it only has to be the same in every process that may seed this database.
 const SEED_LOCK = 727_002;
 
 /**
  * Seeds the demo brandspace when the database has none yet, and writes the owner key to `ownerKeyFile`.
- * Returns the owner key on the first start, null on every later one.
+ * Returns the seeded brandspace on the first start, null on every later one.
  */
 export async function seedOnFirstStart(
   database: Database,
   config: Config,
   ownerKeyFile: string,
-): Promise<string | null> {
+): Promise<SeededBrandspace | null> {
   return database.db.transaction(async (transaction) => {
     const tx = transaction as unknown as Db;
     // An API and a worker process starting together on one PostgreSQL database must not both seed.
@@ -26,7 +26,7 @@ export async function seedOnFirstStart(
     const seed = await seedDemo(tx, { region: config.region });
     // Written before the commit: if the file cannot be written, the seed rolls back and the next start retries.
     writeOwnerKey(ownerKeyFile, seed.ownerKey);
-    return seed.ownerKey;
+    return seed;
   });
 }
 

@@ -74,6 +74,27 @@ describe("npm start and npm run admin", () => {
     expect((await me(ownerKey)).status).toBe(200);
   });
 
+  it("adds sample pictures to the demo, processed into thumbnails like any upload", async () => {
+    const regional = apiClient(`http://127.0.0.1:${env.REGIONAL_PORT}`, ownerKey);
+    const libraries = await regional("GET", "/v1/libraries");
+    const brandAssets = libraries.body.data.find((l: { name: string }) => l.name === "Brand Assets");
+    const folders = await regional("GET", `/v1/folders?library_id=${brandAssets.id}`);
+    expect(folders.body.data.map((f: { name: string }) => f.name).sort()).toEqual([
+      "Logos",
+      "Photography",
+      "Social",
+    ]);
+    let listed: { status: string; kind: string; thumbnail_url: string | null }[] = [];
+    for (const deadline = Date.now() + 30_000; Date.now() < deadline; ) {
+      listed = (await regional("GET", `/v1/files?library_id=${brandAssets.id}&recursive=true&limit=100`)).body
+        .data;
+      if (listed.length === 11 && listed.every((f) => f.status !== "processing")) break;
+      await new Promise((resolve) => setTimeout(resolve, 250));
+    }
+    expect(listed).toHaveLength(11);
+    expect(listed.every((f) => f.status === "ready" && f.kind === "image" && f.thumbnail_url)).toBe(true);
+  });
+
   it("creates a key while the service runs, printing only the key; revoking it makes it 401", async () => {
     const created = await admin(
       "keys",

@@ -8,6 +8,7 @@ import type { ServiceDeps } from "../deps.ts";
 import type { Config } from "../env.ts";
 import { startWorkers } from "../jobs/workers.ts";
 import { AUTH_CHANGED_CHANNEL, invalidateAuthCache } from "../platform/auth-cache.ts";
+import { seedDemoContent } from "../seed/demo-content.ts";
 import { dataDirPaths } from "./data-dir.ts";
 import { acquireDataDirLock } from "./data-dir-lock.ts";
 import { seedOnFirstStart } from "./first-start.ts";
@@ -56,8 +57,14 @@ async function start(config: Config, logger: Logger, teardown: Teardown): Promis
   await database.migrate();
   // PGlite has no autovacuum: start with fresh planner statistics (the db.analyze job keeps them fresh).
   if (embedded) await database.db.execute(sql`analyze`);
-  const ownerKey = await seedOnFirstStart(database, config, paths.ownerKey);
+  const seeded = await seedOnFirstStart(database, config, paths.ownerKey);
   const deps = createServiceDeps(config, database, logger);
+  if (seeded && config.demoContent) {
+    // Pictures are a nicety of the first start: without them the demo still works, so a failure only warns.
+    await seedDemoContent(deps, seeded).catch((error: unknown) =>
+      logger.warn({ err: error }, "the demo's sample pictures could not be created"),
+    );
+  }
   // Revocations and member changes made by other processes (or the admin command line) reach this one at once.
   teardown.add("auth notifications", await database.listen(AUTH_CHANGED_CHANNEL, invalidateAuthCache));
   teardown.add("blob store", () => deps.blobs.close());
@@ -79,7 +86,7 @@ async function start(config: Config, logger: Logger, teardown: Teardown): Promis
   }
   return {
     urls,
-    ownerKey,
+    ownerKey: seeded?.ownerKey ?? null,
     ownerKeyFile: paths.ownerKey,
     adminSocket: embedded ? paths.adminSocket : null,
     deps,
