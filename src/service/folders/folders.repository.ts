@@ -1,7 +1,7 @@
 import { and, asc, count, desc, eq, inArray, isNotNull, isNull, type SQL, sql } from "drizzle-orm";
 import { inVisibleLibraries } from "../access/library-access.ts";
 import type { Db } from "../db/client.ts";
-import { files, folders, libraries } from "../db/schema/index.ts";
+import { files, folders } from "../db/schema/index.ts";
 import type { AuthContext } from "../platform/auth.ts";
 import { keysetAfter } from "../platform/keyset.ts";
 
