@@ -2,10 +2,33 @@ import { defineConfig } from "vitest/config";
 
 export default defineConfig({
   test: {
-    include: ["src/**/*.test.ts", "bench/**/*.test.ts"],
-    pool: "forks",
-    testTimeout: 30_000,
-    hookTimeout: 60_000,
     reporters: ["default"],
+    projects: [
+      {
+        extends: true,
+        test: {
+          name: "unit",
+          include: ["src/**/*.test.ts", "bench/**/*.test.ts"],
+          pool: "forks",
+          testTimeout: 30_000,
+          hookTimeout: 60_000,
+        },
+      },
+      {
+        // Headless Chromium against the built SPA, a real BFF and the real service (e2e/global-setup.ts).
+        // One file at a time, so that a browser, the service and the unit tests do not crowd two CPUs.
+        extends: true,
+        test: {
+          name: "e2e",
+          include: ["e2e/**/*.e2e.ts"],
+          globalSetup: ["e2e/global-setup.ts"],
+          setupFiles: ["e2e/setup.ts"],
+          pool: "forks",
+          fileParallelism: false,
+          testTimeout: 60_000,
+          hookTimeout: 120_000,
+        },
+      },
+    ],
   },
 });
