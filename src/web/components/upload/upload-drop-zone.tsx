@@ -1,0 +1,114 @@
+import { UploadCloud } from "lucide-react";
+import { type ReactNode, useEffect, useRef, useState } from "react";
+import { toast } from "sonner";
+import { useAccess } from "../../api/access.ts";
+import { cx } from "../../lib/cx.ts";
+import { uploads } from "./upload-store.ts";
+
+/** Drags of items inside the dashboard (moving files) carry this type; they are not uploads. */
+const INTERNAL_DRAG = "application/x-brandspace-items";
+
+const carriesOsFiles = (event: DragEvent) => {
+  const types = [...(event.dataTransfer?.types ?? [])];
+  return types.includes("Files") && !types.includes(INTERNAL_DRAG);
+};
+
+/** Files dropped, without folders (a dropped folder shows up as an entry that cannot be read as a file). */
+function droppedFiles(transfer: DataTransfer): { files: File[]; folders: number } {
+  const files: File[] = [];
+  let folders = 0;
+  for (const item of [...transfer.items]) {
+    if (item.kind !== "file") continue;
+    if (item.webkitGetAsEntry?.()?.isDirectory) {
+      folders++;
+      continue;
+    }
+    const file = item.getAsFile();
+    if (file) files.push(file);
+  }
+  return { files, folders };
+}
+
+export interface UploadDropZoneProps {
+  libraryId: string;
+  folderId: string | null;
+  children: ReactNode;
+  className?: string;
+}
+
+/** Wraps a folder or library view: files dragged in from the desktop upload into it. */
+export function UploadDropZone({ libraryId, folderId, children, className }: UploadDropZoneProps) {
+  const zone = useRef<HTMLDivElement>(null);
+  const [over, setOver] = useState(false);
+  const denial = useAccess().denial("files:write", "files.upload");
+  const latest = useRef({ libraryId, folderId, denial });
+  latest.current = { libraryId, folderId, denial };
+
+  // Native listeners: the zone is a plain container, not a control, so it takes no React event props.
+  useEffect(() => {
+    const element = zone.current;
+    if (!element) return;
+    // dragenter and dragleave fire for every child crossed; the depth says when the pointer really left.
+    let depth = 0;
+    const enter = (event: DragEvent) => {
+      if (!carriesOsFiles(event)) return;
+      event.preventDefault();
+      depth++;
+      setOver(true);
+    };
+    const overZone = (event: DragEvent) => {
+      if (!carriesOsFiles(event) || !event.dataTransfer) return;
+      event.preventDefault();
+      event.dataTransfer.dropEffect = latest.current.denial ? "none" : "copy";
+    };
+    const leave = (event: DragEvent) => {
+      if (!carriesOsFiles(event)) return;
+      depth = Math.max(0, depth - 1);
+      if (depth === 0) setOver(false);
+    };
+    const drop = (event: DragEvent) => {
+      if (!carriesOsFiles(event) || !event.dataTransfer) return;
+      event.preventDefault();
+      depth = 0;
+      setOver(false);
+      const { libraryId, folderId, denial } = latest.current;
+      if (denial) {
+        toast.error(denial);
+        return;
+      }
+      const { files, folders } = droppedFiles(event.dataTransfer);
+      if (folders > 0) toast.info("Folders are not uploaded: open them and drop the files inside.");
+      if (files.length > 0) uploads.add(files, { libraryId, folderId });
+    };
+    const listeners = { dragenter: enter, dragover: overZone, dragleave: leave, drop } as const;
+    for (const [type, listener] of Object.entries(listeners))
+      element.addEventListener(type, listener as EventListener);
+    return () => {
+      for (const [type, listener] of Object.entries(listeners)) {
+        element.removeEventListener(type, listener as EventListener);
+      }
+    };
+  }, []);
+
+  return (
+    <div ref={zone} className={cx("relative min-h-full", className)}>
+      {children}
+      {over && (
+        <div
+          aria-hidden="true"
+          className={cx(
+            "pointer-events-none absolute inset-2 z-20 flex items-start justify-center rounded-xl border-2 border-dashed",
+            denial
+              ? "border-red-400 bg-red-50/80 dark:bg-red-950/60"
+              : "border-accent-500 bg-accent-50/80 dark:bg-accent-700/25",
+          )}
+        >
+          <div className="sticky top-1/3 mt-24 flex flex-col items-center gap-2 rounded-lg bg-white px-6 py-4 shadow-lg dark:bg-zinc-900">
+            <UploadCloud className="size-8 text-accent-600 dark:text-accent-500" />
+            <p className="font-medium text-sm">{denial ?? "Drop files to upload them here"}</p>
+          </div>
+        </div>
+      )}
+    </div>
+  );
+}
