@@ -10,6 +10,19 @@ function prefersDark(): boolean {
   return window.matchMedia("(prefers-color-scheme: dark)").matches;
 }
 
+const listeners = new Set<(theme: Theme) => void>();
+
+/** Calls `listener` after every `applyTheme`, so that every control showing the theme stays in step. */
+export function onThemeChange(listener: (theme: Theme) => void): () => void {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+}
+
+/** Whether the page is dark right now (a saved choice, or the system's preference). */
+export function isDark(): boolean {
+  return document.documentElement.classList.contains("dark");
+}
+
 /** Applies a theme to <html> and remembers it; `system` follows the operating system's preference. */
 export function applyTheme(theme: Theme): void {
   if (theme === "system") localStorage.removeItem(STORAGE_KEY);
@@ -17,4 +30,5 @@ export function applyTheme(theme: Theme): void {
   const dark = theme === "dark" || (theme === "system" && prefersDark());
   document.documentElement.classList.toggle("dark", dark);
   document.documentElement.style.colorScheme = dark ? "dark" : "light";
+  for (const listener of listeners) listener(theme);
 }

@@ -1,0 +1,89 @@
+import { useNavigate } from "@tanstack/react-router";
+import { type FormEvent, useState } from "react";
+import { toast } from "sonner";
+import { createLibrary, listLibraries } from "../../../contract/operations/libraries.ts";
+import { ApiError } from "../../api/client.ts";
+import { useApiMutation } from "../../api/query.ts";
+import { Button } from "../ui/button.tsx";
+import { Dialog } from "../ui/dialog.tsx";
+import { Input } from "../ui/input.tsx";
+
+/** The palette's "New library…": name and description, then the new library opens. */
+export function NewLibraryDialog({
+  open,
+  onOpenChange,
+}: {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+}) {
+  const [name, setName] = useState("");
+  const [description, setDescription] = useState("");
+  const create = useApiMutation(createLibrary, { invalidates: [listLibraries] });
+  const navigate = useNavigate();
+  const close = (next: boolean) => {
+    onOpenChange(next);
+    if (!next) {
+      setName("");
+      setDescription("");
+      create.reset();
+    }
+  };
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    create.mutate(
+      { body: { name: name.trim(), description: description.trim() || undefined } },
+      {
+        onSuccess: (library) => {
+          toast.success(`Library “${library.name}” created`);
+          close(false);
+          void navigate({ to: "/libraries/$libraryId", params: { libraryId: library.id } });
+        },
+      },
+    );
+  };
+  const error = create.error instanceof ApiError ? create.error : null;
+  return (
+    <Dialog open={open} onOpenChange={close} title="New library">
+      <form onSubmit={submit} className="space-y-3">
+        <div>
+          <label htmlFor="palette-library-name" className="mb-1 block font-medium text-sm">
+            Name
+          </label>
+          <Input
+            id="palette-library-name"
+            required
+            autoFocus
+            maxLength={255}
+            value={name}
+            onChange={(e) => setName(e.target.value)}
+          />
+        </div>
+        <div>
+          <label htmlFor="palette-library-description" className="mb-1 block font-medium text-sm">
+            Description <span className="font-normal text-zinc-500">(optional)</span>
+          </label>
+          <Input
+            id="palette-library-description"
+            value={description}
+            onChange={(e) => setDescription(e.target.value)}
+          />
+        </div>
+        {error && (
+          <p role="alert" className="text-red-600 text-sm dark:text-red-400">
+            {error.issues.length > 0
+              ? error.issues.map((issue) => `${issue.param}: ${issue.message}`).join("; ")
+              : error.message}
+          </p>
+        )}
+        <div className="flex justify-end gap-2 pt-2">
+          <Button variant="secondary" onClick={() => close(false)}>
+            Cancel
+          </Button>
+          <Button type="submit" disabled={create.isPending || !name.trim()}>
+            {create.isPending ? "Creating…" : "Create library"}
+          </Button>
+        </div>
+      </form>
+    </Dialog>
+  );
+}
