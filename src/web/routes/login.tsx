@@ -74,7 +74,7 @@ function LoginPage() {
         <Button type="submit" className="mt-5 w-full" disabled={pending || password.length === 0}>
           {pending ? "Signing in…" : "Sign in"}
         </Button>
-        <p className="mt-4 text-xs text-zinc-500">
+        <p className="mt-4 text-xs text-zinc-500 dark:text-zinc-400">
           Set the password with <code className="font-mono">npm run admin -- dashboard set-password</code>.
         </p>
       </form>
