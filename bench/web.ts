@@ -68,7 +68,11 @@ async function routeAssets(browser: Browser, dashboardUrl: string, route: string
     const reading: Promise<Asset | null>[] = [];
     page.on("response", (response) => {
       const pathname = new URL(response.url()).pathname;
-      const type = pathname.endsWith(".js") ? "js" : pathname.endsWith(".css") ? "css" : null;
+      const type: Asset["type"] | null = pathname.endsWith(".js")
+        ? "js"
+        : pathname.endsWith(".css")
+          ? "css"
+          : null;
       if (!type) return;
       const beforeLoad = !loaded;
       reading.push(
