@@ -20,6 +20,7 @@ import { Route as AppFilesFileIdRouteImport } from "./routes/_app/files/$fileId"
 import { Route as AppFoldersFolderIdRouteImport } from "./routes/_app/folders/$folderId"
 import { Route as AppLibrariesLibraryIdRouteImport } from "./routes/_app/libraries/$libraryId"
 import { Route as AppWebhooksIndexRouteImport } from "./routes/_app/webhooks/index"
+import { Route as AppWebhooksWebhookIdRouteImport } from "./routes/_app/webhooks/$webhookId"
 
 const AppRoute = AppRouteImport.update({
   id: "/_app",
@@ -75,6 +76,11 @@ const AppWebhooksIndexRoute = AppWebhooksIndexRouteImport.update({
   path: "/webhooks/",
   getParentRoute: () => AppRoute,
 } as any)
+const AppWebhooksWebhookIdRoute = AppWebhooksWebhookIdRouteImport.update({
+  id: "/webhooks/$webhookId",
+  path: "/webhooks/$webhookId",
+  getParentRoute: () => AppRoute,
+} as any)
 
 export interface FileRoutesByFullPath {
   "/": typeof AppIndexRoute
@@ -85,6 +91,7 @@ export interface FileRoutesByFullPath {
   "/files/$fileId": typeof AppFilesFileIdRoute
   "/folders/$folderId": typeof AppFoldersFolderIdRoute
   "/libraries/$libraryId": typeof AppLibrariesLibraryIdRoute
+  "/webhooks/$webhookId": typeof AppWebhooksWebhookIdRoute
   "/files/": typeof AppFilesIndexRoute
   "/webhooks/": typeof AppWebhooksIndexRoute
 }
@@ -97,6 +104,7 @@ export interface FileRoutesByTo {
   "/files/$fileId": typeof AppFilesFileIdRoute
   "/folders/$folderId": typeof AppFoldersFolderIdRoute
   "/libraries/$libraryId": typeof AppLibrariesLibraryIdRoute
+  "/webhooks/$webhookId": typeof AppWebhooksWebhookIdRoute
   "/files": typeof AppFilesIndexRoute
   "/webhooks": typeof AppWebhooksIndexRoute
 }
@@ -111,6 +119,7 @@ export interface FileRoutesById {
   "/_app/files/$fileId": typeof AppFilesFileIdRoute
   "/_app/folders/$folderId": typeof AppFoldersFolderIdRoute
   "/_app/libraries/$libraryId": typeof AppLibrariesLibraryIdRoute
+  "/_app/webhooks/$webhookId": typeof AppWebhooksWebhookIdRoute
   "/_app/files/": typeof AppFilesIndexRoute
   "/_app/webhooks/": typeof AppWebhooksIndexRoute
 }
@@ -125,6 +134,7 @@ export interface FileRouteTypes {
     | "/files/$fileId"
     | "/folders/$folderId"
     | "/libraries/$libraryId"
+    | "/webhooks/$webhookId"
     | "/files/"
     | "/webhooks/"
   fileRoutesByTo: FileRoutesByTo
@@ -137,6 +147,7 @@ export interface FileRouteTypes {
     | "/files/$fileId"
     | "/folders/$folderId"
     | "/libraries/$libraryId"
+    | "/webhooks/$webhookId"
     | "/files"
     | "/webhooks"
   id:
@@ -150,6 +161,7 @@ export interface FileRouteTypes {
     | "/_app/files/$fileId"
     | "/_app/folders/$folderId"
     | "/_app/libraries/$libraryId"
+    | "/_app/webhooks/$webhookId"
     | "/_app/files/"
     | "/_app/webhooks/"
   fileRoutesById: FileRoutesById
@@ -238,6 +250,13 @@ declare module "@tanstack/react-router" {
       preLoaderRoute: typeof AppWebhooksIndexRouteImport
       parentRoute: typeof AppRoute
     }
+    "/_app/webhooks/$webhookId": {
+      id: "/_app/webhooks/$webhookId"
+      path: "/webhooks/$webhookId"
+      fullPath: "/webhooks/$webhookId"
+      preLoaderRoute: typeof AppWebhooksWebhookIdRouteImport
+      parentRoute: typeof AppRoute
+    }
   }
 }
 
@@ -249,6 +268,7 @@ interface AppRouteChildren {
   AppFilesFileIdRoute: typeof AppFilesFileIdRoute
   AppFoldersFolderIdRoute: typeof AppFoldersFolderIdRoute
   AppLibrariesLibraryIdRoute: typeof AppLibrariesLibraryIdRoute
+  AppWebhooksWebhookIdRoute: typeof AppWebhooksWebhookIdRoute
   AppFilesIndexRoute: typeof AppFilesIndexRoute
   AppWebhooksIndexRoute: typeof AppWebhooksIndexRoute
 }
@@ -261,6 +281,7 @@ const AppRouteChildren: AppRouteChildren = {
   AppFilesFileIdRoute: AppFilesFileIdRoute,
   AppFoldersFolderIdRoute: AppFoldersFolderIdRoute,
   AppLibrariesLibraryIdRoute: AppLibrariesLibraryIdRoute,
+  AppWebhooksWebhookIdRoute: AppWebhooksWebhookIdRoute,
   AppFilesIndexRoute: AppFilesIndexRoute,
   AppWebhooksIndexRoute: AppWebhooksIndexRoute,
 }

@@ -11,7 +11,7 @@ export interface Crumb {
 export function Breadcrumbs({ crumbs }: { crumbs: Crumb[] }) {
   return (
     <nav aria-label="Breadcrumb">
-      <ol className="flex min-w-0 flex-wrap items-center gap-1 text-sm text-zinc-500">
+      <ol className="flex min-w-0 flex-wrap items-center gap-1 text-sm text-zinc-500 dark:text-zinc-400">
         {crumbs.map((crumb, index) => (
           <li
             key={crumb.link ? `${crumb.link.to}:${JSON.stringify(crumb.link.params)}` : crumb.label}

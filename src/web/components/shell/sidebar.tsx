@@ -47,7 +47,7 @@ function UnavailableItem({ icon: Icon, children }: { icon: LucideIcon; children:
 
 function SectionHeading({ children }: { children: ReactNode }) {
   return (
-    <h2 className="mt-5 mb-1 px-2 font-semibold text-[11px] text-zinc-500 uppercase tracking-wider">
+    <h2 className="mt-5 mb-1 px-2 font-semibold text-[11px] text-zinc-500 uppercase dark:text-zinc-400 tracking-wider">
       {children}
     </h2>
   );

@@ -1,0 +1,81 @@
+import type { ReactNode } from "react";
+import type { DeliveryStatus, Webhook } from "../../../contract/webhooks.ts";
+import { cx } from "../../lib/cx.ts";
+
+const TONES = {
+  green:
+    "bg-emerald-50 text-emerald-800 ring-emerald-600/20 dark:bg-emerald-950/50 dark:text-emerald-300 dark:ring-emerald-400/30",
+  red: "bg-red-50 text-red-800 ring-red-600/20 dark:bg-red-950/50 dark:text-red-300 dark:ring-red-400/30",
+  amber:
+    "bg-amber-50 text-amber-900 ring-amber-600/25 dark:bg-amber-950/50 dark:text-amber-300 dark:ring-amber-400/30",
+  blue: "bg-sky-50 text-sky-800 ring-sky-600/20 dark:bg-sky-950/50 dark:text-sky-300 dark:ring-sky-400/30",
+  grey: "bg-zinc-100 text-zinc-700 ring-zinc-500/20 dark:bg-zinc-800 dark:text-zinc-300 dark:ring-zinc-400/20",
+} as const;
+export type Tone = keyof typeof TONES;
+
+export function Badge({
+  tone,
+  children,
+  className,
+}: {
+  tone: Tone;
+  children: ReactNode;
+  className?: string;
+}) {
+  return (
+    <span
+      className={cx(
+        "inline-flex items-center gap-1 whitespace-nowrap rounded-full px-2 py-0.5 font-medium text-xs ring-1 ring-inset",
+        TONES[tone],
+        className,
+      )}
+    >
+      {children}
+    </span>
+  );
+}
+
+const DELIVERY_TONES: Record<DeliveryStatus, Tone> = {
+  pending: "blue",
+  success: "green",
+  failed: "amber",
+  exhausted: "red",
+  parked: "grey",
+};
+
+export const DELIVERY_STATUS_LABELS: Record<DeliveryStatus, string> = {
+  pending: "Pending",
+  success: "Succeeded",
+  failed: "Failed, will retry",
+  exhausted: "Failed, gave up",
+  parked: "Parked",
+};
+
+export function DeliveryStatusBadge({ status }: { status: DeliveryStatus }) {
+  return <Badge tone={DELIVERY_TONES[status]}>{DELIVERY_STATUS_LABELS[status]}</Badge>;
+}
+
+/** Why an endpoint is disabled, in a sentence for its detail page. */
+export const DISABLED_REASONS: Record<
+  NonNullable<Webhook["disabled_reason"]>,
+  { short: string; long: string }
+> = {
+  manual: {
+    short: "Disabled",
+    long: "Disabled by hand. New events are parked and sent when you enable it again.",
+  },
+  failing: {
+    short: "Disabled: failing",
+    long: "Disabled automatically: no delivery succeeded for days while many gave up after every retry. Fix the receiver, then enable it: parked events are sent then.",
+  },
+  gone: {
+    short: "Disabled: gone",
+    long: "Disabled automatically: the endpoint answered 410 Gone. Enable it again once the URL accepts events.",
+  },
+};
+
+export function WebhookStatusBadge({ webhook }: { webhook: Webhook }) {
+  if (webhook.enabled) return <Badge tone="green">Enabled</Badge>;
+  const reason = webhook.disabled_reason ?? "manual";
+  return <Badge tone={reason === "manual" ? "grey" : "red"}>{DISABLED_REASONS[reason].short}</Badge>;
+}

@@ -1,0 +1,195 @@
+import { useInfiniteQuery } from "@tanstack/react-query";
+import { Link } from "@tanstack/react-router";
+import { RefreshCw } from "lucide-react";
+import { DELIVERY_STATUSES, type Delivery, type DeliveryStatus } from "../../../contract/webhooks.ts";
+import { deliveriesQuery } from "../../api/webhooks.ts";
+import { Button } from "../ui/button.tsx";
+import { RelativeTime } from "../ui/relative-time.tsx";
+import { Skeleton } from "../ui/skeleton.tsx";
+import { Badge, DELIVERY_STATUS_LABELS, DeliveryStatusBadge } from "./badges.tsx";
+
+/** While a delivery is in flight the list follows it closely; otherwise it still picks up new events. */
+const FAST_REFRESH_MS = 2_000;
+const SLOW_REFRESH_MS = 15_000;
+
+export const ORIGIN_LABELS: Record<Delivery["origin"], string> = {
+  fanout: "Event",
+  redeliver: "Redelivery",
+  replay: "Replay",
+  test: "Test",
+};
+
+export function ResponseSummary({ delivery }: { delivery: Delivery }) {
+  if (delivery.http_status !== null) {
+    const ok = delivery.http_status >= 200 && delivery.http_status < 300;
+    return (
+      <span className={ok ? "text-emerald-700 dark:text-emerald-400" : "text-red-700 dark:text-red-400"}>
+        HTTP {delivery.http_status}
+      </span>
+    );
+  }
+  if (delivery.error_code)
+    return <span className="text-red-700 dark:text-red-400">{delivery.error_code}</span>;
+  return <span className="text-zinc-500 dark:text-zinc-400">—</span>;
+}
+
+function DeliveryRow({ delivery, webhookId }: { delivery: Delivery; webhookId: string }) {
+  const later = delivery.status === "pending" && new Date(delivery.scheduled_at).getTime() > Date.now();
+  return (
+    <tr className="relative hover:bg-zinc-50 dark:hover:bg-zinc-900">
+      <td className="max-w-0 py-2.5 pr-3 pl-6">
+        <Link
+          to="/webhooks/$webhookId"
+          params={{ webhookId }}
+          search={(previous) => ({ ...previous, delivery: delivery.id })}
+          className="block truncate font-mono text-[13px] after:absolute after:inset-0 hover:underline"
+        >
+          {delivery.event_type}
+        </Link>
+        {delivery.origin !== "fanout" && (
+          <Badge tone="grey" className="mt-0.5">
+            {ORIGIN_LABELS[delivery.origin]}
+          </Badge>
+        )}
+      </td>
+      <td className="px-3 py-2.5">
+        <DeliveryStatusBadge status={delivery.status} />
+        {later && (
+          <p className="mt-0.5 text-xs text-zinc-600 dark:text-zinc-400">
+            Sends <RelativeTime iso={delivery.scheduled_at} />
+          </p>
+        )}
+      </td>
+      <td className="px-3 py-2.5 tabular-nums">{delivery.attempt} of 6</td>
+      <td className="px-3 py-2.5">
+        <ResponseSummary delivery={delivery} />
+      </td>
+      <td className="px-3 py-2.5 text-right tabular-nums">
+        {delivery.duration_ms === null ? "—" : `${delivery.duration_ms} ms`}
+      </td>
+      <td className="whitespace-nowrap py-2.5 pr-6 pl-3 text-zinc-600 dark:text-zinc-400">
+        <RelativeTime iso={delivery.delivered_at ?? delivery.created_at} />
+      </td>
+    </tr>
+  );
+}
+
+export interface DeliveriesTableProps {
+  webhookId: string;
+  status: DeliveryStatus | undefined;
+  onStatusChange: (status: DeliveryStatus | undefined) => void;
+}
+
+/** An endpoint's deliveries, newest first, filtered by status (kept in the URL), 25 at a time. */
+export function DeliveriesTable({ webhookId, status, onStatusChange }: DeliveriesTableProps) {
+  const deliveries = useInfiniteQuery({
+    ...deliveriesQuery(webhookId, status),
+    refetchInterval: (query) =>
+      query.state.data?.pages[0]?.data.some((d) => d.status === "pending")
+        ? FAST_REFRESH_MS
+        : SLOW_REFRESH_MS,
+  });
+  const rows = deliveries.data?.pages.flatMap((page): Delivery[] => page.data) ?? [];
+  return (
+    <section aria-labelledby="deliveries-heading" className="mt-8">
+      <div className="flex flex-wrap items-center justify-between gap-3 px-6 pb-3">
+        <h2 id="deliveries-heading" className="font-semibold text-lg">
+          Deliveries
+        </h2>
+        <div className="flex items-center gap-2">
+          <label htmlFor="delivery-status" className="text-sm text-zinc-600 dark:text-zinc-400">
+            Status
+          </label>
+          <select
+            id="delivery-status"
+            value={status ?? ""}
+            onChange={(event) =>
+              onStatusChange((event.target.value || undefined) as DeliveryStatus | undefined)
+            }
+            className="h-8 rounded-md border border-zinc-300 bg-white px-2 text-sm dark:border-zinc-700 dark:bg-zinc-900"
+          >
+            <option value="">All</option>
+            {DELIVERY_STATUSES.map((value) => (
+              <option key={value} value={value}>
+                {DELIVERY_STATUS_LABELS[value]}
+              </option>
+            ))}
+          </select>
+          <Button
+            variant="ghost"
+            size="icon"
+            aria-label="Refresh deliveries"
+            onClick={() => void deliveries.refetch()}
+            disabled={deliveries.isFetching}
+          >
+            <RefreshCw
+              className={deliveries.isFetching ? "size-4 animate-spin" : "size-4"}
+              aria-hidden="true"
+            />
+          </Button>
+        </div>
+      </div>
+      {deliveries.isPending ? (
+        <div className="space-y-2 px-6" role="status" aria-label="Loading deliveries">
+          <Skeleton className="h-9 w-full" />
+          <Skeleton className="h-9 w-full" />
+          <Skeleton className="h-9 w-full" />
+        </div>
+      ) : deliveries.error ? (
+        <p role="alert" className="px-6 text-red-600 text-sm dark:text-red-400">
+          The deliveries could not be loaded: {deliveries.error.message}
+        </p>
+      ) : rows.length === 0 ? (
+        <p className="mx-6 rounded-lg border border-zinc-300 border-dashed p-6 text-center text-sm text-zinc-600 dark:border-zinc-700 dark:text-zinc-400">
+          {status
+            ? `No ${DELIVERY_STATUS_LABELS[status].toLowerCase()} deliveries.`
+            : "No deliveries yet. Send a test event to see one arrive."}
+        </p>
+      ) : (
+        <div className="overflow-x-auto">
+          <table className="w-full min-w-[44rem] table-fixed text-left text-sm">
+            <caption className="sr-only">Deliveries, newest first</caption>
+            <thead className="border-zinc-200 border-y text-xs text-zinc-600 uppercase tracking-wide dark:border-zinc-800 dark:text-zinc-400">
+              <tr>
+                <th scope="col" className="py-2 pr-3 pl-6 font-medium">
+                  Event
+                </th>
+                <th scope="col" className="w-40 px-3 py-2 font-medium">
+                  Status
+                </th>
+                <th scope="col" className="w-20 px-3 py-2 font-medium">
+                  Attempt
+                </th>
+                <th scope="col" className="w-28 px-3 py-2 font-medium">
+                  Response
+                </th>
+                <th scope="col" className="w-24 px-3 py-2 text-right font-medium">
+                  Duration
+                </th>
+                <th scope="col" className="w-36 py-2 pr-6 pl-3 font-medium">
+                  Time
+                </th>
+              </tr>
+            </thead>
+            <tbody className="divide-y divide-zinc-200 dark:divide-zinc-800">
+              {rows.map((delivery) => (
+                <DeliveryRow key={delivery.id} delivery={delivery} webhookId={webhookId} />
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+      {deliveries.hasNextPage && (
+        <div className="mt-4 flex justify-center">
+          <Button
+            variant="secondary"
+            onClick={() => void deliveries.fetchNextPage()}
+            disabled={deliveries.isFetchingNextPage}
+          >
+            {deliveries.isFetchingNextPage ? "Loading…" : "Load more deliveries"}
+          </Button>
+        </div>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,160 @@
+import { useQuery } from "@tanstack/react-query";
+import { RotateCcw, X } from "lucide-react";
+import { Dialog } from "radix-ui";
+import type { ReactNode } from "react";
+import { toast } from "sonner";
+import { listDeliveries, redeliverDelivery } from "../../../contract/operations/webhooks.ts";
+import type { Delivery } from "../../../contract/webhooks.ts";
+import { useApiMutation } from "../../api/query.ts";
+import { deliveryQuery } from "../../api/webhooks.ts";
+import { formatDateTime } from "../../lib/relative-time.ts";
+import { Button } from "../ui/button.tsx";
+import { GuardedButton } from "../ui/guarded-button.tsx";
+import { Skeleton } from "../ui/skeleton.tsx";
+import { DeliveryStatusBadge } from "./badges.tsx";
+import { ORIGIN_LABELS, ResponseSummary } from "./deliveries-table.tsx";
+
+function Field({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <div className="py-2">
+      <dt className="text-xs text-zinc-600 dark:text-zinc-400">{label}</dt>
+      <dd className="mt-0.5 break-all text-sm">{children}</dd>
+    </div>
+  );
+}
+
+function Mono({ children }: { children: ReactNode }) {
+  return <code className="font-mono text-[13px]">{children}</code>;
+}
+
+function DeliveryFields({ delivery, onOpen }: { delivery: Delivery; onOpen: (deliveryId: string) => void }) {
+  return (
+    <>
+      <dl className="grid grid-cols-2 gap-x-4">
+        <Field label="Status">
+          <DeliveryStatusBadge status={delivery.status} />
+        </Field>
+        <Field label="Attempt">{delivery.attempt} of 6</Field>
+        <Field label="Response">
+          <ResponseSummary delivery={delivery} />
+        </Field>
+        <Field label="Duration">{delivery.duration_ms === null ? "—" : `${delivery.duration_ms} ms`}</Field>
+        <Field label="Scheduled">{formatDateTime(delivery.scheduled_at)}</Field>
+        <Field label="Delivered">{delivery.delivered_at ? formatDateTime(delivery.delivered_at) : "—"}</Field>
+        <Field label="Origin">{ORIGIN_LABELS[delivery.origin]}</Field>
+        {delivery.error_code && (
+          <Field label="Error">
+            <Mono>{delivery.error_code}</Mono>
+          </Field>
+        )}
+      </dl>
+      <dl className="mt-2 border-zinc-200 border-t pt-2 dark:border-zinc-800">
+        <Field label="Event ID (Service-Event-Id, the deduplication key)">
+          <Mono>{delivery.event_id}</Mono>
+        </Field>
+        <Field label="Delivery ID (Service-Delivery-Id)">
+          <Mono>{delivery.id}</Mono>
+        </Field>
+        <Field label="Request ID (X-Request-Id)">
+          <Mono>{delivery.request_id}</Mono>
+        </Field>
+        {delivery.replayed_from_id && (
+          <Field label="Sent again from">
+            <button
+              type="button"
+              className="font-mono text-[13px] text-accent-700 hover:underline dark:text-accent-100"
+              onClick={() => onOpen(delivery.replayed_from_id!)}
+            >
+              {delivery.replayed_from_id}
+            </button>
+          </Field>
+        )}
+      </dl>
+      <h3 className="mt-4 font-medium text-sm">Response body (first 1 KiB)</h3>
+      {delivery.response_excerpt ? (
+        <pre className="mt-1 max-h-64 overflow-auto whitespace-pre-wrap break-all rounded-md bg-zinc-100 p-3 font-mono text-xs dark:bg-zinc-950">
+          {delivery.response_excerpt}
+        </pre>
+      ) : (
+        <p className="mt-1 text-sm text-zinc-600 dark:text-zinc-400">No response body was recorded.</p>
+      )}
+      <p className="mt-4 text-xs text-zinc-600 dark:text-zinc-400">
+        The request was a signed POST of the event envelope; the API does not return the request's headers or
+        body. A redelivery sends the same event (same event ID) with a fresh signature.
+      </p>
+    </>
+  );
+}
+
+export interface DeliveryDrawerProps {
+  webhookId: string;
+  deliveryId: string | undefined;
+  denial: string | null;
+  onOpen: (deliveryId: string | undefined) => void;
+}
+
+/** One delivery attempt in a side panel (its id is in the URL), with Redeliver. */
+export function DeliveryDrawer({ webhookId, deliveryId, denial, onOpen }: DeliveryDrawerProps) {
+  const delivery = useQuery({
+    ...deliveryQuery(webhookId, deliveryId ?? ""),
+    enabled: !!deliveryId,
+    refetchInterval: (query) => (query.state.data?.status === "pending" ? 2_000 : false),
+  });
+  const redeliver = useApiMutation(redeliverDelivery, { invalidates: [listDeliveries] });
+  const send = () =>
+    redeliver.mutate(
+      { params: { webhookId, deliveryId: deliveryId! } },
+      {
+        onSuccess: (created) => {
+          toast.success("Redelivery queued");
+          onOpen(created.id);
+        },
+        onError: (error) => toast.error(error.message),
+      },
+    );
+  return (
+    <Dialog.Root open={!!deliveryId} onOpenChange={(open) => !open && onOpen(undefined)}>
+      <Dialog.Portal>
+        <Dialog.Overlay className="fixed inset-0 z-40 bg-black/30" />
+        <Dialog.Content className="fixed inset-y-0 right-0 z-50 flex w-[min(32rem,100vw)] flex-col border-zinc-200 border-l bg-white shadow-2xl dark:border-zinc-800 dark:bg-zinc-900">
+          <div className="flex items-start justify-between gap-3 border-zinc-200 border-b px-5 py-4 dark:border-zinc-800">
+            <div className="min-w-0">
+              <Dialog.Title className="truncate font-mono font-semibold text-base">
+                {delivery.data?.event_type ?? "Delivery"}
+              </Dialog.Title>
+              <Dialog.Description className="text-sm text-zinc-600 dark:text-zinc-400">
+                Delivery attempt {delivery.data ? formatDateTime(delivery.data.created_at) : ""}
+              </Dialog.Description>
+            </div>
+            <Dialog.Close asChild>
+              <Button variant="ghost" size="icon" aria-label="Close delivery">
+                <X className="size-4" aria-hidden="true" />
+              </Button>
+            </Dialog.Close>
+          </div>
+          <div className="min-h-0 flex-1 overflow-y-auto px-5 py-3">
+            {delivery.isPending ? (
+              <div className="space-y-3" role="status" aria-label="Loading delivery">
+                <Skeleton className="h-10 w-full" />
+                <Skeleton className="h-10 w-full" />
+                <Skeleton className="h-24 w-full" />
+              </div>
+            ) : delivery.error ? (
+              <p role="alert" className="text-red-600 text-sm dark:text-red-400">
+                {delivery.error.message}
+              </p>
+            ) : (
+              <DeliveryFields delivery={delivery.data} onOpen={onOpen} />
+            )}
+          </div>
+          <div className="flex justify-end gap-2 border-zinc-200 border-t px-5 py-3 dark:border-zinc-800">
+            <GuardedButton denial={denial} onClick={send} disabled={!delivery.data || redeliver.isPending}>
+              <RotateCcw className="size-4" aria-hidden="true" />
+              {redeliver.isPending ? "Queuing…" : "Redeliver"}
+            </GuardedButton>
+          </div>
+        </Dialog.Content>
+      </Dialog.Portal>
+    </Dialog.Root>
+  );
+}

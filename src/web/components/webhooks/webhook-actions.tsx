@@ -1,0 +1,85 @@
+import { History, KeyRound, MoreHorizontal, Pencil, Send, Trash2 } from "lucide-react";
+import { DropdownMenu } from "radix-ui";
+import { useState } from "react";
+import { toast } from "sonner";
+import { listDeliveries, testWebhook } from "../../../contract/operations/webhooks.ts";
+import type { Webhook } from "../../../contract/webhooks.ts";
+import { useApiMutation } from "../../api/query.ts";
+import { Button } from "../ui/button.tsx";
+import { GuardedButton } from "../ui/guarded-button.tsx";
+import { EditWebhookDialog } from "./edit-webhook-dialog.tsx";
+import { DeleteWebhookDialog, RollSecretDialog } from "./secret-dialogs.tsx";
+
+const MENU =
+  "z-50 min-w-44 rounded-md border border-zinc-200 bg-white p-1 text-sm shadow-lg dark:border-zinc-800 dark:bg-zinc-900";
+const MENU_ITEM =
+  "flex cursor-default items-center gap-2 rounded px-2 py-1.5 outline-none data-[highlighted]:bg-zinc-100 dark:data-[highlighted]:bg-zinc-800";
+
+export interface WebhookActionsProps {
+  webhook: Webhook;
+  denial: string | null;
+  onReplay: () => void;
+  onTestSent: (deliveryId: string) => void;
+}
+
+/** The endpoint page's actions: test, replay, edit, and (in a menu) roll the secret or delete. */
+export function WebhookActions({ webhook, denial, onReplay, onTestSent }: WebhookActionsProps) {
+  const [dialog, setDialog] = useState<"edit" | "roll" | "delete" | null>(null);
+  const test = useApiMutation(testWebhook, { invalidates: [listDeliveries] });
+  const sendTest = () =>
+    test.mutate(
+      { params: { webhookId: webhook.id } },
+      {
+        onSuccess: (delivery) => {
+          toast.success(webhook.enabled ? "Test event sent" : "Test event parked: the endpoint is disabled", {
+            action: { label: "View", onClick: () => onTestSent(delivery.id) },
+          });
+        },
+        onError: (error) => toast.error(error.message),
+      },
+    );
+  const openDialog = (name: "edit" | "roll" | "delete") => () => setDialog(name);
+  const closeDialog = (open: boolean) => !open && setDialog(null);
+  return (
+    <>
+      <GuardedButton variant="secondary" denial={denial} onClick={sendTest} disabled={test.isPending}>
+        <Send className="size-4" aria-hidden="true" /> {test.isPending ? "Sending…" : "Send test event"}
+      </GuardedButton>
+      <GuardedButton variant="secondary" denial={denial} onClick={onReplay}>
+        <History className="size-4" aria-hidden="true" /> Replay…
+      </GuardedButton>
+      <GuardedButton variant="secondary" denial={denial} onClick={openDialog("edit")}>
+        <Pencil className="size-4" aria-hidden="true" /> Edit
+      </GuardedButton>
+      {denial ? (
+        <GuardedButton variant="ghost" size="icon" denial={denial} aria-label="More endpoint actions">
+          <MoreHorizontal className="size-4" aria-hidden="true" />
+        </GuardedButton>
+      ) : (
+        <DropdownMenu.Root>
+          <DropdownMenu.Trigger asChild>
+            <Button variant="ghost" size="icon" aria-label="More endpoint actions">
+              <MoreHorizontal className="size-4" aria-hidden="true" />
+            </Button>
+          </DropdownMenu.Trigger>
+          <DropdownMenu.Portal>
+            <DropdownMenu.Content align="end" sideOffset={6} className={MENU}>
+              <DropdownMenu.Item className={MENU_ITEM} onSelect={openDialog("roll")}>
+                <KeyRound className="size-4" aria-hidden="true" /> Roll signing secret…
+              </DropdownMenu.Item>
+              <DropdownMenu.Item
+                className={`${MENU_ITEM} text-red-700 dark:text-red-400`}
+                onSelect={openDialog("delete")}
+              >
+                <Trash2 className="size-4" aria-hidden="true" /> Delete endpoint…
+              </DropdownMenu.Item>
+            </DropdownMenu.Content>
+          </DropdownMenu.Portal>
+        </DropdownMenu.Root>
+      )}
+      <EditWebhookDialog webhook={webhook} open={dialog === "edit"} onOpenChange={closeDialog} />
+      <RollSecretDialog webhook={webhook} open={dialog === "roll"} onOpenChange={closeDialog} />
+      <DeleteWebhookDialog webhook={webhook} open={dialog === "delete"} onOpenChange={closeDialog} />
+    </>
+  );
+}

@@ -1,0 +1,103 @@
+import { useQuery, useSuspenseQuery } from "@tanstack/react-query";
+import { createFileRoute } from "@tanstack/react-router";
+import { useState } from "react";
+import { z } from "zod";
+import { scopeSatisfied } from "../../../../contract/scopes.ts";
+import { DELIVERY_STATUSES } from "../../../../contract/webhooks.ts";
+import { meQuery, useAccess } from "../../../api/access.ts";
+import { webhookQuery } from "../../../api/webhooks.ts";
+import { PageHeader } from "../../../components/shell/page-header.tsx";
+import { AccessNotice } from "../../../components/ui/access-notice.tsx";
+import { PageSkeleton } from "../../../components/ui/skeleton.tsx";
+import { DeliveriesTable } from "../../../components/webhooks/deliveries-table.tsx";
+import { DeliveryDrawer } from "../../../components/webhooks/delivery-drawer.tsx";
+import { ReplayDialog } from "../../../components/webhooks/replay-dialog.tsx";
+import { ReplayList, useRecentReplays } from "../../../components/webhooks/replay-list.tsx";
+import { WebhookActions } from "../../../components/webhooks/webhook-actions.tsx";
+import { WebhookOverview } from "../../../components/webhooks/webhook-overview.tsx";
+
+/** The deliveries' status filter and the open delivery live in the URL, so both survive a reload or a link. */
+const WebhookSearch = z.object({
+  status: z.enum(DELIVERY_STATUSES).optional().catch(undefined),
+  delivery: z.string().max(100).optional().catch(undefined),
+});
+
+export const Route = createFileRoute("/_app/webhooks/$webhookId")({
+  validateSearch: WebhookSearch,
+  loader: async ({ context: { queryClient }, params }) => {
+    const me = await queryClient.ensureQueryData(meQuery());
+    if (scopeSatisfied(me.key.scopes, "webhooks:read")) {
+      await queryClient.ensureQueryData(webhookQuery(params.webhookId));
+    }
+  },
+  pendingComponent: PageSkeleton,
+  component: WebhookPage,
+});
+
+function WebhookDetail({ webhookId }: { webhookId: string }) {
+  const { data: webhook } = useSuspenseQuery(webhookQuery(webhookId));
+  const search = Route.useSearch();
+  const navigate = Route.useNavigate();
+  const denial = useAccess().denial("webhooks:write", "webhooks.manage");
+  const [replaying, setReplaying] = useState(false);
+  const [replays, addReplay] = useRecentReplays(webhookId);
+  const openDelivery = (delivery: string | undefined) =>
+    void navigate({ search: (previous) => ({ ...previous, delivery }) });
+  const url = new URL(webhook.url);
+  return (
+    <div className="pb-10">
+      <PageHeader
+        crumbs={[{ label: "Webhooks", link: { to: "/webhooks" } }, { label: url.host }]}
+        title={
+          <>
+            {url.host}
+            <span className="font-normal text-zinc-500 dark:text-zinc-400">{url.pathname}</span>
+          </>
+        }
+        actions={
+          <WebhookActions
+            webhook={webhook}
+            denial={denial}
+            onReplay={() => setReplaying(true)}
+            onTestSent={openDelivery}
+          />
+        }
+      />
+      <WebhookOverview webhook={webhook} denial={denial} />
+      <ReplayList webhookId={webhookId} replayIds={replays} />
+      <DeliveriesTable
+        webhookId={webhookId}
+        status={search.status}
+        onStatusChange={(status) => void navigate({ search: (previous) => ({ ...previous, status }) })}
+      />
+      <DeliveryDrawer
+        webhookId={webhookId}
+        deliveryId={search.delivery}
+        denial={denial}
+        onOpen={openDelivery}
+      />
+      <ReplayDialog
+        webhook={webhook}
+        open={replaying}
+        onOpenChange={setReplaying}
+        onCreated={(replay) => addReplay(replay.id)}
+      />
+    </div>
+  );
+}
+
+function WebhookPage() {
+  const { webhookId } = Route.useParams();
+  const access = useAccess();
+  useQuery(meQuery());
+  const readDenial = access.denial("webhooks:read");
+  if (readDenial) {
+    return (
+      <div>
+        <PageHeader title="Webhook endpoint" crumbs={[{ label: "Webhooks", link: { to: "/webhooks" } }]} />
+        <AccessNotice title="Webhooks are not available to this dashboard" reason={readDenial} />
+      </div>
+    );
+  }
+  return <WebhookDetail webhookId={webhookId} />;
+}
