@@ -194,6 +194,13 @@ export class UploadManager {
     this.notify();
   }
 
+  /** Empties the list of everything that is not on its way (done, failed, canceled, still processing). */
+  dismissSettled(): void {
+    for (const item of this.items) if (!UNFINISHED.has(item.status)) this.jobs.delete(item.key);
+    this.items = this.items.filter((item) => UNFINISHED.has(item.status));
+    this.notify();
+  }
+
   pauseAll(): void {
     for (const item of this.items) this.pause(item.key);
   }

@@ -1,4 +1,4 @@
-import { ChevronDown, ChevronUp, Pause, Play } from "lucide-react";
+import { ChevronDown, ChevronUp, Pause, Play, X } from "lucide-react";
 import { useId, useState } from "react";
 import { Button } from "../ui/button.tsx";
 import { aggregateProgress, percentOf } from "./plan.ts";
@@ -9,9 +9,11 @@ import { useUploadEffects } from "./use-upload-effects.ts";
 
 function titleOf(items: readonly UploadItem[]): string {
   const unfinished = items.filter((item) => UNFINISHED.has(item.status)).length;
+  const paused = items.filter((item) => item.status === "paused").length;
   const failed = items.filter((item) => item.status === "failed").length;
   const processing = items.filter((item) => item.status === "processing").length;
   const files = (n: number) => `${n} ${n === 1 ? "file" : "files"}`;
+  if (unfinished > 0 && paused === unfinished) return `${files(paused)} paused`;
   if (unfinished > 0) return `Uploading ${files(unfinished)}`;
   if (failed > 0) return `${files(failed)} not uploaded`;
   if (processing > 0) return `Making previews of ${files(processing)}`;
@@ -27,7 +29,10 @@ export function UploadPanel() {
   if (items.length === 0) return null;
 
   const unfinished = items.filter((item) => UNFINISHED.has(item.status));
-  const overall = aggregateProgress(unfinished);
+  // The batch is everything on the list that still counts: finished uploads hold their full size.
+  const overall = aggregateProgress(
+    items.filter((item) => item.status !== "canceled" && item.status !== "failed"),
+  );
   const percent = percentOf(overall.loaded, overall.total);
   const pausable = unfinished.some((item) => ["queued", "uploading", "offline"].includes(item.status));
   const resumable = unfinished.some((item) => item.status === "paused");
@@ -80,6 +85,17 @@ export function UploadPanel() {
         >
           {collapsed ? <ChevronUp className="size-4" /> : <ChevronDown className="size-4" />}
         </Button>
+        {unfinished.length === 0 && (
+          <Button
+            variant="ghost"
+            size="icon"
+            aria-label="Close uploads"
+            title="Close"
+            onClick={() => uploads.dismissSettled()}
+          >
+            <X className="size-4" />
+          </Button>
+        )}
       </div>
       {unfinished.length > 0 && (
         <div

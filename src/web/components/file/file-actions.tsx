@@ -1,0 +1,140 @@
+import { useNavigate } from "@tanstack/react-router";
+import { ArchiveRestore, Download, Trash2 } from "lucide-react";
+import { useState } from "react";
+import { toast } from "sonner";
+import type { File } from "../../../contract/files.ts";
+import { deleteFile, getFile, listFiles, restoreFile } from "../../../contract/operations/files.ts";
+import { getFolder } from "../../../contract/operations/folders.ts";
+import { getLibrary } from "../../../contract/operations/libraries.ts";
+import { useAccess } from "../../api/access.ts";
+import { call } from "../../api/client.ts";
+import { useApiMutation } from "../../api/query.ts";
+import { Button } from "../ui/button.tsx";
+import { Dialog } from "../ui/dialog.tsx";
+import { GuardedButton } from "../ui/guarded-button.tsx";
+import { errorText } from "../upload/index.ts";
+import { placeOf } from "./file-place.ts";
+import { download } from "./renditions-list.tsx";
+
+const FILE_CHANGES = [listFiles, getFile, getFolder, getLibrary];
+
+function useRestore(file: File) {
+  const restore = useApiMutation(restoreFile, { invalidates: FILE_CHANGES });
+  return () =>
+    restore.mutateAsync({ params: { fileId: file.id } }).then(
+      (restored) => toast.success(`“${restored.name}” restored`),
+      (failure) => toast.error(errorText(failure)),
+    );
+}
+
+function DeleteForeverDialog({
+  file,
+  open,
+  onOpenChange,
+}: {
+  file: File;
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+}) {
+  const remove = useApiMutation(deleteFile, { invalidates: FILE_CHANGES });
+  const navigate = useNavigate();
+  const versions = file.version.count === 1 ? "its only version" : `all ${file.version.count} versions`;
+  return (
+    <Dialog
+      open={open}
+      onOpenChange={onOpenChange}
+      title={`Delete “${file.name}” permanently?`}
+      description={`The file and ${versions} are deleted for good. This cannot be undone.`}
+    >
+      {remove.error && (
+        <p role="alert" className="mb-3 text-red-700 text-sm dark:text-red-400">
+          {errorText(remove.error)}
+        </p>
+      )}
+      <div className="flex justify-end gap-2">
+        <Button variant="secondary" onClick={() => onOpenChange(false)}>
+          Cancel
+        </Button>
+        <Button
+          variant="danger"
+          disabled={remove.isPending}
+          onClick={() =>
+            remove.mutate(
+              { params: { fileId: file.id }, query: { permanent: "true" } },
+              {
+                onSuccess: () => {
+                  toast.success(`“${file.name}” deleted permanently`);
+                  void navigate({ to: "/trash" });
+                },
+              },
+            )
+          }
+        >
+          Delete permanently
+        </Button>
+      </div>
+    </Dialog>
+  );
+}
+
+/** The page's main actions: download, and trash (or, for a trashed file, restore and delete for good). */
+export function FileActions({ file }: { file: File }) {
+  const access = useAccess();
+  const navigate = useNavigate();
+  const trash = useApiMutation(deleteFile, { invalidates: FILE_CHANGES });
+  const restore = useRestore(file);
+  const [deleting, setDeleting] = useState(false);
+  const deleteDenial = access.denial("files:write", "files.delete");
+
+  const moveToTrash = () =>
+    trash.mutate(
+      { params: { fileId: file.id } },
+      {
+        onSuccess: () => {
+          toast.success(`“${file.name}” moved to the trash`, {
+            action: {
+              label: "Undo",
+              onClick: () => {
+                void call(restoreFile, { params: { fileId: file.id }, idempotencyKey: crypto.randomUUID() })
+                  .then(() => toast.success(`“${file.name}” restored`))
+                  .catch((failure) => toast.error(errorText(failure)));
+              },
+            },
+          });
+          void navigate(placeOf(file));
+        },
+        onError: (failure) => toast.error(errorText(failure)),
+      },
+    );
+
+  return (
+    <>
+      <GuardedButton
+        denial={access.denial("files:read", "files.download")}
+        onClick={() => void download(file, "original")}
+      >
+        <Download className="size-4" aria-hidden="true" /> Download
+      </GuardedButton>
+      {file.trashed_at ? (
+        <>
+          <GuardedButton denial={deleteDenial} variant="secondary" onClick={() => void restore()}>
+            <ArchiveRestore className="size-4" aria-hidden="true" /> Restore
+          </GuardedButton>
+          <GuardedButton denial={deleteDenial} variant="danger" onClick={() => setDeleting(true)}>
+            <Trash2 className="size-4" aria-hidden="true" /> Delete permanently
+          </GuardedButton>
+        </>
+      ) : (
+        <GuardedButton
+          denial={deleteDenial}
+          variant="secondary"
+          disabled={trash.isPending}
+          onClick={moveToTrash}
+        >
+          <Trash2 className="size-4" aria-hidden="true" /> Move to trash
+        </GuardedButton>
+      )}
+      <DeleteForeverDialog file={file} open={deleting} onOpenChange={setDeleting} />
+    </>
+  );
+}

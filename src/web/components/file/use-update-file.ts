@@ -1,0 +1,17 @@
+import { useQueryClient } from "@tanstack/react-query";
+import type { File } from "../../../contract/files.ts";
+import { getFile, listFiles, updateFile } from "../../../contract/operations/files.ts";
+import { useApiMutation } from "../../api/query.ts";
+import { fileQuery } from "./file-queries.ts";
+
+/** PATCH a file (name, tags, published); the page shows the answer at once, listings refetch. */
+export function useUpdateFile(fileId: string) {
+  const queryClient = useQueryClient();
+  const mutation = useApiMutation(updateFile, { invalidates: [listFiles, getFile] });
+  const update = async (body: { name?: string; tags?: string[]; published?: boolean }): Promise<File> => {
+    const file = await mutation.mutateAsync({ params: { fileId }, body });
+    queryClient.setQueryData(fileQuery(fileId).queryKey, file);
+    return file;
+  };
+  return { update, pending: mutation.isPending };
+}
