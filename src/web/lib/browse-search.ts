@@ -1,9 +1,12 @@
 import { z } from "zod";
 import { FILE_KINDS, FILE_SORTS } from "../../contract/files.ts";
 
+const Day = z.string().regex(/^\d{4}-\d{2}-\d{2}$/);
+
 /**
  * The browse views' URL state: view mode, sort, and filters. Every value is optional and invalid values fall
- * back to their default, so a hand-edited or stale link still opens.
+ * back to their default, so a hand-edited or stale link still opens. `after` and `before` are calendar days
+ * (YYYY-MM-DD, inclusive, in the viewer's time zone); sizes are bytes.
  */
 export const BrowseSearch = z.object({
   view: z.enum(["grid", "list"]).optional().catch(undefined),
@@ -14,8 +17,18 @@ export const BrowseSearch = z.object({
   ext: z.array(z.string().max(20)).optional().catch(undefined),
   min_size: z.number().int().min(0).optional().catch(undefined),
   max_size: z.number().int().min(0).optional().catch(undefined),
-  after: z.string().optional().catch(undefined),
-  before: z.string().optional().catch(undefined),
+  after: Day.optional().catch(undefined),
+  before: Day.optional().catch(undefined),
   uploader: z.array(z.string()).optional().catch(undefined),
 });
 export type BrowseSearch = z.infer<typeof BrowseSearch>;
+
+/** The filter keys of BrowseSearch (what "Clear filters" resets; view and sort stay). */
+export const FILTER_KEYS = ["kind", "ext", "min_size", "max_size", "after", "before", "uploader"] as const;
+
+export function hasFilters(search: BrowseSearch): boolean {
+  return FILTER_KEYS.some((key) => {
+    const value = search[key];
+    return Array.isArray(value) ? value.length > 0 : value !== undefined;
+  });
+}

@@ -1,16 +1,34 @@
 import { useQuery } from "@tanstack/react-query";
 import { Link } from "@tanstack/react-router";
-import { ChevronRight, Folder as FolderIcon, Library as LibraryIcon } from "lucide-react";
-import { useState } from "react";
+import { ChevronRight, Folder as FolderIcon, Library as LibraryIcon, MoreHorizontal } from "lucide-react";
+import { ContextMenu, DropdownMenu } from "radix-ui";
+import { type DragEvent, useEffect, useRef, useState } from "react";
 import type { Folder } from "../../../contract/folders.ts";
 import type { Library } from "../../../contract/libraries.ts";
 import { childFoldersQuery, librariesQuery } from "../../api/libraries.ts";
 import { cx } from "../../lib/cx.ts";
+import { beginDrag, type DropTarget, endDrag, useDropTarget } from "../browser/dnd.ts";
+import { FolderActionsProvider } from "../browser/folder-actions.tsx";
+import { FolderMenuItems, MENU } from "../browser/folder-menu.tsx";
 import { Skeleton } from "../ui/skeleton.tsx";
 
 const ROW =
   "group flex h-8 min-w-0 items-center gap-1.5 rounded-md pr-2 text-sm text-zinc-700 hover:bg-zinc-200/70 dark:text-zinc-300 dark:hover:bg-zinc-800";
 const ACTIVE = "bg-zinc-200 font-medium text-zinc-950 dark:bg-zinc-800 dark:text-white";
+const DROP_OVER = "bg-accent-100 ring-2 ring-accent-500 ring-inset dark:bg-accent-500/20";
+/** Hovering a collapsed node with a drag opens it after this long, so a drag can reach a deep folder. */
+const OPEN_ON_HOVER_MS = 700;
+
+/** A node as a move target; while a drag hovers a collapsed node, it opens. */
+function useTreeDrop(target: DropTarget, open: boolean, setOpen: (open: boolean) => void) {
+  const drop = useDropTarget(target);
+  const timer = useRef<ReturnType<typeof setTimeout>>(undefined);
+  useEffect(() => {
+    if (drop.over && !open) timer.current = setTimeout(() => setOpen(true), OPEN_ON_HOVER_MS);
+    return () => clearTimeout(timer.current);
+  }, [drop.over, open, setOpen]);
+  return drop;
+}
 
 function Expander({ open, onToggle, label }: { open: boolean; onToggle: () => void; label: string }) {
   return (
@@ -49,24 +67,75 @@ function FolderChildren({
 
 function FolderNode({ folder, depth }: { folder: Folder; depth: number }) {
   const [open, setOpen] = useState(false);
+  const drop = useTreeDrop(
+    { type: "folder", folderId: folder.id, libraryId: folder.library_id, name: folder.name },
+    open,
+    setOpen,
+  );
+  const onDragStart = (event: DragEvent) =>
+    beginDrag(
+      event,
+      {
+        type: "folder",
+        id: folder.id,
+        name: folder.name,
+        libraryId: folder.library_id,
+        parentId: folder.parent_id,
+      },
+      `Move “${folder.name}”`,
+    );
   return (
     <li>
-      <div className={ROW} style={{ paddingLeft: `${depth * 12 + 4}px` }} data-folder-id={folder.id}>
-        <Expander open={open} onToggle={() => setOpen(!open)} label={folder.name} />
-        <Link
-          to="/folders/$folderId"
-          params={{ folderId: folder.id }}
-          className="flex min-w-0 flex-1 items-center gap-1.5"
-          activeProps={{ className: ACTIVE }}
-        >
-          <FolderIcon
-            className="size-4 shrink-0"
-            style={folder.color ? { color: folder.color } : undefined}
-            aria-hidden="true"
-          />
-          <span className="truncate">{folder.name}</span>
-        </Link>
-      </div>
+      <ContextMenu.Root>
+        <ContextMenu.Trigger asChild>
+          <div
+            className={cx(ROW, drop.over && DROP_OVER)}
+            style={{ paddingLeft: `${depth * 12 + 4}px` }}
+            data-folder-id={folder.id}
+            data-drop-target="tree-folder"
+            {...drop.handlers}
+          >
+            <Expander open={open} onToggle={() => setOpen(!open)} label={folder.name} />
+            <Link
+              to="/folders/$folderId"
+              params={{ folderId: folder.id }}
+              className="flex min-w-0 flex-1 items-center gap-1.5"
+              activeProps={{ className: ACTIVE }}
+              draggable
+              onDragStart={onDragStart}
+              onDragEnd={endDrag}
+            >
+              <FolderIcon
+                className="size-4 shrink-0"
+                style={folder.color ? { color: folder.color } : undefined}
+                aria-hidden="true"
+              />
+              <span className="truncate">{folder.name}</span>
+            </Link>
+            <DropdownMenu.Root>
+              <DropdownMenu.Trigger asChild>
+                <button
+                  type="button"
+                  aria-label={`Actions for folder ${folder.name}`}
+                  className="flex size-5 shrink-0 items-center justify-center rounded text-zinc-500 opacity-0 hover:bg-zinc-300/60 focus-visible:opacity-100 group-hover:opacity-100 data-[state=open]:opacity-100 pointer-coarse:opacity-100 dark:hover:bg-zinc-700"
+                >
+                  <MoreHorizontal className="size-3.5" aria-hidden="true" />
+                </button>
+              </DropdownMenu.Trigger>
+              <DropdownMenu.Portal>
+                <DropdownMenu.Content align="start" sideOffset={4} className={MENU}>
+                  <FolderMenuItems kit={DropdownMenu} folder={folder} />
+                </DropdownMenu.Content>
+              </DropdownMenu.Portal>
+            </DropdownMenu.Root>
+          </div>
+        </ContextMenu.Trigger>
+        <ContextMenu.Portal>
+          <ContextMenu.Content className={MENU}>
+            <FolderMenuItems kit={ContextMenu} folder={folder} />
+          </ContextMenu.Content>
+        </ContextMenu.Portal>
+      </ContextMenu.Root>
       {open && <FolderChildren libraryId={folder.library_id} folderId={folder.id} depth={depth + 1} />}
     </li>
   );
@@ -74,14 +143,22 @@ function FolderNode({ folder, depth }: { folder: Folder; depth: number }) {
 
 function LibraryNode({ library }: { library: Library }) {
   const [open, setOpen] = useState(false);
+  const drop = useTreeDrop({ type: "library", libraryId: library.id, name: library.name }, open, setOpen);
   return (
     <li>
-      <div className={cx(ROW, "pl-1")} data-library-id={library.id}>
+      <div
+        className={cx(ROW, "pl-1", drop.over && DROP_OVER)}
+        data-library-id={library.id}
+        data-drop-target="tree-library"
+        {...drop.handlers}
+      >
         <Expander open={open} onToggle={() => setOpen(!open)} label={library.name} />
         <Link
           to="/libraries/$libraryId"
           params={{ libraryId: library.id }}
           className="flex min-w-0 flex-1 items-center gap-1.5"
+          activeProps={{ className: ACTIVE }}
+          activeOptions={{ includeSearch: false }}
         >
           <LibraryIcon className="size-4 shrink-0" aria-hidden="true" />
           <span className="truncate">{library.name}</span>
@@ -92,8 +169,19 @@ function LibraryNode({ library }: { library: Library }) {
   );
 }
 
-/** The sidebar's libraries with their folders, loaded one level at a time as the user expands them. */
+/**
+ * The sidebar's libraries with their folders, loaded one level at a time as the user expands them. Every node is
+ * a drop target for moving files and folders; folders have a menu (and a context menu) of their actions.
+ */
 export function LibraryTree() {
+  return (
+    <FolderActionsProvider>
+      <Libraries />
+    </FolderActionsProvider>
+  );
+}
+
+function Libraries() {
   const libraries = useQuery(librariesQuery());
   if (libraries.isPending) {
     return (

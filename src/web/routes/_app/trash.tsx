@@ -1,6 +1,6 @@
 import { createFileRoute } from "@tanstack/react-router";
-import { PageHeader } from "../../components/shell/page-header.tsx";
+import { TrashView } from "../../components/browser/trash-view.tsx";
 
 export const Route = createFileRoute("/_app/trash")({
-  component: () => <PageHeader title="Trash" />,
+  component: TrashView,
 });

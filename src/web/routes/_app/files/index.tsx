@@ -1,6 +1,16 @@
 import { createFileRoute } from "@tanstack/react-router";
-import { PageHeader } from "../../../components/shell/page-header.tsx";
+import { AssetBrowser } from "../../../components/browser/browser.tsx";
+import { useSetBrowseSearch } from "../../../components/browser/route-helpers.ts";
+import { BrowseSearch } from "../../../lib/browse-search.ts";
 
+/** Every file the key can see; the top bar's search arrives here as `q`. */
 export const Route = createFileRoute("/_app/files/")({
-  component: () => <PageHeader title="All files" />,
+  validateSearch: BrowseSearch,
+  component: AllFilesPage,
 });
+
+function AllFilesPage() {
+  const search = Route.useSearch();
+  const setSearch = useSetBrowseSearch();
+  return <AssetBrowser scope={{ kind: "all" }} search={search} setSearch={setSearch} />;
+}

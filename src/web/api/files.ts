@@ -1,0 +1,141 @@
+import { useQueryClient } from "@tanstack/react-query";
+import type { Operation } from "../../contract/operation.ts";
+import {
+  copyFile,
+  deleteFile,
+  getFile,
+  getFileDownload,
+  listFiles,
+  moveFile,
+  restoreFile,
+  updateFile,
+} from "../../contract/operations/files.ts";
+import { getFolder, listFolders } from "../../contract/operations/folders.ts";
+import { getLibrary } from "../../contract/operations/libraries.ts";
+import { listMembers } from "../../contract/operations/meta.ts";
+import type { BrowseSearch } from "../lib/browse-search.ts";
+import { call } from "./client.ts";
+import { apiInfiniteQuery, apiQueryAll } from "./query.ts";
+
+/** Where a listing looks: a folder's direct files, a library's top level, or (neither) everything visible. */
+export interface FileScope {
+  libraryId?: string;
+  folderId?: string;
+  trashed?: boolean;
+}
+
+/** Page size of the browse views: the most the service gives in one page. */
+export const FILE_PAGE_SIZE = 100;
+
+/** A calendar day of the browse URL as the first or last millisecond of that day in the viewer's time zone. */
+export function dayBound(day: string | undefined, end: boolean): string | undefined {
+  if (!day) return undefined;
+  const date = new Date(`${day}T${end ? "23:59:59.999" : "00:00:00.000"}`);
+  return Number.isNaN(date.getTime()) ? undefined : date.toISOString();
+}
+
+const joined = (values: string[] | undefined) => (values?.length ? values.join(",") : undefined);
+
+/** The listFiles query of a browse view: its scope plus the URL's search, sort and filters. */
+export function fileListInput(scope: FileScope, search: BrowseSearch) {
+  const query = {
+    limit: FILE_PAGE_SIZE,
+    folder_id: scope.folderId,
+    library_id: scope.folderId ? undefined : scope.libraryId,
+    trashed: scope.trashed ? ("true" as const) : undefined,
+    q: search.q?.trim() || undefined,
+    kind: joined(search.kind),
+    extensions: joined(search.ext),
+    min_size: search.min_size,
+    max_size: search.max_size,
+    created_after: dayBound(search.after, false),
+    created_before: dayBound(search.before, true),
+    uploaded_by: joined(search.uploader),
+    sort: search.sort,
+    order: search.order,
+  };
+  // Absent values are dropped so that equal views share one cache entry.
+  return Object.fromEntries(Object.entries(query).filter(([, v]) => v !== undefined)) as typeof query;
+}
+
+export const fileListQuery = (scope: FileScope, search: BrowseSearch) =>
+  apiInfiniteQuery(listFiles, { query: fileListInput(scope, search) });
+
+export const membersQuery = () => ({ ...apiQueryAll(listMembers), staleTime: 5 * 60_000 });
+
+/** What changes when files move, are trashed, restored, copied or retagged. */
+export const FILE_CHANGES: Operation[] = [listFiles, getFile, getFolder, getLibrary];
+/** What a folder change can affect: listings and counts, and the files a trashed folder hides. */
+export const FOLDER_CHANGES: Operation[] = [listFolders, getFolder, getLibrary, listFiles];
+
+/** A destination of move and copy, exactly one of the three the contract accepts. */
+export type FileDestination = { library_id: string } | { folder_id: string } | { to_root: true };
+
+export interface BulkResult<T> {
+  done: T[];
+  failed: { item: T; error: unknown }[];
+}
+
+/**
+ * Runs one call per item, a few at a time (the service counts every request against its sustained rate), and
+ * collects what failed instead of stopping at the first failure.
+ */
+export async function runBulk<T>(
+  items: T[],
+  task: (item: T) => Promise<unknown>,
+  concurrency = 4,
+): Promise<BulkResult<T>> {
+  const result: BulkResult<T> = { done: [], failed: [] };
+  let next = 0;
+  const worker = async () => {
+    while (next < items.length) {
+      const item = items[next++]!;
+      try {
+        await task(item);
+        result.done.push(item);
+      } catch (error) {
+        result.failed.push({ item, error });
+      }
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(concurrency, items.length) }, worker));
+  return result;
+}
+
+const once = () => crypto.randomUUID();
+
+export const moveFiles = (ids: string[], to: FileDestination) =>
+  runBulk(ids, (fileId) => call(moveFile, { params: { fileId }, body: to, idempotencyKey: once() }));
+
+export const copyFiles = (ids: string[], to: FileDestination) =>
+  runBulk(ids, (fileId) => call(copyFile, { params: { fileId }, body: to, idempotencyKey: once() }));
+
+export const trashFiles = (ids: string[]) =>
+  runBulk(ids, (fileId) => call(deleteFile, { params: { fileId }, idempotencyKey: once() }));
+
+export const deleteFilesPermanently = (ids: string[]) =>
+  runBulk(ids, (fileId) =>
+    call(deleteFile, { params: { fileId }, query: { permanent: "true" }, idempotencyKey: once() }),
+  );
+
+export const restoreFiles = (ids: string[]) =>
+  runBulk(ids, (fileId) => call(restoreFile, { params: { fileId }, idempotencyKey: once() }));
+
+/** Adds tags to each file, keeping the tags it has (listings do not carry tags, so each file is read first). */
+export const addTags = (ids: string[], tags: string[]) =>
+  runBulk(ids, async (fileId) => {
+    const file = await call(getFile, { params: { fileId } });
+    const merged = [...new Set([...file.tags, ...tags])];
+    if (merged.length === file.tags.length) return;
+    await call(updateFile, { params: { fileId }, body: { tags: merged }, idempotencyKey: once() });
+  });
+
+/** A signed download URL of a file's original, routed through the BFF. */
+export const downloadUrlOf = (fileId: string) => call(getFileDownload, { params: { fileId } });
+
+/** Refetches every cached answer of the given operations (after a bulk action made of many calls). */
+export function useInvalidate() {
+  const queryClient = useQueryClient();
+  return (ops: Operation[]) =>
+    Promise.all(ops.map((op) => queryClient.invalidateQueries({ queryKey: [op.id] })));
+}

@@ -1,0 +1,219 @@
+import { keepPreviousData, useInfiniteQuery, useQuery } from "@tanstack/react-query";
+import { useNavigate } from "@tanstack/react-router";
+import { Copy, Download, FolderInput, Tag, Trash2 } from "lucide-react";
+import { useCallback, useMemo, useState } from "react";
+import type { FileBase } from "../../../contract/files.ts";
+import { useAccess } from "../../api/access.ts";
+import { type FileScope, fileListInput, fileListQuery, membersQuery } from "../../api/files.ts";
+import { type BrowseSearch, hasFilters } from "../../lib/browse-search.ts";
+import { GuardedButton } from "../ui/guarded-button.tsx";
+import { UploadDropZone } from "../upload/index.ts";
+import { AddTagsDialog, FileDestinationDialog } from "./bulk-dialogs.tsx";
+import { EmptyFiles, FilesError, FilesSkeleton } from "./empty-states.tsx";
+import { useFileActions } from "./file-actions.ts";
+import { FileGrid } from "./file-grid.tsx";
+import { FileList } from "./file-list.tsx";
+import type { SetSearch } from "./filters.tsx";
+import { FolderActionsProvider } from "./folder-actions.tsx";
+import { FolderStrip } from "./folder-strip.tsx";
+import { plural } from "./format.ts";
+import { type BrowseScope, ScopeHeader } from "./scope-header.tsx";
+import { SearchInterpretation } from "./search-interpretation.tsx";
+import { SelectionBar } from "./selection-bar.tsx";
+import { Toolbar } from "./toolbar.tsx";
+import { useSelection } from "./use-selection.ts";
+
+function fileScopeOf(scope: BrowseScope): FileScope {
+  if (scope.kind === "library") return { libraryId: scope.library.id };
+  if (scope.kind === "folder") return { libraryId: scope.folder.library_id, folderId: scope.folder.id };
+  return {};
+}
+
+/** While files are being processed their thumbnails are on the way: look again every few seconds. */
+const PROCESSING_POLL_MS = 5000;
+
+/**
+ * A browse page: a library's top level, a folder, or all files. Header, folders, then the files as a virtualized
+ * grid or list loaded page by page, with filters and sort in the URL, multi-selection, bulk actions, drag and
+ * drop moves and uploads.
+ */
+export function AssetBrowser({
+  scope,
+  search,
+  setSearch,
+}: {
+  scope: BrowseScope;
+  search: BrowseSearch;
+  setSearch: SetSearch;
+}) {
+  const access = useAccess();
+  const navigate = useNavigate();
+  const fileScope = fileScopeOf(scope);
+  const listKey = JSON.stringify(fileListInput(fileScope, search));
+  const query = useInfiniteQuery({
+    ...fileListQuery(fileScope, search),
+    placeholderData: keepPreviousData,
+    refetchInterval: (q) => {
+      const pages = q.state.data?.pages ?? [];
+      return pages.length <= 3 &&
+        pages.some((p) => (p.data as FileBase[]).some((f) => f.status === "processing"))
+        ? PROCESSING_POLL_MS
+        : false;
+    },
+  });
+  const files = useMemo(
+    () => query.data?.pages.flatMap((page) => page.data as FileBase[]) ?? [],
+    [query.data],
+  );
+  const selection = useSelection(files, listKey);
+  const canListMembers = access.can("brandspace:read");
+  const members = useQuery({ ...membersQuery(), enabled: canListMembers });
+  const memberNames = useMemo(() => new Map(members.data?.map((m) => [m.id, m.name])), [members.data]);
+  const actions = useFileActions();
+  const [dialog, setDialog] = useState<"move" | "copy" | "tags" | null>(null);
+
+  const editDenial = access.denial("files:write", "files.edit");
+  const deleteDenial = access.denial("files:write", "files.delete");
+  const downloadDenial = access.denial("files:read", "files.download");
+  const open = useCallback(
+    (file: FileBase) => void navigate({ to: "/files/$fileId", params: { fileId: file.id } }),
+    [navigate],
+  );
+  const { hasNextPage, isFetchingNextPage, fetchNextPage } = query;
+  const loadMore = useCallback(() => {
+    if (hasNextPage && !isFetchingNextPage) void fetchNextPage();
+  }, [hasNextPage, isFetchingNextPage, fetchNextPage]);
+
+  const view = search.view ?? "grid";
+  const filtered = hasFilters(search) || !!search.q;
+  const folderTotal = scope.kind === "folder" && !filtered ? scope.folder.file_count : null;
+  const summary = query.isPending
+    ? "Loading files…"
+    : folderTotal !== null
+      ? plural(folderTotal, "file")
+      : `${hasNextPage ? `${files.length.toLocaleString()}+` : files.length.toLocaleString()} ${files.length === 1 && !hasNextPage ? "file" : "files"}`;
+  const Collection = view === "list" ? FileList : FileGrid;
+  const trashed = scope.kind === "folder" && !!scope.folder.trashed_at;
+
+  let body: React.ReactNode;
+  if (query.isPending) body = <FilesSkeleton view={view} />;
+  else if (query.isError && files.length === 0)
+    body = <FilesError error={query.error} onRetry={() => void query.refetch()} />;
+  else if (files.length === 0)
+    body = (
+      <EmptyFiles
+        filtered={filtered}
+        query={search.q}
+        scope={scope.kind}
+        trashed={trashed}
+        onClear={() =>
+          setSearch({
+            kind: undefined,
+            ext: undefined,
+            min_size: undefined,
+            max_size: undefined,
+            after: undefined,
+            before: undefined,
+            uploader: undefined,
+          })
+        }
+      />
+    );
+  else
+    body = (
+      <Collection
+        files={files}
+        selection={selection}
+        hasMore={!!hasNextPage}
+        loadingMore={isFetchingNextPage}
+        onLoadMore={loadMore}
+        label={search.q ? `Files matching “${search.q}”` : "Files"}
+        onOpen={open}
+        onDelete={deleteDenial ? undefined : (items) => void actions.trash(items)}
+        draggable={!editDenial}
+        memberNames={memberNames}
+        sort={{
+          by: search.sort,
+          order: search.order,
+          onChange: (sort, order) => setSearch({ sort, order }),
+        }}
+      />
+    );
+
+  const uploadTarget =
+    scope.kind === "library"
+      ? { libraryId: scope.library.id, folderId: null }
+      : scope.kind === "folder" && !trashed
+        ? { libraryId: scope.folder.library_id, folderId: scope.folder.id }
+        : null;
+
+  return (
+    <FolderActionsProvider>
+      <div className="flex min-h-full flex-col pb-24">
+        <ScopeHeader scope={scope} query={search.q} />
+        {scope.kind !== "all" && !trashed && (
+          <FolderStrip libraryId={fileScope.libraryId!} folderId={fileScope.folderId ?? null} />
+        )}
+        <Toolbar
+          search={search}
+          setSearch={setSearch}
+          members={canListMembers ? (members.data ?? []) : null}
+          summary={
+            <>
+              {summary}
+              <SearchInterpretation search={query.data?.pages[0]?.search} />
+            </>
+          }
+        />
+        <div className="flex-1 px-6 pt-3" aria-busy={query.isFetching && !query.isFetchingNextPage}>
+          {uploadTarget ? (
+            <UploadDropZone libraryId={uploadTarget.libraryId} folderId={uploadTarget.folderId}>
+              {body}
+            </UploadDropZone>
+          ) : (
+            body
+          )}
+        </div>
+      </div>
+      <SelectionBar count={selection.ids.size} onClear={selection.clear}>
+        <GuardedButton variant="ghost" size="sm" denial={editDenial} onClick={() => setDialog("move")}>
+          <FolderInput className="size-4" aria-hidden="true" /> Move
+        </GuardedButton>
+        <GuardedButton variant="ghost" size="sm" denial={editDenial} onClick={() => setDialog("copy")}>
+          <Copy className="size-4" aria-hidden="true" /> Copy
+        </GuardedButton>
+        <GuardedButton variant="ghost" size="sm" denial={editDenial} onClick={() => setDialog("tags")}>
+          <Tag className="size-4" aria-hidden="true" /> Add tags
+        </GuardedButton>
+        <GuardedButton
+          variant="ghost"
+          size="sm"
+          denial={downloadDenial}
+          onClick={() => void actions.download(selection.items)}
+        >
+          <Download className="size-4" aria-hidden="true" /> Download
+        </GuardedButton>
+        <GuardedButton
+          variant="ghost"
+          size="sm"
+          denial={deleteDenial}
+          onClick={() => void actions.trash(selection.items)}
+        >
+          <Trash2 className="size-4" aria-hidden="true" /> Trash
+        </GuardedButton>
+      </SelectionBar>
+      {(dialog === "move" || dialog === "copy") && (
+        <FileDestinationDialog
+          mode={dialog}
+          files={selection.items}
+          open
+          onOpenChange={() => setDialog(null)}
+          onDone={dialog === "move" ? selection.clear : undefined}
+        />
+      )}
+      {dialog === "tags" && (
+        <AddTagsDialog files={selection.items} open onOpenChange={() => setDialog(null)} />
+      )}
+    </FolderActionsProvider>
+  );
+}

@@ -1,0 +1,47 @@
+import { type FormEvent, type ReactNode, useState } from "react";
+import { Button } from "../ui/button.tsx";
+import { Dialog } from "../ui/dialog.tsx";
+
+/** A yes/no question before something irreversible; the confirm button says what it does. */
+export function ConfirmDialog({
+  open,
+  onOpenChange,
+  title,
+  children,
+  confirm,
+  onConfirm,
+}: {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  title: string;
+  children: ReactNode;
+  confirm: string;
+  onConfirm: () => Promise<unknown>;
+}) {
+  const [busy, setBusy] = useState(false);
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    setBusy(true);
+    try {
+      await onConfirm();
+      onOpenChange(false);
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <Dialog open={open} onOpenChange={onOpenChange} title={title}>
+      <form onSubmit={submit} className="space-y-3">
+        <div className="text-sm text-zinc-700 dark:text-zinc-300">{children}</div>
+        <div className="flex justify-end gap-2 pt-2">
+          <Button variant="secondary" onClick={() => onOpenChange(false)}>
+            Cancel
+          </Button>
+          <Button type="submit" variant="danger" disabled={busy}>
+            {confirm}
+          </Button>
+        </div>
+      </form>
+    </Dialog>
+  );
+}

@@ -1,0 +1,271 @@
+import { useVirtualizer } from "@tanstack/react-virtual";
+import { ArrowDown, ArrowUp } from "lucide-react";
+import { type CSSProperties, type ReactNode, useEffect, useRef } from "react";
+import type { FileBase } from "../../../contract/files.ts";
+import { cx } from "../../lib/cx.ts";
+import { ExtensionBadge, fileDetail, StatusBadge } from "./file-badges.tsx";
+import {
+  type CellContext,
+  type CollectionProps,
+  checkboxProps,
+  type FileSort,
+  itemProps,
+} from "./file-cell.ts";
+import { FileThumb, KIND_LABELS } from "./file-thumb.tsx";
+import { daysUntilPurge, formatBytes, formatDate, formatDateTime, timeAgo } from "./format.ts";
+import { useCollectionKeys } from "./use-collection-keys.ts";
+import { useScrollParent } from "./use-scroll-parent.ts";
+
+const ROW_HEIGHT = 52;
+const MUTED = "truncate text-sm text-zinc-600 dark:text-zinc-400";
+
+interface Column {
+  id: string;
+  title: string;
+  width: string;
+  sort?: FileSort;
+  cell: (file: FileBase, props: CollectionProps) => ReactNode;
+}
+
+const COLUMNS: Record<string, Column> = {
+  kind: { id: "kind", title: "Kind", width: "7rem", cell: (f) => KIND_LABELS[f.kind] },
+  size: { id: "size", title: "Size", width: "6rem", sort: "size", cell: (f) => formatBytes(f.size) },
+  detail: { id: "detail", title: "Details", width: "7rem", cell: (f) => fileDetail(f) ?? "—" },
+  uploader: {
+    id: "uploader",
+    title: "Uploaded by",
+    width: "9rem",
+    cell: (f, p) => p.memberNames?.get(f.created_by_id) ?? "—",
+  },
+  created: {
+    id: "created",
+    title: "Created",
+    width: "7.5rem",
+    sort: "created_at",
+    cell: (f) => <time dateTime={f.created_at}>{formatDate(f.created_at)}</time>,
+  },
+  trashed: {
+    id: "trashed",
+    title: "Trashed",
+    width: "8rem",
+    cell: (f) =>
+      f.trashed_at && (
+        <time dateTime={f.trashed_at} title={formatDateTime(f.trashed_at)}>
+          {timeAgo(f.trashed_at)}
+        </time>
+      ),
+  },
+  purge: {
+    id: "purge",
+    title: "Deleted in",
+    width: "6.5rem",
+    cell: (f) => (f.trashed_at ? `${daysUntilPurge(f.trashed_at)} days` : "—"),
+  },
+};
+
+/** Which columns fit: the name always, the rest as the width allows. */
+function columnsFor(width: number, trash: boolean): Column[] {
+  const c = COLUMNS;
+  if (trash) return [c.size!, ...(width >= 640 ? [c.kind!] : []), c.trashed!, c.purge!];
+  if (width >= 900) return [c.kind!, c.size!, c.detail!, c.uploader!, c.created!];
+  if (width >= 640) return [c.kind!, c.size!, c.detail!, c.created!];
+  return [c.size!, c.created!];
+}
+
+function HeaderCell({ column, sort }: { column: Column; sort: CollectionProps["sort"] }) {
+  if (!column.sort || !sort) return <th className="truncate text-left font-medium">{column.title}</th>;
+  const active = sort.by === column.sort || (!sort.by && column.sort === "created_at");
+  const order = sort.order ?? (sort.by === "name" ? "asc" : "desc");
+  const next = active ? (order === "asc" ? "desc" : "asc") : column.sort === "name" ? "asc" : "desc";
+  const Arrow = order === "asc" ? ArrowUp : ArrowDown;
+  return (
+    <th
+      aria-sort={active ? (order === "asc" ? "ascending" : "descending") : "none"}
+      className="min-w-0 text-left font-medium"
+    >
+      <button
+        type="button"
+        onClick={() => sort.onChange(column.sort!, next)}
+        className="inline-flex max-w-full items-center gap-1 rounded hover:text-zinc-900 dark:hover:text-zinc-100"
+      >
+        <span className="truncate">{column.title}</span>
+        {active && <Arrow className="size-3.5 shrink-0" aria-hidden="true" />}
+      </button>
+    </th>
+  );
+}
+
+const NAME_COLUMN: Column = { id: "name", title: "Name", width: "", sort: "name", cell: () => null };
+
+/**
+ * The files as a virtualized table: one row per file, the columns that fit the width, sortable headers. The
+ * table's parts are laid out as CSS grids so that rows can be positioned by the virtualizer.
+ */
+export function FileList(props: CollectionProps) {
+  const { files, selection, hasMore, loadingMore, onLoadMore, label } = props;
+  const body = useRef<HTMLTableSectionElement>(null);
+  const scroll = useScrollParent(body);
+  const columns = columnsFor(scroll.width || 960, !!props.trash);
+  const template = `2rem 2.75rem minmax(8rem,1fr) ${columns.map((c) => c.width).join(" ")}${props.trash ? " 4.5rem" : ""}`;
+  const rowCount = files.length + (hasMore ? 1 : 0);
+  const virtualizer = useVirtualizer({
+    count: rowCount,
+    getScrollElement: () => scroll.element,
+    estimateSize: () => ROW_HEIGHT,
+    overscan: 8,
+    scrollMargin: scroll.offset,
+  });
+  const keys = useCollectionKeys({
+    items: files,
+    columns: 1,
+    pageRows: Math.max(1, Math.floor((scroll.element?.clientHeight ?? 800) / ROW_HEIGHT) - 3),
+    selection,
+    containerRef: body,
+    scrollToRow: (row) => virtualizer.scrollToIndex(row, { align: "auto" }),
+    onOpen: props.onOpen,
+    onDelete: props.onDelete,
+  });
+  const rows = virtualizer.getVirtualItems();
+  const lastRow = rows.at(-1)?.index ?? 0;
+  useEffect(() => {
+    if (hasMore && !loadingMore && lastRow >= rowCount - 10) onLoadMore();
+  }, [hasMore, loadingMore, lastRow, rowCount, onLoadMore]);
+  const rendered = rows.map((r) => r.index).filter((i) => i < files.length);
+  const context: CellContext = {
+    selection,
+    tabStop: rendered.includes(keys.focus) ? keys.focus : (rendered[0] ?? 0),
+    setFocus: keys.setFocus,
+    onKeyDown: keys.onKeyDown,
+    onOpen: props.onOpen,
+    draggable: props.draggable ?? false,
+  };
+  const allSelected = files.length > 0 && selection.ids.size === files.length;
+
+  return (
+    <table
+      aria-label={label}
+      aria-busy={loadingMore}
+      data-testid="file-list"
+      className="block w-full select-none text-sm"
+    >
+      <thead className="block">
+        <tr
+          className="grid h-9 items-center gap-3 border-zinc-200 border-b px-2 text-xs text-zinc-600 dark:border-zinc-800 dark:text-zinc-400"
+          style={{ gridTemplateColumns: template }}
+        >
+          <th className="flex items-center">
+            <input
+              type="checkbox"
+              aria-label="Select all loaded files"
+              checked={allSelected}
+              onChange={() => (allSelected ? selection.clear() : selection.selectAll())}
+              className="size-4 accent-accent-600"
+            />
+          </th>
+          <th>
+            <span className="sr-only">Preview</span>
+          </th>
+          <HeaderCell column={NAME_COLUMN} sort={props.sort} />
+          {columns.map((column) => (
+            <HeaderCell key={column.id} column={column} sort={props.sort} />
+          ))}
+          {props.trash && (
+            <th>
+              <span className="sr-only">Actions</span>
+            </th>
+          )}
+        </tr>
+      </thead>
+      <tbody ref={body} className="relative block" style={{ height: virtualizer.getTotalSize() }}>
+        {rows.map((row) => {
+          const file = files[row.index];
+          const style = {
+            transform: `translateY(${row.start - virtualizer.options.scrollMargin}px)`,
+            height: ROW_HEIGHT,
+            gridTemplateColumns: template,
+          };
+          if (!file) {
+            return (
+              <tr
+                key="loading"
+                className="absolute inset-x-0 top-0 grid items-center gap-3 px-2"
+                style={style}
+              >
+                <td className="col-span-full flex items-center gap-3">
+                  <span className="sr-only" role="status">
+                    Loading more files…
+                  </span>
+                  <span aria-hidden="true" className="skeleton size-9" />
+                  <span aria-hidden="true" className="skeleton h-4 w-64" />
+                </td>
+              </tr>
+            );
+          }
+          return (
+            <FileRow
+              key={file.id}
+              file={file}
+              index={row.index}
+              style={style}
+              columns={columns}
+              context={context}
+              props={props}
+            />
+          );
+        })}
+      </tbody>
+    </table>
+  );
+}
+
+function FileRow({
+  file,
+  index,
+  style,
+  columns,
+  context,
+  props,
+}: {
+  file: FileBase;
+  index: number;
+  style: CSSProperties;
+  columns: Column[];
+  context: CellContext;
+  props: CollectionProps;
+}) {
+  const selected = context.selection.isSelected(file.id);
+  return (
+    <tr
+      {...itemProps(file, index, context)}
+      style={style}
+      className={cx(
+        "group absolute inset-x-0 top-0 grid items-center gap-3 rounded-md px-2",
+        "has-[:focus-visible]:ring-2 has-[:focus-visible]:ring-accent-500 has-[:focus-visible]:ring-inset",
+        selected ? "bg-accent-50 dark:bg-accent-500/15" : "hover:bg-zinc-100 dark:hover:bg-zinc-900",
+      )}
+    >
+      <td className="flex items-center">
+        <input
+          {...checkboxProps(file, index, context)}
+          className="size-4 scroll-mt-32 scroll-mb-24 cursor-pointer accent-accent-600 focus-visible:outline-none"
+        />
+      </td>
+      <td className="size-9 overflow-hidden rounded border border-zinc-200 dark:border-zinc-800">
+        <FileThumb file={file} iconClassName="size-4" />
+      </td>
+      <td className="flex min-w-0 items-center gap-2">
+        <span className="truncate font-medium" title={file.name}>
+          {file.name}
+        </span>
+        <ExtensionBadge extension={file.extension} />
+        <StatusBadge status={file.status} />
+      </td>
+      {columns.map((column) => (
+        <td key={column.id} className={MUTED}>
+          {column.cell(file, props)}
+        </td>
+      ))}
+      {props.trash && <td className="flex items-center justify-end gap-1">{props.trash.actions(file)}</td>}
+    </tr>
+  );
+}

@@ -1,0 +1,81 @@
+import {
+  FileArchive,
+  FileAudio,
+  File as FileIcon,
+  FileImage,
+  FileText,
+  FileType,
+  FileVideo,
+  type LucideIcon,
+  Newspaper,
+} from "lucide-react";
+import { useState } from "react";
+import type { FileBase, FileKind } from "../../../contract/files.ts";
+import { viaBff } from "../../api/client.ts";
+import { cx } from "../../lib/cx.ts";
+
+const KIND_ICONS: Record<FileKind, LucideIcon> = {
+  image: FileImage,
+  video: FileVideo,
+  audio: FileAudio,
+  document: FileText,
+  page: Newspaper,
+  archive: FileArchive,
+  font: FileType,
+  other: FileIcon,
+};
+
+export const KIND_LABELS: Record<FileKind, string> = {
+  image: "Images",
+  video: "Videos",
+  audio: "Audio",
+  document: "Documents",
+  page: "Pages",
+  archive: "Archives",
+  font: "Fonts",
+  other: "Other",
+};
+
+export function KindIcon({ kind, className }: { kind: FileKind; className?: string }) {
+  const Icon = KIND_ICONS[kind];
+  return <Icon className={className} aria-hidden="true" />;
+}
+
+/**
+ * A file's thumbnail in a box its parent sizes: the kind's icon over a shimmer until the image arrives, the
+ * icon alone when there is no thumbnail (yet) or it fails to load.
+ */
+export function FileThumb({ file, iconClassName }: { file: FileBase; iconClassName?: string }) {
+  const src = viaBff(file.thumbnail_url);
+  // Keyed by URL, so that a thumbnail arriving after processing (or a re-signed URL) loads afresh.
+  const [settled, setSettled] = useState<{ src: string; ok: boolean } | null>(null);
+  const state = settled?.src !== src ? "loading" : settled?.ok ? "loaded" : "failed";
+  const showImage = src && state !== "failed";
+  return (
+    <div className="relative flex size-full items-center justify-center overflow-hidden bg-zinc-100 dark:bg-zinc-800/70">
+      {showImage && state === "loading" && <div aria-hidden="true" className="skeleton absolute inset-0" />}
+      {(!showImage || state === "loading") && (
+        <KindIcon
+          kind={file.kind}
+          className={cx("relative text-zinc-400 dark:text-zinc-500", iconClassName ?? "size-8")}
+        />
+      )}
+      {showImage && (
+        <img
+          key={src}
+          src={src}
+          alt=""
+          loading="lazy"
+          decoding="async"
+          draggable={false}
+          onLoad={() => setSettled({ src, ok: true })}
+          onError={() => setSettled({ src, ok: false })}
+          className={cx(
+            "absolute inset-0 size-full object-contain transition-opacity duration-200",
+            state === "loaded" ? "opacity-100" : "opacity-0",
+          )}
+        />
+      )}
+    </div>
+  );
+}

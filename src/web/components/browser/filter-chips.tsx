@@ -1,0 +1,97 @@
+import { X } from "lucide-react";
+import type { Member } from "../../../contract/meta.ts";
+import { type BrowseSearch, FILTER_KEYS, hasFilters } from "../../lib/browse-search.ts";
+import { KIND_LABELS } from "./file-thumb.tsx";
+import type { SetSearch } from "./filters.tsx";
+import { formatBytes } from "./format.ts";
+
+interface Chip {
+  key: string;
+  label: string;
+  remove: Partial<BrowseSearch>;
+}
+
+function chipsOf(search: BrowseSearch, members: Member[]): Chip[] {
+  const without = <T,>(list: T[], value: T) => {
+    const rest = list.filter((v) => v !== value);
+    return rest.length ? rest : undefined;
+  };
+  const chips: Chip[] = [];
+  for (const kind of search.kind ?? []) {
+    chips.push({
+      key: `kind:${kind}`,
+      label: `Kind: ${KIND_LABELS[kind]}`,
+      remove: { kind: without(search.kind!, kind) },
+    });
+  }
+  for (const ext of search.ext ?? []) {
+    chips.push({ key: `ext:${ext}`, label: `Extension: ${ext}`, remove: { ext: without(search.ext!, ext) } });
+  }
+  if (search.min_size !== undefined) {
+    chips.push({
+      key: "min",
+      label: `At least ${formatBytes(search.min_size)}`,
+      remove: { min_size: undefined },
+    });
+  }
+  if (search.max_size !== undefined) {
+    chips.push({
+      key: "max",
+      label: `At most ${formatBytes(search.max_size)}`,
+      remove: { max_size: undefined },
+    });
+  }
+  if (search.after)
+    chips.push({ key: "after", label: `Created since ${search.after}`, remove: { after: undefined } });
+  if (search.before)
+    chips.push({ key: "before", label: `Created until ${search.before}`, remove: { before: undefined } });
+  for (const id of search.uploader ?? []) {
+    const name = members.find((m) => m.id === id)?.name ?? "Unknown member";
+    chips.push({
+      key: `uploader:${id}`,
+      label: `Uploaded by ${name}`,
+      remove: { uploader: without(search.uploader!, id) },
+    });
+  }
+  return chips;
+}
+
+/** The active filters as removable chips, and a control that clears them all. */
+export function FilterChips({
+  search,
+  setSearch,
+  members,
+}: {
+  search: BrowseSearch;
+  setSearch: SetSearch;
+  members: Member[];
+}) {
+  if (!hasFilters(search)) return null;
+  const chips = chipsOf(search, members);
+  return (
+    <ul aria-label="Active filters" className="flex flex-wrap items-center gap-1.5">
+      {chips.map((chip) => (
+        <li key={chip.key}>
+          <button
+            type="button"
+            aria-label={`Remove filter ${chip.label}`}
+            onClick={() => setSearch(chip.remove)}
+            className="inline-flex h-7 items-center gap-1 rounded-full bg-zinc-100 pr-1.5 pl-2.5 text-xs text-zinc-800 hover:bg-zinc-200 dark:bg-zinc-800 dark:text-zinc-200 dark:hover:bg-zinc-700"
+          >
+            {chip.label}
+            <X className="size-3.5" aria-hidden="true" />
+          </button>
+        </li>
+      ))}
+      <li>
+        <button
+          type="button"
+          onClick={() => setSearch(Object.fromEntries(FILTER_KEYS.map((k) => [k, undefined])))}
+          className="h-7 rounded px-2 font-medium text-accent-700 text-xs hover:underline dark:text-accent-100"
+        >
+          Clear filters
+        </button>
+      </li>
+    </ul>
+  );
+}

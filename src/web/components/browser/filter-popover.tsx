@@ -1,0 +1,59 @@
+import { ChevronDown } from "lucide-react";
+import { Popover } from "radix-ui";
+import type { ReactNode } from "react";
+import { cx } from "../../lib/cx.ts";
+
+export const FIELD_LABEL = "mb-1 block font-medium text-xs text-zinc-600 dark:text-zinc-400";
+export const CHECK_ROW =
+  "flex cursor-pointer items-center gap-2 rounded px-1.5 py-1 text-sm hover:bg-zinc-100 dark:hover:bg-zinc-800";
+
+/** A toolbar filter: a button naming the filter (and its value when set) that opens a small panel. */
+export function FilterPopover({
+  name,
+  value,
+  testId,
+  children,
+  open,
+  onOpenChange,
+}: {
+  name: string;
+  /** A short summary of the active value, shown in the button; none when the filter is off. */
+  value?: string;
+  testId: string;
+  children: ReactNode;
+  open?: boolean;
+  onOpenChange?: (open: boolean) => void;
+}) {
+  return (
+    <Popover.Root open={open} onOpenChange={onOpenChange}>
+      <Popover.Trigger asChild>
+        <button
+          type="button"
+          data-testid={testId}
+          className={cx(
+            "inline-flex h-8 max-w-56 items-center gap-1 rounded-md border px-2.5 text-sm",
+            value
+              ? "border-accent-500 bg-accent-50 text-accent-700 dark:bg-accent-500/15 dark:text-accent-100"
+              : "border-zinc-300 text-zinc-700 hover:bg-zinc-50 dark:border-zinc-700 dark:text-zinc-300 dark:hover:bg-zinc-800",
+          )}
+        >
+          <span className="truncate">
+            {name}
+            {value && `: ${value}`}
+          </span>
+          <ChevronDown className="size-3.5 shrink-0" aria-hidden="true" />
+        </button>
+      </Popover.Trigger>
+      <Popover.Portal>
+        <Popover.Content
+          align="start"
+          sideOffset={6}
+          aria-label={`${name} filter`}
+          className="z-50 w-72 rounded-lg border border-zinc-200 bg-white p-3 text-sm shadow-lg dark:border-zinc-800 dark:bg-zinc-900"
+        >
+          {children}
+        </Popover.Content>
+      </Popover.Portal>
+    </Popover.Root>
+  );
+}

@@ -1,0 +1,224 @@
+import { useQuery } from "@tanstack/react-query";
+import { type FormEvent, useState } from "react";
+import { toast } from "sonner";
+import type { Folder } from "../../../contract/folders.ts";
+import { createFolder, deleteFolder, updateFolder } from "../../../contract/operations/folders.ts";
+import { FOLDER_CHANGES, useInvalidate } from "../../api/files.ts";
+import { folderQuery, moveFolderTo } from "../../api/folders.ts";
+import { useApiMutation } from "../../api/query.ts";
+import { Button } from "../ui/button.tsx";
+import { Dialog } from "../ui/dialog.tsx";
+import { Input } from "../ui/input.tsx";
+import { ColorPalette } from "./color-palette.tsx";
+import { DestinationPicker } from "./destination-picker.tsx";
+import type { DropTarget } from "./dnd.ts";
+import { errorMessage } from "./feedback.ts";
+import { plural } from "./format.ts";
+
+interface DialogState {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+}
+
+/** The rule of the contract's folder names, checked before sending so the message is immediate. */
+function nameProblem(name: string): string | null {
+  const trimmed = name.trim();
+  if (!trimmed) return "Enter a name.";
+  if (trimmed.length > 255) return "The name must be at most 255 characters.";
+  if (/[\\/]/.test(trimmed)) return "The name must not contain / or \\.";
+  return null;
+}
+
+function ErrorLine({ message }: { message: string | null }) {
+  if (!message) return null;
+  return (
+    <p role="alert" className="text-red-700 text-sm dark:text-red-400">
+      {message}
+    </p>
+  );
+}
+
+function DialogActions({
+  submit,
+  busy,
+  onCancel,
+  danger,
+}: {
+  submit: string;
+  busy: boolean;
+  onCancel: () => void;
+  danger?: boolean;
+}) {
+  return (
+    <div className="flex justify-end gap-2 pt-2">
+      <Button variant="secondary" onClick={onCancel}>
+        Cancel
+      </Button>
+      <Button type="submit" variant={danger ? "danger" : "primary"} disabled={busy}>
+        {submit}
+      </Button>
+    </div>
+  );
+}
+
+/** Create a folder (in a library's top level or a parent), or edit one's name and colour. */
+export function FolderFormDialog({
+  open,
+  onOpenChange,
+  folder,
+  libraryId,
+  parentId,
+}: DialogState & { folder?: Folder; libraryId?: string; parentId?: string | null }) {
+  const [name, setName] = useState(folder?.name ?? "");
+  const [color, setColor] = useState<string | null>(folder?.color ?? null);
+  const [problem, setProblem] = useState<string | null>(null);
+  const create = useApiMutation(createFolder, { invalidates: FOLDER_CHANGES });
+  const update = useApiMutation(updateFolder, { invalidates: FOLDER_CHANGES });
+  const busy = create.isPending || update.isPending;
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    const issue = nameProblem(name);
+    setProblem(issue);
+    if (issue) return;
+    const onError = (error: unknown) => setProblem(errorMessage(error));
+    if (folder) {
+      const changes = {
+        ...(name.trim() !== folder.name ? { name: name.trim() } : {}),
+        ...(color !== folder.color ? { color } : {}),
+      };
+      if (Object.keys(changes).length === 0) return onOpenChange(false);
+      update.mutate(
+        { params: { folderId: folder.id }, body: changes },
+        {
+          onSuccess: (saved) => {
+            toast.success(`Folder “${saved.name}” saved`);
+            onOpenChange(false);
+          },
+          onError,
+        },
+      );
+    } else {
+      create.mutate(
+        { body: { name: name.trim(), library_id: libraryId!, parent_id: parentId ?? null, color } },
+        {
+          onSuccess: (created) => {
+            toast.success(`Folder “${created.name}” created`);
+            onOpenChange(false);
+          },
+          onError,
+        },
+      );
+    }
+  };
+  return (
+    <Dialog open={open} onOpenChange={onOpenChange} title={folder ? "Edit folder" : "New folder"}>
+      <form onSubmit={submit} noValidate className="space-y-4">
+        <div>
+          <label htmlFor="folder-name" className="mb-1 block font-medium text-sm">
+            Name
+          </label>
+          <Input
+            id="folder-name"
+            autoFocus
+            value={name}
+            maxLength={255}
+            aria-invalid={problem !== null}
+            onChange={(e) => setName(e.target.value)}
+          />
+        </div>
+        <ColorPalette value={color} onChange={setColor} />
+        <ErrorLine message={problem} />
+        <DialogActions
+          submit={folder ? "Save" : "Create folder"}
+          busy={busy}
+          onCancel={() => onOpenChange(false)}
+        />
+      </form>
+    </Dialog>
+  );
+}
+
+/** Move a folder (with everything in it) to a library's top level or into another folder. */
+export function MoveFolderDialog({ open, onOpenChange, folder }: DialogState & { folder: Folder }) {
+  const [target, setTarget] = useState<DropTarget | null>(null);
+  const [problem, setProblem] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const invalidate = useInvalidate();
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    if (!target) return setProblem("Choose where to move the folder.");
+    setBusy(true);
+    try {
+      await moveFolderTo(
+        folder.id,
+        target.type === "folder" ? { folder_id: target.folderId } : { library_id: target.libraryId },
+      );
+      toast.success(`Moved “${folder.name}” to “${target.name}”`);
+      onOpenChange(false);
+    } catch (error) {
+      setProblem(errorMessage(error));
+    } finally {
+      setBusy(false);
+      await invalidate(FOLDER_CHANGES);
+    }
+  };
+  return (
+    <Dialog
+      open={open}
+      onOpenChange={onOpenChange}
+      title={`Move “${folder.name}”`}
+      description="Choose a library's top level or a folder. Everything inside the folder moves with it."
+    >
+      <form onSubmit={submit} className="space-y-3">
+        <DestinationPicker value={target} onChange={setTarget} excludedFolderId={folder.id} />
+        <ErrorLine message={problem} />
+        <DialogActions submit="Move here" busy={busy || !target} onCancel={() => onOpenChange(false)} />
+      </form>
+    </Dialog>
+  );
+}
+
+/** Permanent deletion of a folder and its contents, after saying what goes. */
+export function DeleteFolderDialog({
+  open,
+  onOpenChange,
+  folder,
+  onDeleted,
+}: DialogState & { folder: Folder; onDeleted?: () => void }) {
+  // A trashed folder's contents are hidden with it, so its counts would read zero: only count active folders.
+  const detail = useQuery({ ...folderQuery(folder.id), enabled: open && !folder.trashed_at });
+  const remove = useApiMutation(deleteFolder, { invalidates: FOLDER_CHANGES });
+  const counts = detail.data
+    ? `${plural(detail.data.file_count, "file")} and ${plural(detail.data.folder_count, "subfolder")} directly inside it, and everything within those`
+    : "every file and subfolder inside it";
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    remove.mutate(
+      { params: { folderId: folder.id }, query: { permanent: "true" } },
+      {
+        onSuccess: () => {
+          toast.success(`“${folder.name}” deleted permanently`);
+          onOpenChange(false);
+          onDeleted?.();
+        },
+      },
+    );
+  };
+  return (
+    <Dialog open={open} onOpenChange={onOpenChange} title={`Delete “${folder.name}” permanently?`}>
+      <form onSubmit={submit} className="space-y-3">
+        <p className="text-sm text-zinc-700 dark:text-zinc-300">
+          This deletes the folder “{folder.name}” with {counts}. Deleted files cannot be restored from the
+          trash. This cannot be undone.
+        </p>
+        <ErrorLine message={remove.error ? errorMessage(remove.error) : null} />
+        <DialogActions
+          submit="Delete permanently"
+          danger
+          busy={remove.isPending}
+          onCancel={() => onOpenChange(false)}
+        />
+      </form>
+    </Dialog>
+  );
+}

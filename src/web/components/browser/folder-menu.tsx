@@ -1,0 +1,101 @@
+import {
+  Check,
+  ChevronRight,
+  FolderInput,
+  FolderPlus,
+  Palette,
+  Pencil,
+  RotateCcw,
+  Trash2,
+  XCircle,
+} from "lucide-react";
+import type { ContextMenu, DropdownMenu } from "radix-ui";
+import type { Folder } from "../../../contract/folders.ts";
+import { useAccess } from "../../api/access.ts";
+import { FOLDER_COLORS } from "./color-palette.tsx";
+import { useFolderActions } from "./folder-actions.tsx";
+
+/** Dropdown and context menus share one look and one list of items. */
+export const MENU =
+  "z-50 min-w-48 rounded-md border border-zinc-200 bg-white p-1 text-sm shadow-lg dark:border-zinc-800 dark:bg-zinc-900";
+export const MENU_ITEM =
+  "flex cursor-default items-center gap-2 rounded px-2 py-1.5 outline-none data-[disabled]:opacity-50 data-[highlighted]:bg-zinc-100 dark:data-[highlighted]:bg-zinc-800";
+const DANGER = `${MENU_ITEM} text-red-700 dark:text-red-400`;
+const ICON = "size-4 shrink-0";
+
+type MenuKit = typeof DropdownMenu | typeof ContextMenu;
+
+/** A folder's actions as items of a Radix dropdown or context menu (`kit` says which). */
+export function FolderMenuItems({ kit: M, folder }: { kit: MenuKit; folder: Folder }) {
+  const actions = useFolderActions();
+  const denial = useAccess().denial("libraries:write");
+  const disabled = denial !== null;
+  return (
+    <>
+      {denial && (
+        <M.Label className="max-w-64 px-2 py-1.5 text-xs text-zinc-600 dark:text-zinc-400">{denial}</M.Label>
+      )}
+      {folder.trashed_at ? (
+        <>
+          <M.Item className={MENU_ITEM} disabled={disabled} onSelect={() => void actions.restore(folder)}>
+            <RotateCcw className={ICON} aria-hidden="true" /> Restore
+          </M.Item>
+          <M.Item className={DANGER} disabled={disabled} onSelect={() => actions.deleteForever(folder)}>
+            <XCircle className={ICON} aria-hidden="true" /> Delete permanently…
+          </M.Item>
+        </>
+      ) : (
+        <>
+          <M.Item
+            className={MENU_ITEM}
+            disabled={disabled}
+            onSelect={() => actions.create(folder.library_id, folder.id)}
+          >
+            <FolderPlus className={ICON} aria-hidden="true" /> New subfolder…
+          </M.Item>
+          <M.Item className={MENU_ITEM} disabled={disabled} onSelect={() => actions.edit(folder)}>
+            <Pencil className={ICON} aria-hidden="true" /> Rename…
+          </M.Item>
+          <M.Sub>
+            <M.SubTrigger className={MENU_ITEM} disabled={disabled}>
+              <Palette className={ICON} aria-hidden="true" /> Colour
+              <ChevronRight className="ml-auto size-3.5" aria-hidden="true" />
+            </M.SubTrigger>
+            <M.Portal>
+              <M.SubContent className={MENU} sideOffset={4}>
+                <M.RadioGroup
+                  value={folder.color?.toLowerCase() ?? "none"}
+                  onValueChange={(value) => void actions.recolor(folder, value === "none" ? null : value)}
+                >
+                  {[{ name: "No colour", hex: "none" }, ...FOLDER_COLORS].map((color) => (
+                    <M.RadioItem key={color.hex} value={color.hex} className={MENU_ITEM}>
+                      <span
+                        aria-hidden="true"
+                        className="size-3.5 rounded-full border border-black/10 dark:border-white/20"
+                        style={{ backgroundColor: color.hex === "none" ? "transparent" : color.hex }}
+                      />
+                      {color.name}
+                      <M.ItemIndicator className="ml-auto">
+                        <Check className="size-3.5" aria-hidden="true" />
+                      </M.ItemIndicator>
+                    </M.RadioItem>
+                  ))}
+                </M.RadioGroup>
+              </M.SubContent>
+            </M.Portal>
+          </M.Sub>
+          <M.Item className={MENU_ITEM} disabled={disabled} onSelect={() => actions.move(folder)}>
+            <FolderInput className={ICON} aria-hidden="true" /> Move to…
+          </M.Item>
+          <M.Separator className="my-1 h-px bg-zinc-200 dark:bg-zinc-800" />
+          <M.Item className={MENU_ITEM} disabled={disabled} onSelect={() => void actions.trash(folder)}>
+            <Trash2 className={ICON} aria-hidden="true" /> Move to trash
+          </M.Item>
+          <M.Item className={DANGER} disabled={disabled} onSelect={() => actions.deleteForever(folder)}>
+            <XCircle className={ICON} aria-hidden="true" /> Delete permanently…
+          </M.Item>
+        </>
+      )}
+    </>
+  );
+}

@@ -1,0 +1,148 @@
+import { useNavigate } from "@tanstack/react-router";
+import { type FormEvent, useState } from "react";
+import { toast } from "sonner";
+import type { LibraryDetail } from "../../../contract/libraries.ts";
+import {
+  deleteLibrary,
+  getLibrary,
+  listLibraries,
+  updateLibrary,
+} from "../../../contract/operations/libraries.ts";
+import { useApiMutation } from "../../api/query.ts";
+import { Button } from "../ui/button.tsx";
+import { Dialog } from "../ui/dialog.tsx";
+import { Input } from "../ui/input.tsx";
+import { errorMessage } from "./feedback.ts";
+import { formatBytes, plural } from "./format.ts";
+
+interface Props {
+  library: LibraryDetail;
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+}
+
+/** Rename a library or change its description. */
+export function EditLibraryDialog({ library, open, onOpenChange }: Props) {
+  const [name, setName] = useState(library.name);
+  const [description, setDescription] = useState(library.description);
+  const [problem, setProblem] = useState<string | null>(null);
+  const update = useApiMutation(updateLibrary, { invalidates: [listLibraries, getLibrary] });
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    if (!name.trim()) return setProblem("Enter a name.");
+    const body = {
+      ...(name.trim() !== library.name ? { name: name.trim() } : {}),
+      ...(description !== library.description ? { description } : {}),
+    };
+    if (Object.keys(body).length === 0) return onOpenChange(false);
+    update.mutate(
+      { params: { libraryId: library.id }, body },
+      {
+        onSuccess: (saved) => {
+          toast.success(`Library “${saved.name}” saved`);
+          onOpenChange(false);
+        },
+        onError: (error) => setProblem(errorMessage(error)),
+      },
+    );
+  };
+  return (
+    <Dialog open={open} onOpenChange={onOpenChange} title="Edit library">
+      <form onSubmit={submit} noValidate className="space-y-3">
+        <div>
+          <label htmlFor="library-edit-name" className="mb-1 block font-medium text-sm">
+            Name
+          </label>
+          <Input
+            id="library-edit-name"
+            autoFocus
+            maxLength={255}
+            value={name}
+            onChange={(e) => setName(e.target.value)}
+          />
+        </div>
+        <div>
+          <label htmlFor="library-edit-description" className="mb-1 block font-medium text-sm">
+            Description
+          </label>
+          <textarea
+            id="library-edit-description"
+            rows={3}
+            maxLength={2000}
+            value={description}
+            onChange={(e) => setDescription(e.target.value)}
+            className="w-full rounded-md border border-zinc-300 bg-white px-3 py-2 text-sm dark:border-zinc-700 dark:bg-zinc-900"
+          />
+        </div>
+        {problem && (
+          <p role="alert" className="text-red-700 text-sm dark:text-red-400">
+            {problem}
+          </p>
+        )}
+        <div className="flex justify-end gap-2 pt-2">
+          <Button variant="secondary" onClick={() => onOpenChange(false)}>
+            Cancel
+          </Button>
+          <Button type="submit" disabled={update.isPending}>
+            Save
+          </Button>
+        </div>
+      </form>
+    </Dialog>
+  );
+}
+
+/** Permanent deletion of a library: says what goes and asks for its name. */
+export function DeleteLibraryDialog({ library, open, onOpenChange }: Props) {
+  const [typed, setTyped] = useState("");
+  const remove = useApiMutation(deleteLibrary, { invalidates: [listLibraries] });
+  const navigate = useNavigate();
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    remove.mutate(
+      { params: { libraryId: library.id } },
+      {
+        onSuccess: () => {
+          toast.success(`Library “${library.name}” deleted`);
+          onOpenChange(false);
+          void navigate({ to: "/" });
+        },
+      },
+    );
+  };
+  return (
+    <Dialog open={open} onOpenChange={onOpenChange} title={`Delete “${library.name}”?`}>
+      <form onSubmit={submit} className="space-y-3">
+        <p className="text-sm text-zinc-700 dark:text-zinc-300">
+          This permanently deletes the library with its {plural(library.folder_count, "folder")} and{" "}
+          {plural(library.file_count, "file")} ({formatBytes(library.size)}). Nothing goes to the trash and
+          this cannot be undone.
+        </p>
+        <div>
+          <label htmlFor="library-delete-confirm" className="mb-1 block font-medium text-sm">
+            Type the library's name to confirm
+          </label>
+          <Input
+            id="library-delete-confirm"
+            autoComplete="off"
+            value={typed}
+            onChange={(e) => setTyped(e.target.value)}
+          />
+        </div>
+        {remove.error && (
+          <p role="alert" className="text-red-700 text-sm dark:text-red-400">
+            {errorMessage(remove.error)}
+          </p>
+        )}
+        <div className="flex justify-end gap-2 pt-2">
+          <Button variant="secondary" onClick={() => onOpenChange(false)}>
+            Cancel
+          </Button>
+          <Button type="submit" variant="danger" disabled={remove.isPending || typed.trim() !== library.name}>
+            Delete library
+          </Button>
+        </div>
+      </form>
+    </Dialog>
+  );
+}

@@ -1,0 +1,172 @@
+import { FolderPlus, Library as LibraryIcon, MoreHorizontal, Pencil, Trash2 } from "lucide-react";
+import { DropdownMenu } from "radix-ui";
+import { useState } from "react";
+import type { FolderDetail } from "../../../contract/folders.ts";
+import type { LibraryDetail } from "../../../contract/libraries.ts";
+import { useAccess } from "../../api/access.ts";
+import { Button } from "../ui/button.tsx";
+import { GuardedButton } from "../ui/guarded-button.tsx";
+import { UploadButton } from "../upload/index.ts";
+import { type BrowseCrumb, BrowserHeader } from "./browser-header.tsx";
+import { useFolderActions } from "./folder-actions.tsx";
+import { FolderMenuItems, MENU, MENU_ITEM } from "./folder-menu.tsx";
+import { FolderGlyph } from "./folder-strip.tsx";
+import { formatBytes, plural } from "./format.ts";
+import { DeleteLibraryDialog, EditLibraryDialog } from "./library-dialogs.tsx";
+
+export type BrowseScope =
+  | { kind: "library"; library: LibraryDetail }
+  | { kind: "folder"; folder: FolderDetail; libraryName: string }
+  | { kind: "all" };
+
+const ROOT: BrowseCrumb = { label: "Libraries", to: { to: "/" } };
+
+function MenuTrigger({ label }: { label: string }) {
+  return (
+    <DropdownMenu.Trigger asChild>
+      <Button variant="secondary" size="icon" className="size-9" aria-label={label}>
+        <MoreHorizontal className="size-4" aria-hidden="true" />
+      </Button>
+    </DropdownMenu.Trigger>
+  );
+}
+
+function NewFolderButton({ libraryId, parentId }: { libraryId: string; parentId: string | null }) {
+  const actions = useFolderActions();
+  const denial = useAccess().denial("libraries:write");
+  return (
+    <GuardedButton variant="secondary" denial={denial} onClick={() => actions.create(libraryId, parentId)}>
+      <FolderPlus className="size-4" aria-hidden="true" /> New folder
+    </GuardedButton>
+  );
+}
+
+function LibraryHeader({ library }: { library: LibraryDetail }) {
+  const [dialog, setDialog] = useState<"edit" | "delete" | null>(null);
+  const denial = useAccess().denial("libraries:write");
+  const later = (next: "edit" | "delete") => setTimeout(() => setDialog(next), 0);
+  return (
+    <BrowserHeader
+      crumbs={[ROOT, { label: library.name }]}
+      icon={
+        <LibraryIcon className="size-6 shrink-0 text-accent-600 dark:text-accent-500" aria-hidden="true" />
+      }
+      title={library.name}
+      meta={[
+        library.description,
+        `${plural(library.file_count, "file")} · ${plural(library.folder_count, "folder")} · ${formatBytes(library.size)} in all`,
+      ]
+        .filter(Boolean)
+        .join(" — ")}
+      actions={
+        <>
+          <UploadButton libraryId={library.id} folderId={null} />
+          <NewFolderButton libraryId={library.id} parentId={null} />
+          <DropdownMenu.Root>
+            <MenuTrigger label="Library actions" />
+            <DropdownMenu.Portal>
+              <DropdownMenu.Content align="end" sideOffset={6} className={MENU}>
+                {denial && (
+                  <DropdownMenu.Label className="max-w-64 px-2 py-1.5 text-xs text-zinc-600 dark:text-zinc-400">
+                    {denial}
+                  </DropdownMenu.Label>
+                )}
+                <DropdownMenu.Item className={MENU_ITEM} disabled={!!denial} onSelect={() => later("edit")}>
+                  <Pencil className="size-4" aria-hidden="true" /> Edit details…
+                </DropdownMenu.Item>
+                <DropdownMenu.Item
+                  className={`${MENU_ITEM} text-red-700 dark:text-red-400`}
+                  disabled={!!denial}
+                  onSelect={() => later("delete")}
+                >
+                  <Trash2 className="size-4" aria-hidden="true" /> Delete library…
+                </DropdownMenu.Item>
+              </DropdownMenu.Content>
+            </DropdownMenu.Portal>
+          </DropdownMenu.Root>
+          {dialog === "edit" && (
+            <EditLibraryDialog library={library} open onOpenChange={() => setDialog(null)} />
+          )}
+          {dialog === "delete" && (
+            <DeleteLibraryDialog library={library} open onOpenChange={() => setDialog(null)} />
+          )}
+        </>
+      }
+    />
+  );
+}
+
+function FolderHeader({ folder, libraryName }: { folder: FolderDetail; libraryName: string }) {
+  const actions = useFolderActions();
+  const denial = useAccess().denial("libraries:write");
+  const crumbs: BrowseCrumb[] = [
+    ROOT,
+    {
+      label: libraryName,
+      to: { to: "/libraries/$libraryId", params: { libraryId: folder.library_id } },
+      drop: { type: "library", libraryId: folder.library_id, name: libraryName },
+    },
+    ...folder.path.map(
+      (ancestor): BrowseCrumb => ({
+        label: ancestor.name,
+        to: { to: "/folders/$folderId", params: { folderId: ancestor.id } },
+        drop: { type: "folder", folderId: ancestor.id, libraryId: folder.library_id, name: ancestor.name },
+      }),
+    ),
+    { label: folder.name },
+  ];
+  return (
+    <BrowserHeader
+      crumbs={crumbs}
+      icon={<FolderGlyph color={folder.color} className="size-6" />}
+      title={folder.name}
+      meta={`${plural(folder.file_count, "file")} · ${plural(folder.folder_count, "folder")}`}
+      actions={
+        folder.trashed_at ? (
+          <GuardedButton denial={denial} onClick={() => void actions.restore(folder)}>
+            Restore folder
+          </GuardedButton>
+        ) : (
+          <>
+            <UploadButton libraryId={folder.library_id} folderId={folder.id} />
+            <NewFolderButton libraryId={folder.library_id} parentId={folder.id} />
+            <DropdownMenu.Root>
+              <MenuTrigger label="Folder actions" />
+              <DropdownMenu.Portal>
+                <DropdownMenu.Content align="end" sideOffset={6} className={MENU}>
+                  <FolderMenuItems kit={DropdownMenu} folder={folder} />
+                </DropdownMenu.Content>
+              </DropdownMenu.Portal>
+            </DropdownMenu.Root>
+          </>
+        )
+      }
+    >
+      {folder.trashed_at && (
+        <p
+          role="status"
+          className="mt-3 rounded-md border border-amber-300 bg-amber-50 px-3 py-2 text-amber-900 text-sm dark:border-amber-700 dark:bg-amber-950 dark:text-amber-100"
+        >
+          This folder is in the trash. Restore it to see and change its contents; it is deleted permanently 30
+          days after it was trashed.
+        </p>
+      )}
+    </BrowserHeader>
+  );
+}
+
+/** The header of a browse page for its scope: a library, a folder, or all files (with the search it shows). */
+export function ScopeHeader({ scope, query }: { scope: BrowseScope; query?: string }) {
+  if (scope.kind === "library") return <LibraryHeader library={scope.library} />;
+  if (scope.kind === "folder") return <FolderHeader folder={scope.folder} libraryName={scope.libraryName} />;
+  return (
+    <BrowserHeader
+      title={query ? `Results for “${query}”` : "All files"}
+      meta={
+        query
+          ? "Names, tags and more, across every library you can see."
+          : "Every file in the libraries you can see."
+      }
+    />
+  );
+}

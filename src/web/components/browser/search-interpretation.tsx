@@ -1,0 +1,25 @@
+import type { listFiles } from "../../../contract/operations/files.ts";
+import type { Output } from "../../api/client.ts";
+import { formatBytes } from "./format.ts";
+
+type SearchInfo = Output<typeof listFiles>["search"];
+
+/** How the service read a natural-language search ("videos by Ana since March"), when it read more than words. */
+export function SearchInterpretation({ search }: { search: SearchInfo }) {
+  if (!search) return null;
+  const i = search.interpreted;
+  const parts = [
+    i.text && `“${i.text}”`,
+    ...i.kinds,
+    ...i.extensions.map((e) => `.${e}`),
+    i.created_after && `after ${new Date(i.created_after).toLocaleDateString()}`,
+    i.created_before && `before ${new Date(i.created_before).toLocaleDateString()}`,
+    i.min_size !== null && `over ${formatBytes(i.min_size)}`,
+    i.max_size !== null && `under ${formatBytes(i.max_size)}`,
+    ...i.colors,
+    i.uploaded_by.length > 0 &&
+      `by ${i.uploaded_by.length === 1 ? "1 person" : `${i.uploaded_by.length} people`}`,
+  ].filter(Boolean);
+  if (parts.length <= 1 && i.text === search.query.trim()) return null;
+  return <span className="ml-2 text-zinc-500 dark:text-zinc-400">· Searched for {parts.join(", ")}</span>;
+}

@@ -1,0 +1,46 @@
+import { X } from "lucide-react";
+import type { ReactNode } from "react";
+import { Button } from "../ui/button.tsx";
+import { plural } from "./format.ts";
+
+/**
+ * The floating bar of a non-empty selection: how many are selected and what can be done with them. It sits
+ * over the files, centred in the content area (the sidebar takes 16rem on large screens).
+ */
+export function SelectionBar({
+  count,
+  onClear,
+  children,
+}: {
+  count: number;
+  onClear: () => void;
+  children: ReactNode;
+}) {
+  if (count === 0) return null;
+  return (
+    <div className="pointer-events-none fixed inset-x-0 bottom-5 z-20 flex justify-center px-4 lg:left-64">
+      <div
+        role="toolbar"
+        aria-label="Selection actions"
+        data-testid="selection-bar"
+        className="pointer-events-auto flex max-w-full flex-wrap items-center gap-1 rounded-xl border border-zinc-200 bg-white p-1.5 shadow-xl dark:border-zinc-700 dark:bg-zinc-900"
+      >
+        <span className="px-2 font-medium text-sm" aria-live="polite">
+          {plural(count, "file")} selected
+        </span>
+        <span aria-hidden="true" className="mx-0.5 h-5 w-px bg-zinc-200 dark:bg-zinc-700" />
+        {children}
+        <span aria-hidden="true" className="mx-0.5 h-5 w-px bg-zinc-200 dark:bg-zinc-700" />
+        <Button
+          variant="ghost"
+          size="icon"
+          aria-label="Clear selection"
+          title="Clear selection (Esc)"
+          onClick={onClear}
+        >
+          <X className="size-4" aria-hidden="true" />
+        </Button>
+      </div>
+    </div>
+  );
+}
