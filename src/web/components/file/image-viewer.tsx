@@ -88,7 +88,8 @@ export function ImageViewer({ file }: { file: File }) {
   const [fixed, setFixed] = useState<View | null>(null);
 
   const image = parseResolution(file.resolution) ?? natural ?? { width: 1, height: 1 };
-  const fit = fitScale(image, size);
+  // Fitting leaves a margin, so the picture does not touch the edges or hide under the zoom toolbar.
+  const fit = fitScale(image, { width: size.width - 48, height: size.height - 96 });
   const view = fixed ?? { scale: fit, x: 0, y: 0 };
   const state = useRef({ view, image, size, fit });
   state.current = { view, image, size, fit };
@@ -201,7 +202,6 @@ export function ImageViewer({ file }: { file: File }) {
         <Button
           variant="ghost"
           size="sm"
-          aria-label="Actual size (100%)"
           aria-pressed={fixed !== null && Math.abs(view.scale - 1) < 0.001}
           title="Actual size (1)"
           onClick={actualSize}

@@ -142,10 +142,7 @@ export function VersionsPanel({ file }: { file: File }) {
   );
   return (
     <div>
-      <div className="flex items-center justify-between gap-2 px-4 py-4">
-        <p className="text-sm text-zinc-600 dark:text-zinc-400">
-          A new version replaces what the file shows and keeps the old ones.
-        </p>
+      <div className="space-y-2 px-4 py-4">
         <FilePickerButton
           target={{ libraryId: file.library_id, folderId: file.folder_id, fileId: file.id }}
           multiple={false}
@@ -153,6 +150,9 @@ export function VersionsPanel({ file }: { file: File }) {
           label="Upload new version"
           inputLabel="Choose a file for the new version"
         />
+        <p className="text-xs text-zinc-600 dark:text-zinc-400">
+          The new version becomes the active one; older versions stay listed here.
+        </p>
       </div>
       {uploading.length > 0 && (
         <ul aria-label="New versions uploading" className="border-zinc-200 border-t dark:border-zinc-800">

@@ -26,7 +26,10 @@ export function isGone(error: unknown): boolean {
 /** What to tell the user: the service's own message, with the per-field reasons of a validation error. */
 export function errorText(error: unknown): string {
   if (error instanceof ApiError) {
-    const issues = error.issues.map((issue) => `${issue.param} ${issue.message}`);
+    // The message often already names the first issue ("size: must be at most 50 GiB"): add only the others.
+    const issues = error.issues
+      .filter((issue) => !error.message.includes(issue.message))
+      .map((issue) => `${issue.param} ${issue.message}`);
     return issues.length > 0 ? `${error.message} (${issues.join("; ")})` : error.message;
   }
   return error instanceof Error ? error.message : String(error);

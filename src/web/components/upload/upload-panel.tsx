@@ -46,7 +46,9 @@ export function UploadPanel() {
       <div className="flex items-center gap-1 border-zinc-200 border-b py-1.5 pr-1.5 pl-3 dark:border-zinc-800">
         <h2 className="min-w-0 flex-1 truncate font-medium text-sm" aria-live="polite">
           {titleOf(items)}
-          {unfinished.length > 0 && <span className="ml-1.5 text-zinc-500"> · {percent}%</span>}
+          {unfinished.length > 0 && (
+            <span className="ml-1.5 text-zinc-600 dark:text-zinc-400"> · {percent}%</span>
+          )}
         </h2>
         {pausable && (
           <Button
