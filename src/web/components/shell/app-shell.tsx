@@ -41,7 +41,8 @@ export function AppShell({ children }: { children: ReactNode }) {
       </aside>
       <div className="flex min-w-0 flex-1 flex-col">
         <TopBar onToggleSidebar={() => setDrawerOpen((open) => !open)} />
-        <main id="main" className="min-h-0 flex-1 overflow-y-auto">
+        {/* Positioned, so that absolutely placed descendants (sr-only captions) scroll with it, not the page. */}
+        <main id="main" className="relative min-h-0 flex-1 overflow-y-auto">
           {children}
         </main>
       </div>

@@ -3,10 +3,11 @@ import { Link } from "@tanstack/react-router";
 import { RefreshCw } from "lucide-react";
 import { DELIVERY_STATUSES, type Delivery, type DeliveryStatus } from "../../../contract/webhooks.ts";
 import { deliveriesQuery } from "../../api/webhooks.ts";
+import { Badge } from "../ui/badge.tsx";
 import { Button } from "../ui/button.tsx";
 import { RelativeTime } from "../ui/relative-time.tsx";
 import { Skeleton } from "../ui/skeleton.tsx";
-import { Badge, DELIVERY_STATUS_LABELS, DeliveryStatusBadge } from "./badges.tsx";
+import { DELIVERY_STATUS_LABELS, DeliveryStatusBadge } from "./badges.tsx";
 
 /** While a delivery is in flight the list follows it closely; otherwise it still picks up new events. */
 const FAST_REFRESH_MS = 2_000;

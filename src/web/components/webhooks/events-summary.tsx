@@ -1,4 +1,4 @@
-import { Badge } from "./badges.tsx";
+import { Badge } from "../ui/badge.tsx";
 
 /** An endpoint's subscription as chips: "All events" for `*`, else the first `max` types and how many more. */
 export function EventsSummary({ events, max }: { events: string[]; max?: number }) {

@@ -4,8 +4,8 @@ import { listDeliveries } from "../../../contract/operations/webhooks.ts";
 import type { Replay } from "../../../contract/webhooks.ts";
 import { replayQuery } from "../../api/webhooks.ts";
 import { formatDateTime } from "../../lib/relative-time.ts";
+import { Badge, type Tone } from "../ui/badge.tsx";
 import { RelativeTime } from "../ui/relative-time.tsx";
-import { Badge, type Tone } from "./badges.tsx";
 
 const POLL_MS = 1_000;
 const STATUS: Record<Replay["status"], { label: string; tone: Tone }> = {

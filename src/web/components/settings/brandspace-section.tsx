@@ -1,0 +1,39 @@
+import { useQuery } from "@tanstack/react-query";
+import { brandspaceQuery } from "../../api/meta.ts";
+import { formatDateTime } from "../../lib/relative-time.ts";
+import { Skeleton } from "../ui/skeleton.tsx";
+import { Field, Fields, Section } from "./section.tsx";
+
+export function BrandspaceSection() {
+  const brandspace = useQuery(brandspaceQuery());
+  return (
+    <Section id="brandspace" title="Brandspace">
+      {brandspace.isPending ? (
+        <Skeleton className="h-40 w-full" />
+      ) : brandspace.error ? (
+        <p role="alert" className="text-red-600 text-sm dark:text-red-400">
+          {brandspace.error.message}
+        </p>
+      ) : (
+        <Fields>
+          <Field label="Name">{brandspace.data.name}</Field>
+          <Field label="ID">
+            <code className="font-mono text-[13px]">{brandspace.data.id}</code>
+          </Field>
+          <Field label="Region">{brandspace.data.region}</Field>
+          <Field label="Plan">
+            <span className="capitalize">{brandspace.data.plan}</span>
+          </Field>
+          <Field label="Members">
+            <a href="#members" className="text-accent-700 hover:underline dark:text-accent-100">
+              {brandspace.data.member_count}
+            </a>
+          </Field>
+          <Field label="Created">
+            <time dateTime={brandspace.data.created_at}>{formatDateTime(brandspace.data.created_at)}</time>
+          </Field>
+        </Fields>
+      )}
+    </Section>
+  );
+}
