@@ -1,0 +1,207 @@
+import type { Page } from "playwright-core";
+import { beforeAll, describe, expect, test } from "vitest";
+import { type Dashboard, e2eEnvironment, openDashboard, serviceApi } from "./harness.ts";
+
+/** The names of the files the grid or list shows, in order (each has a "Select <name>" checkbox). */
+async function shownNames(page: Page): Promise<string[]> {
+  const labels = await page
+    .locator('[data-file-id] input[type="checkbox"]')
+    .evaluateAll((boxes) => boxes.map((b) => b.getAttribute("aria-label") ?? ""));
+  return labels.map((label) => label.replace(/^Select /, ""));
+}
+
+const searchOf = (page: Page) => new URL(page.url()).searchParams;
+
+/** Waits for a thumbnail `<img>` of the files that loaded with pixels (through the BFF, under its CSP). */
+async function expectThumbnails(page: Page) {
+  await expect
+    .poll(
+      () =>
+        page
+          .locator("[data-file-id] img")
+          .evaluateAll((imgs) => imgs.filter((i) => (i as HTMLImageElement).naturalWidth > 0).length),
+      { timeout: 15_000 },
+    )
+    .toBeGreaterThan(0);
+}
+
+describe("browse", () => {
+  let library: { id: string; name: string };
+  let folder: { id: string; name: string };
+  // Uploaded in this order, so the default (newest first) order is the reverse.
+  const names = ["beta.png", "alpha.png", "delta.png", "gamma.png"];
+
+  beforeAll(async () => {
+    const { fixtures } = serviceApi();
+    library = await fixtures.createLibrary(fixtures.unique("Browse"));
+    folder = await fixtures.createFolder(library.id, "Photography");
+    await fixtures.createFolder(library.id, "Logos");
+    for (const [i, name] of names.entries()) {
+      await fixtures.uploadPng(
+        { name, folder_id: folder.id },
+        { width: 320 + i * 200, height: 240 + i * 150, color: { r: 40 * i, g: 120, b: 200 - 40 * i } },
+      );
+    }
+    await fixtures.uploadBytes({ name: "notes.txt", folder_id: folder.id }, Buffer.from("Shot list\n"));
+    await fixtures.uploadPng({ name: "cover.png", library_id: library.id });
+  });
+
+  test("libraries → library → folder, in grid and list, light and dark", async () => {
+    const d = await openDashboard();
+    await d.page.locator("#main").getByRole("link", { name: library.name }).click();
+    await d.page.waitForURL((url) => url.pathname === `/libraries/${library.id}`);
+    await d.page.getByRole("heading", { level: 1, name: library.name }).waitFor();
+    await d.page.locator("#main").getByRole("link", { name: "Logos" }).waitFor();
+    await expect.poll(() => shownNames(d.page)).toEqual(["cover.png"]);
+    await d.screenshot("library");
+    await d.expectAccessible("library page");
+
+    await d.page.locator("#main").getByRole("link", { name: "Photography" }).click();
+    await d.page.waitForURL((url) => url.pathname === `/folders/${folder.id}`);
+    await d.page.getByRole("heading", { level: 1, name: "Photography" }).waitFor();
+    await expect.poll(() => shownNames(d.page)).toEqual(["notes.txt", ...[...names].reverse()]);
+    await expectThumbnails(d.page);
+    // The breadcrumb leads back to the library.
+    await expect
+      .poll(() =>
+        d.page
+          .getByRole("navigation", { name: "Breadcrumb" })
+          .getByRole("link", { name: library.name })
+          .count(),
+      )
+      .toBe(1);
+    await d.screenshot("folder-grid-light");
+    await d.expectAccessible("folder, grid, light");
+
+    await d.page.getByRole("button", { name: "List view" }).click();
+    await expect.poll(() => searchOf(d.page).get("view")).toBe("list");
+    await d.page.getByRole("table", { name: "Files" }).waitFor();
+    await expect.poll(() => shownNames(d.page)).toEqual(["notes.txt", ...[...names].reverse()]);
+    await d.screenshot("folder-list-light");
+    await d.expectAccessible("folder, list, light");
+
+    await d.setTheme("dark");
+    await d.page.getByRole("table", { name: "Files" }).waitFor();
+    await expectThumbnails(d.page);
+    await d.screenshot("folder-list-dark");
+    await d.expectAccessible("folder, list, dark");
+    await d.page.getByRole("button", { name: "Grid view" }).click();
+    await expect.poll(() => searchOf(d.page).get("view")).toBeNull();
+    await expectThumbnails(d.page);
+    await d.screenshot("folder-grid-dark");
+    await d.expectAccessible("folder, grid, dark");
+    await d.goto(`/libraries/${library.id}`);
+    await d.page.getByRole("heading", { level: 1, name: library.name }).waitFor();
+    await d.screenshot("library-dark");
+    await d.expectAccessible("library page, dark");
+    await d.goto("/");
+    await d.page.getByRole("heading", { level: 1, name: "Libraries" }).waitFor();
+    await d.screenshot("libraries-dark");
+    await d.expectAccessible("libraries, dark");
+  });
+
+  test("sort by name, both ways; the URL keeps view and sort across a reload", async () => {
+    const d = await openDashboard();
+    await d.goto(`/folders/${folder.id}`);
+    const pngs = (list: string[]) => list.filter((n) => n.endsWith(".png"));
+    await expect.poll(async () => pngs(await shownNames(d.page))).toEqual([...names].reverse());
+
+    await d.page.getByRole("combobox", { name: "Sort by" }).selectOption({ label: "Name" });
+    await expect.poll(() => searchOf(d.page).get("sort")).toBe("name");
+    const ascending = ["alpha.png", "beta.png", "delta.png", "gamma.png", "notes.txt"];
+    await expect.poll(() => shownNames(d.page)).toEqual(ascending);
+
+    await d.page.getByRole("button", { name: /switch to descending/ }).click();
+    await expect.poll(() => searchOf(d.page).get("order")).toBe("desc");
+    await expect.poll(() => shownNames(d.page)).toEqual([...ascending].reverse());
+
+    await d.page.getByRole("button", { name: "List view" }).click();
+    await expect.poll(() => searchOf(d.page).get("view")).toBe("list");
+    // The list's column header says how it is sorted.
+    await expect.poll(() => d.page.locator("th[aria-sort=descending]").textContent()).toContain("Name");
+
+    await d.page.reload({ waitUntil: "load" });
+    await d.page.getByRole("table", { name: "Files" }).waitFor();
+    await expect.poll(() => shownNames(d.page)).toEqual([...ascending].reverse());
+    expect(await d.page.getByRole("combobox", { name: "Sort by" }).inputValue()).toBe("name");
+    expect(await d.page.getByRole("button", { name: "List view" }).getAttribute("aria-pressed")).toBe("true");
+  });
+
+  test("filters are reflected in the URL and survive a reload", async () => {
+    const d = await openDashboard();
+    await d.goto(`/folders/${folder.id}`);
+    await expect.poll(() => shownNames(d.page).then((n) => n.length)).toBe(5);
+
+    await d.page.getByTestId("filter-kind").click();
+    const documents = d.page.getByRole("dialog", { name: "Kind filter" }).getByLabel("Documents");
+    // The box follows the URL, which the router updates a moment after the click.
+    await documents.click();
+    await expect.poll(() => documents.isChecked()).toBe(true);
+    await d.page.keyboard.press("Escape");
+    await expect.poll(() => searchOf(d.page).get("kind")).toContain("document");
+    await expect.poll(() => shownNames(d.page)).toEqual(["notes.txt"]);
+    const chips = d.page.getByRole("list", { name: "Active filters" });
+    await chips.getByText("Kind: Documents").waitFor();
+    await d.screenshot("folder-filtered");
+    await d.expectAccessible("folder, filtered");
+
+    await d.page.reload({ waitUntil: "load" });
+    await expect.poll(() => shownNames(d.page)).toEqual(["notes.txt"]);
+    await chips.getByText("Kind: Documents").waitFor();
+    expect(searchOf(d.page).get("kind")).toContain("document");
+
+    await d.page.getByRole("button", { name: "Remove filter Kind: Documents" }).click();
+    await expect.poll(() => searchOf(d.page).get("kind")).toBeNull();
+    await expect.poll(() => shownNames(d.page).then((n) => n.length)).toBe(5);
+
+    await d.page.getByTestId("filter-extension").click();
+    await d.page.getByLabel("Extensions (comma separated)").fill("png");
+    await d.page.getByRole("button", { name: "Add", exact: true }).click();
+    await d.page.keyboard.press("Escape");
+    await expect.poll(() => searchOf(d.page).get("ext")).toContain("png");
+    await expect.poll(() => shownNames(d.page).then((n) => n.sort())).toEqual([...names].sort());
+    await d.page.reload({ waitUntil: "load" });
+    await expect.poll(() => shownNames(d.page).then((n) => n.sort())).toEqual([...names].sort());
+  });
+
+  test("infinite scroll loads every page of a folder of a few hundred files", async () => {
+    const env = e2eEnvironment();
+    const { folderId, files } = env.seed.synthetic;
+    const { api } = serviceApi(env);
+    const all: string[] = [];
+    let cursor: string | null = null;
+    do {
+      const page: { data: { name: string }[]; next_cursor: string | null } = await api(
+        "GET",
+        `/v1/files?folder_id=${folderId}&sort=name&order=asc&limit=100${cursor ? `&cursor=${cursor}` : ""}`,
+      );
+      all.push(...page.data.map((f) => f.name));
+      cursor = page.next_cursor;
+    } while (cursor);
+    expect(all.length).toBe(files);
+
+    const d: Dashboard = await openDashboard();
+    const listRequests: string[] = [];
+    d.page.on("request", (request) => {
+      const url = new URL(request.url());
+      if (url.pathname === "/api/v1/files") listRequests.push(url.search);
+    });
+    await d.goto(`/folders/${folderId}?sort=name&order=asc`);
+    await expect.poll(() => shownNames(d.page).then((n) => n[0])).toBe(all[0]);
+    await expectThumbnails(d.page);
+    await d.screenshot("synthetic-folder");
+
+    const last = all.at(-1)!;
+    const lastBox = d.page.getByRole("checkbox", { name: `Select ${last}`, exact: true });
+    for (let i = 0; i < 60 && (await lastBox.count()) === 0; i++) {
+      await d.page.locator("#main").evaluate((main) => main.scrollTo({ top: main.scrollHeight }));
+      await d.page.waitForTimeout(150);
+    }
+    await lastBox.waitFor({ state: "attached" });
+    // The grid is virtualized: what is shown at the bottom is the end of the list, in order.
+    const bottom = await shownNames(d.page);
+    expect(all.slice(-bottom.length)).toEqual(bottom);
+    expect(listRequests.filter((search) => search.includes("cursor=")).length).toBeGreaterThanOrEqual(2);
+    await d.screenshot("synthetic-folder-bottom");
+  });
+});
