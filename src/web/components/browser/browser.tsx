@@ -106,6 +106,11 @@ export function AssetBrowser({
         query={search.q}
         scope={scope.kind}
         trashed={trashed}
+        inFolders={
+          scope.kind === "library"
+            ? scope.library.folder_count > 0
+            : scope.kind === "folder" && scope.folder.folder_count > 0
+        }
         onClear={() =>
           setSearch({
             kind: undefined,

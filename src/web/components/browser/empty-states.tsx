@@ -49,12 +49,15 @@ export function EmptyFiles({
   query,
   scope,
   trashed,
+  inFolders,
   onClear,
 }: {
   filtered: boolean;
   query?: string;
   scope: "library" | "folder" | "all";
   trashed: boolean;
+  /** The place has folders (with or without files in them) above its own files. */
+  inFolders: boolean;
   onClear: () => void;
 }) {
   if (filtered) {
@@ -71,7 +74,19 @@ export function EmptyFiles({
       </div>
     );
   }
-  const where = scope === "folder" ? "This folder" : scope === "library" ? "This library" : "There";
+  const [title, text] = trashed
+    ? ["This folder is in the trash", "Restore it to see its files."]
+    : scope === "all"
+      ? ["No files yet", "Open a library to upload files, or drop them on it."]
+      : inFolders
+        ? [
+            scope === "folder" ? "No files directly in this folder" : "No files at the top level",
+            "Open a folder above, or drop files here or upload to add them here.",
+          ]
+        : [
+            scope === "folder" ? "This folder is empty" : "This library is empty",
+            "Drop files here or upload.",
+          ];
   return (
     <div
       className="mx-auto flex max-w-xl flex-col items-center rounded-xl border-2 border-zinc-200 border-dashed px-6 py-14 text-center dark:border-zinc-800"
@@ -82,20 +97,8 @@ export function EmptyFiles({
       ) : (
         <Upload className="size-10 text-zinc-400" aria-hidden="true" />
       )}
-      <h2 className="mt-3 font-semibold">
-        {trashed
-          ? "This folder is in the trash"
-          : scope === "all"
-            ? "No files yet"
-            : `${where} has no files yet`}
-      </h2>
-      <p className="mt-1 text-sm text-zinc-600 dark:text-zinc-400">
-        {trashed
-          ? "Restore it to see its files."
-          : scope === "all"
-            ? "Open a library and upload files, or drop them on it."
-            : `${where === "This folder" ? "This folder is empty" : "Nothing at the top level"} — drop files here or upload.`}
-      </p>
+      <h2 className="mt-3 font-semibold">{title}</h2>
+      <p className="mt-1 text-sm text-zinc-600 dark:text-zinc-400">{text}</p>
     </div>
   );
 }

@@ -11,7 +11,7 @@ import {
   type FileSort,
   itemProps,
 } from "./file-cell.ts";
-import { FileThumb, KIND_LABELS } from "./file-thumb.tsx";
+import { FileThumb, KIND_NAMES } from "./file-thumb.tsx";
 import { daysUntilPurge, formatBytes, formatDate, formatDateTime, timeAgo } from "./format.ts";
 import { useCollectionKeys } from "./use-collection-keys.ts";
 import { useScrollParent } from "./use-scroll-parent.ts";
@@ -28,7 +28,7 @@ interface Column {
 }
 
 const COLUMNS: Record<string, Column> = {
-  kind: { id: "kind", title: "Kind", width: "7rem", cell: (f) => KIND_LABELS[f.kind] },
+  kind: { id: "kind", title: "Kind", width: "7rem", cell: (f) => KIND_NAMES[f.kind] },
   size: { id: "size", title: "Size", width: "6rem", sort: "size", cell: (f) => formatBytes(f.size) },
   detail: { id: "detail", title: "Details", width: "7rem", cell: (f) => fileDetail(f) ?? "—" },
   uploader: {

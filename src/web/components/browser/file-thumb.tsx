@@ -36,6 +36,18 @@ export const KIND_LABELS: Record<FileKind, string> = {
   other: "Other",
 };
 
+/** One file's kind, for the list's Kind column. */
+export const KIND_NAMES: Record<FileKind, string> = {
+  image: "Image",
+  video: "Video",
+  audio: "Audio",
+  document: "Document",
+  page: "Page",
+  archive: "Archive",
+  font: "Font",
+  other: "Other",
+};
+
 export function KindIcon({ kind, className }: { kind: FileKind; className?: string }) {
   const Icon = KIND_ICONS[kind];
   return <Icon className={className} aria-hidden="true" />;

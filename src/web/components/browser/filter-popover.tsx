@@ -10,15 +10,15 @@ export const CHECK_ROW =
 /** A toolbar filter: a button naming the filter (and its value when set) that opens a small panel. */
 export function FilterPopover({
   name,
-  value,
+  active,
   testId,
   children,
   open,
   onOpenChange,
 }: {
   name: string;
-  /** A short summary of the active value, shown in the button; none when the filter is off. */
-  value?: string;
+  /** How many values the filter holds (the chips below the toolbar name them); 0 when it is off. */
+  active: number;
   testId: string;
   children: ReactNode;
   open?: boolean;
@@ -31,16 +31,19 @@ export function FilterPopover({
           type="button"
           data-testid={testId}
           className={cx(
-            "inline-flex h-8 max-w-56 items-center gap-1 rounded-md border px-2.5 text-sm",
-            value
+            "inline-flex h-8 items-center gap-1 rounded-md border px-2.5 text-sm",
+            active
               ? "border-accent-500 bg-accent-50 text-accent-700 dark:bg-accent-500/15 dark:text-accent-100"
               : "border-zinc-300 text-zinc-700 hover:bg-zinc-50 dark:border-zinc-700 dark:text-zinc-300 dark:hover:bg-zinc-800",
           )}
         >
-          <span className="truncate">
-            {name}
-            {value && `: ${value}`}
-          </span>
+          {name}
+          {active > 0 && (
+            <span className="ml-0.5 rounded-full bg-accent-600 px-1.5 font-medium text-[11px] text-white leading-4">
+              {active}
+              <span className="sr-only"> active</span>
+            </span>
+          )}
           <ChevronDown className="size-3.5 shrink-0" aria-hidden="true" />
         </button>
       </Popover.Trigger>

@@ -7,7 +7,6 @@ import { Button } from "../ui/button.tsx";
 import { Input } from "../ui/input.tsx";
 import { KIND_LABELS } from "./file-thumb.tsx";
 import { CHECK_ROW, FIELD_LABEL, FilterPopover } from "./filter-popover.tsx";
-import { formatBytes } from "./format.ts";
 
 export type SetSearch = (patch: Partial<BrowseSearch>) => void;
 interface FilterProps {
@@ -20,12 +19,9 @@ const toggled = <T,>(list: T[] | undefined, value: T): T[] | undefined => {
   return next.length ? next : undefined;
 };
 
-const summary = (values: string[] | undefined) =>
-  !values?.length ? undefined : values.length === 1 ? values[0] : `${values.length} selected`;
-
 export function KindFilter({ search, setSearch }: FilterProps) {
   return (
-    <FilterPopover name="Kind" testId="filter-kind" value={summary(search.kind?.map((k) => KIND_LABELS[k]))}>
+    <FilterPopover name="Kind" testId="filter-kind" active={search.kind?.length ?? 0}>
       <fieldset>
         <legend className={FIELD_LABEL}>Show only</legend>
         {FILE_KINDS.map((kind) => (
@@ -63,7 +59,7 @@ export function ExtensionFilter({ search, setSearch }: FilterProps) {
     setText("");
   };
   return (
-    <FilterPopover name="Extension" testId="filter-extension" value={summary(search.ext)}>
+    <FilterPopover name="Extension" testId="filter-extension" active={search.ext?.length ?? 0}>
       <form onSubmit={add}>
         <label htmlFor="filter-extension-input" className={FIELD_LABEL}>
           Extensions (comma separated)
@@ -140,16 +136,9 @@ export function SizeFilter({ search, setSearch }: FilterProps) {
     setSearch({ min_size: low, max_size: high });
     setOpen(false);
   };
-  const value =
-    search.min_size !== undefined && search.max_size !== undefined
-      ? `${formatBytes(search.min_size)}–${formatBytes(search.max_size)}`
-      : search.min_size !== undefined
-        ? `≥ ${formatBytes(search.min_size)}`
-        : search.max_size !== undefined
-          ? `≤ ${formatBytes(search.max_size)}`
-          : undefined;
+  const active = Number(search.min_size !== undefined) + Number(search.max_size !== undefined);
   return (
-    <FilterPopover name="Size" testId="filter-size" value={value} open={open} onOpenChange={onOpenChange}>
+    <FilterPopover name="Size" testId="filter-size" active={active} open={open} onOpenChange={onOpenChange}>
       <form onSubmit={apply} noValidate>
         <div className="grid grid-cols-2 gap-2">
           <div>
@@ -214,19 +203,12 @@ export function DateFilter({ search, setSearch }: FilterProps) {
     setSearch({ after: after || undefined, before: before || undefined });
     setOpen(false);
   };
-  const value =
-    search.after && search.before
-      ? `${search.after} – ${search.before}`
-      : search.after
-        ? `since ${search.after}`
-        : search.before
-          ? `until ${search.before}`
-          : undefined;
+  const active = Number(!!search.after) + Number(!!search.before);
   return (
     <FilterPopover
       name="Created"
       testId="filter-created"
-      value={value}
+      active={active}
       open={open}
       onOpenChange={onOpenChange}
     >
@@ -273,9 +255,8 @@ export function DateFilter({ search, setSearch }: FilterProps) {
 }
 
 export function UploaderFilter({ search, setSearch, members }: FilterProps & { members: Member[] }) {
-  const names = search.uploader?.map((id) => members.find((m) => m.id === id)?.name ?? "Unknown member");
   return (
-    <FilterPopover name="Uploader" testId="filter-uploader" value={summary(names)}>
+    <FilterPopover name="Uploader" testId="filter-uploader" active={search.uploader?.length ?? 0}>
       <fieldset className="max-h-72 overflow-y-auto">
         <legend className={FIELD_LABEL}>Uploaded by</legend>
         {members.map((member) => (

@@ -188,9 +188,11 @@ export function DeleteFolderDialog({
   // A trashed folder's contents are hidden with it, so its counts would read zero: only count active folders.
   const detail = useQuery({ ...folderQuery(folder.id), enabled: open && !folder.trashed_at });
   const remove = useApiMutation(deleteFolder, { invalidates: FOLDER_CHANGES });
-  const counts = detail.data
-    ? `${plural(detail.data.file_count, "file")} and ${plural(detail.data.folder_count, "subfolder")} directly inside it, and everything within those`
-    : "every file and subfolder inside it";
+  const contents = !detail.data
+    ? "everything inside it"
+    : detail.data.folder_count === 0
+      ? `its ${plural(detail.data.file_count, "file")}`
+      : `its ${plural(detail.data.file_count, "file")} and ${plural(detail.data.folder_count, "subfolder")}, with everything in them`;
   const submit = (event: FormEvent) => {
     event.preventDefault();
     remove.mutate(
@@ -208,8 +210,8 @@ export function DeleteFolderDialog({
     <Dialog open={open} onOpenChange={onOpenChange} title={`Delete “${folder.name}” permanently?`}>
       <form onSubmit={submit} className="space-y-3">
         <p className="text-sm text-zinc-700 dark:text-zinc-300">
-          This deletes the folder “{folder.name}” with {counts}. Deleted files cannot be restored from the
-          trash. This cannot be undone.
+          This deletes the folder “{folder.name}” and {contents} now and for good: nothing goes to the trash,
+          and this cannot be undone.
         </p>
         <ErrorLine message={remove.error ? errorMessage(remove.error) : null} />
         <DialogActions

@@ -1,5 +1,5 @@
 import { notFound, useNavigate } from "@tanstack/react-router";
-import { useCallback } from "react";
+import { useCallback, useEffect, useState } from "react";
 import { ApiError } from "../../api/client.ts";
 import type { BrowseSearch } from "../../lib/browse-search.ts";
 
@@ -13,23 +13,37 @@ export async function orNotFound<T>(promise: Promise<T>): Promise<T> {
   }
 }
 
+/** Without absent values, with sorted keys: equal states give equal text. */
+function canonical(search: Record<string, unknown>): BrowseSearch {
+  return Object.fromEntries(
+    Object.entries(search)
+      .filter(([, value]) => value !== undefined)
+      .sort(([a], [b]) => a.localeCompare(b)),
+  ) as BrowseSearch;
+}
+
 /**
- * Updates the browse state in the URL in place (no history entry per filter click): the URL is the view,
- * so a copied link opens the same files, sorted and filtered the same way.
+ * The browse state: the URL's (so a copied link opens the same files, sorted and filtered the same way), updated
+ * in place without a history entry per filter click. A change shows at once, before the router has finished its
+ * navigation (which checks the session first), so checkboxes and the list never lag behind a click.
  */
-export function useSetBrowseSearch() {
+export function useBrowseState(url: BrowseSearch): [BrowseSearch, (patch: Partial<BrowseSearch>) => void] {
   const navigate = useNavigate();
-  return useCallback(
-    (patch: Partial<BrowseSearch>) =>
+  const [pending, setPending] = useState<BrowseSearch | null>(null);
+  const urlText = JSON.stringify(canonical(url));
+  useEffect(() => {
+    setPending((current) => (current && JSON.stringify(current) === urlText ? null : current));
+  }, [urlText]);
+  const set = useCallback(
+    (patch: Partial<BrowseSearch>) => {
+      setPending((current) => canonical({ ...(current ?? url), ...patch }));
       void navigate({
         to: ".",
-        search: (previous: BrowseSearch) => {
-          const next: Record<string, unknown> = { ...previous, ...patch };
-          for (const key of Object.keys(next)) if (next[key] === undefined) delete next[key];
-          return next;
-        },
+        search: (previous: BrowseSearch) => canonical({ ...previous, ...patch }),
         replace: true,
-      }),
-    [navigate],
+      });
+    },
+    [navigate, url],
   );
+  return [pending ?? url, set];
 }

@@ -1,6 +1,6 @@
 import { createFileRoute } from "@tanstack/react-router";
 import { AssetBrowser } from "../../../components/browser/browser.tsx";
-import { useSetBrowseSearch } from "../../../components/browser/route-helpers.ts";
+import { useBrowseState } from "../../../components/browser/route-helpers.ts";
 import { BrowseSearch } from "../../../lib/browse-search.ts";
 
 /** Every file the key can see; the top bar's search arrives here as `q`. */
@@ -10,7 +10,6 @@ export const Route = createFileRoute("/_app/files/")({
 });
 
 function AllFilesPage() {
-  const search = Route.useSearch();
-  const setSearch = useSetBrowseSearch();
+  const [search, setSearch] = useBrowseState(Route.useSearch());
   return <AssetBrowser scope={{ kind: "all" }} search={search} setSearch={setSearch} />;
 }

@@ -3,7 +3,7 @@ import { createFileRoute } from "@tanstack/react-router";
 import { folderQuery } from "../../../api/folders.ts";
 import { librariesQuery } from "../../../api/libraries.ts";
 import { AssetBrowser } from "../../../components/browser/browser.tsx";
-import { orNotFound, useSetBrowseSearch } from "../../../components/browser/route-helpers.ts";
+import { orNotFound, useBrowseState } from "../../../components/browser/route-helpers.ts";
 import { RouteNotFound } from "../../../components/route-not-found.tsx";
 import { PageSkeleton } from "../../../components/ui/skeleton.tsx";
 import { BrowseSearch } from "../../../lib/browse-search.ts";
@@ -22,8 +22,7 @@ export const Route = createFileRoute("/_app/folders/$folderId")({
 
 function FolderPage() {
   const { folderId } = Route.useParams();
-  const search = Route.useSearch();
-  const setSearch = useSetBrowseSearch();
+  const [search, setSearch] = useBrowseState(Route.useSearch());
   // Not suspense: after a trash or delete the refetch fails, and the page keeps its last answer while it leaves.
   const folder = useQuery(folderQuery(folderId)).data;
   const libraries = useQuery(librariesQuery()).data;
