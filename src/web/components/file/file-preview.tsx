@@ -63,6 +63,13 @@ function AudioPlayer({ file }: { file: File }) {
   );
 }
 
+function stillNote(file: File, pictured: boolean): string {
+  if (!pictured) return "There is no preview of this kind of file: download it to open it.";
+  return file.kind === "document"
+    ? "The first page is shown: download the file to see all of it."
+    : "Download the file to open it.";
+}
+
 /** Documents, pages, archives, fonts: their rendered first page or thumbnail, if any, and a way to get the file. */
 function StillPreview({ file }: { file: File }) {
   const picture = viaBff(file.renditions.preview_url) ?? viaBff(file.thumbnail_url);
@@ -77,10 +84,7 @@ function StillPreview({ file }: { file: File }) {
       ) : (
         <FileText className="size-20 text-zinc-400" aria-hidden="true" />
       )}
-      <Note>
-        {picture ? "First page shown. " : "There is no preview of this kind of file. "}Download it to see all
-        of it.
-      </Note>
+      <Note>{stillNote(file, picture !== undefined)}</Note>
     </Centered>
   );
 }

@@ -6,7 +6,7 @@ import { cx } from "../../lib/cx.ts";
 import { formatBytes, formatSecondsLeft } from "../file/format.ts";
 import { Button } from "../ui/button.tsx";
 import { percentOf } from "./plan.ts";
-import type { UploadItem } from "./upload-manager.ts";
+import { UNFINISHED, type UploadItem } from "./upload-manager.ts";
 import { uploads } from "./upload-store.ts";
 
 /** Seconds until a retry, ticking while the row shows it. */
@@ -72,21 +72,22 @@ function StatusIcon({ item }: { item: UploadItem }) {
 
 function RowActions({ item }: { item: UploadItem }) {
   const { key, name, status } = item;
-  const button = (label: string, onClick: () => void, Icon: typeof Pause) => (
-    <Button variant="ghost" size="icon" aria-label={`${label} ${name}`} title={label} onClick={onClick}>
+  const button = (label: string, title: string, onClick: () => void, Icon: typeof Pause) => (
+    <Button variant="ghost" size="icon" aria-label={label} title={title} onClick={onClick}>
       <Icon className="size-4" />
     </Button>
   );
   return (
     <div className="flex shrink-0 items-center">
       {(status === "queued" || status === "uploading" || status === "offline") &&
-        button("Pause upload of", () => uploads.pause(key), Pause)}
-      {status === "retrying" && button("Retry now the upload of", () => uploads.resume(key), RotateCw)}
-      {status === "paused" && button("Resume upload of", () => uploads.resume(key), Play)}
-      {status === "failed" && button("Retry upload of", () => uploads.retry(key), RotateCw)}
-      {["queued", "uploading", "paused", "offline", "retrying", "completing"].includes(status)
-        ? button("Cancel upload of", () => uploads.cancel(key), X)
-        : button("Remove from the list:", () => uploads.remove(key), X)}
+        button(`Pause upload of ${name}`, "Pause", () => uploads.pause(key), Pause)}
+      {status === "paused" && button(`Resume upload of ${name}`, "Resume", () => uploads.resume(key), Play)}
+      {status === "retrying" &&
+        button(`Retry upload of ${name}`, "Retry now", () => uploads.resume(key), RotateCw)}
+      {status === "failed" && button(`Retry upload of ${name}`, "Retry", () => uploads.retry(key), RotateCw)}
+      {UNFINISHED.has(status)
+        ? button(`Cancel upload of ${name}`, "Cancel", () => uploads.cancel(key), X)
+        : button(`Remove ${name} from the list`, "Remove from the list", () => uploads.remove(key), X)}
     </div>
   );
 }
