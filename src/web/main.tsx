@@ -15,8 +15,12 @@ const queryClient = new QueryClient({
   defaultOptions: {
     queries: {
       staleTime: 30_000,
-      // Client errors (404, 403, validation) do not get better by asking again.
-      retry: (failures, error) => !(error instanceof ApiError && error.status < 500) && failures < 2,
+      // Client errors (404, 403, validation) do not get better by asking again; rate limits and outages may.
+      retry: (failures, error) => failures < 3 && (!(error instanceof ApiError) || error.transient),
+      retryDelay: (failures, error) =>
+        error instanceof ApiError && error.retryAfterSeconds !== null
+          ? Math.min(error.retryAfterSeconds, 60) * 1000
+          : Math.min(1000 * 2 ** failures, 10_000),
     },
   },
 });

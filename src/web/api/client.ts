@@ -8,14 +8,23 @@ export class ApiError extends Error {
   readonly code: string;
   readonly details: Record<string, unknown> | null;
   readonly requestId: string | null;
+  /** Seconds to wait before asking again (429 and 503 answers carry Retry-After). */
+  readonly retryAfterSeconds: number | null;
 
-  constructor(status: number, body: Partial<ErrorBody> | null) {
+  constructor(status: number, body: Partial<ErrorBody> | null, retryAfter: string | null = null) {
     super(body?.message ?? `The request failed (HTTP ${status}).`);
     this.name = "ApiError";
     this.status = status;
     this.code = body?.code ?? "internal_error";
     this.details = body?.details ?? null;
     this.requestId = body?.request_id ?? null;
+    const seconds = retryAfter === null ? Number.NaN : Number(retryAfter);
+    this.retryAfterSeconds = Number.isFinite(seconds) && seconds >= 0 ? seconds : null;
+  }
+
+  /** Worth asking again later: rate limited, or the service or the network was briefly unavailable. */
+  get transient(): boolean {
+    return this.status === 429 || this.status >= 500;
   }
 
   /** The per-parameter messages of a validation error, if any. */
@@ -62,7 +71,11 @@ export function pathOf(op: Operation, params: Record<string, unknown> | undefine
 
 async function errorOf(response: Response): Promise<ApiError> {
   const body = (await response.json().catch(() => null)) as Partial<ErrorBody> | null;
-  return new ApiError(response.status, body && body.object === "error" ? body : null);
+  return new ApiError(
+    response.status,
+    body && body.object === "error" ? body : null,
+    response.headers.get("retry-after"),
+  );
 }
 
 /** Calls one operation of the contract through the BFF and parses the answer with its response schema. */
