@@ -4,13 +4,14 @@ import { FileIcon, Folder, Library, Loader2, Search } from "lucide-react";
 import { Dialog } from "radix-ui";
 import { type ReactNode, useState } from "react";
 import { viaBff } from "../../api/client.ts";
+import { useReturnFocus } from "../../lib/return-focus.ts";
 import { actionMatches, type PaletteAction, usePaletteActions } from "./use-palette-actions.ts";
 import { usePaletteResults } from "./use-palette-results.ts";
 
 const GROUP =
   "[&_[cmdk-group-heading]]:px-2 [&_[cmdk-group-heading]]:pt-3 [&_[cmdk-group-heading]]:pb-1 [&_[cmdk-group-heading]]:font-semibold [&_[cmdk-group-heading]]:text-[11px] [&_[cmdk-group-heading]]:text-zinc-500 [&_[cmdk-group-heading]]:uppercase [&_[cmdk-group-heading]]:tracking-wider dark:[&_[cmdk-group-heading]]:text-zinc-400";
 const ITEM =
-  "flex cursor-default items-center gap-2.5 rounded-md px-2 py-2 text-sm outline-none data-[disabled=true]:cursor-not-allowed data-[selected=true]:bg-accent-50 data-[disabled=true]:opacity-60 dark:data-[selected=true]:bg-zinc-800";
+  "flex cursor-default items-center gap-2.5 rounded-md px-2 py-2 text-sm outline-none data-[disabled=true]:cursor-not-allowed data-[selected=true]:bg-accent-50 data-[disabled=true]:text-zinc-600 dark:data-[disabled=true]:text-zinc-400 dark:data-[selected=true]:bg-zinc-800";
 
 function Item({
   value,
@@ -18,13 +19,17 @@ function Item({
   icon,
   children,
   hint,
+  note,
   disabled,
 }: {
   value: string;
   onSelect: () => void;
   icon: ReactNode;
   children: ReactNode;
+  /** Short context on the right: a folder's path, a file's type. */
   hint?: ReactNode;
+  /** A line under the label: why the command is unavailable. */
+  note?: ReactNode;
   disabled?: boolean;
 }) {
   return (
@@ -32,9 +37,12 @@ function Item({
       <span className="flex size-7 shrink-0 items-center justify-center overflow-hidden rounded bg-zinc-100 text-zinc-600 dark:bg-zinc-800 dark:text-zinc-300">
         {icon}
       </span>
-      <span className="min-w-0 flex-1 truncate">{children}</span>
+      <span className="min-w-0 flex-1">
+        <span className="block truncate">{children}</span>
+        {note && <span className="block text-xs text-zinc-600 dark:text-zinc-400">{note}</span>}
+      </span>
       {hint && (
-        <span className="max-w-[45%] shrink-0 truncate text-xs text-zinc-500 dark:text-zinc-400">{hint}</span>
+        <span className="max-w-[45%] shrink-0 truncate text-xs text-zinc-600 dark:text-zinc-400">{hint}</span>
       )}
     </Command.Item>
   );
@@ -47,7 +55,7 @@ function ActionItems({ actions, close }: { actions: PaletteAction[]; close: () =
       value={`action:${action.id}`}
       disabled={!!action.denial}
       icon={<action.icon className="size-4" aria-hidden="true" />}
-      hint={action.denial ?? undefined}
+      note={action.denial ?? undefined}
       onSelect={() => {
         close();
         void action.run();
@@ -70,6 +78,7 @@ export interface CommandPaletteProps {
  */
 export function CommandPalette({ open, onOpenChange, onNewLibrary }: CommandPaletteProps) {
   const [search, setSearch] = useState("");
+  const returnFocus = useReturnFocus();
   const navigate = useNavigate();
   const results = usePaletteResults(search, open);
   const actions = usePaletteActions({ onNewLibrary }).filter((action) => actionMatches(action, search));
@@ -91,6 +100,7 @@ export function CommandPalette({ open, onOpenChange, onNewLibrary }: CommandPale
       <Dialog.Portal>
         <Dialog.Overlay className="fixed inset-0 z-40 bg-black/40" />
         <Dialog.Content
+          {...returnFocus}
           aria-describedby={undefined}
           className="fixed top-[12vh] left-1/2 z-50 w-[min(40rem,calc(100vw-2rem))] -translate-x-1/2 overflow-hidden rounded-xl border border-zinc-200 bg-white shadow-2xl dark:border-zinc-800 dark:bg-zinc-900"
         >

@@ -5,7 +5,7 @@ import { RelativeTime } from "../ui/relative-time.tsx";
 import { Command, Field, Fields, Section } from "./section.tsx";
 
 /** The key the dashboard's server uses (never its secret) and the member it acts as. */
-export function KeySection({ me }: { me: KeyContext }) {
+export function KeySection({ me, rolesShown }: { me: KeyContext; rolesShown: boolean }) {
   const { key, creator } = me;
   return (
     <>
@@ -60,9 +60,13 @@ export function KeySection({ me }: { me: KeyContext }) {
           <Field label="Member">{creator.name}</Field>
           <Field label="Email">{creator.email}</Field>
           <Field label="Role">
-            <a href="#roles" className="text-accent-700 hover:underline dark:text-accent-100">
-              {creator.role.name}
-            </a>
+            {rolesShown ? (
+              <a href="#roles" className="text-accent-700 hover:underline dark:text-accent-100">
+                {creator.role.name}
+              </a>
+            ) : (
+              creator.role.name
+            )}
           </Field>
         </Fields>
       </Section>

@@ -8,6 +8,7 @@ import type { Delivery } from "../../../contract/webhooks.ts";
 import { useApiMutation } from "../../api/query.ts";
 import { deliveryQuery } from "../../api/webhooks.ts";
 import { formatDateTime } from "../../lib/relative-time.ts";
+import { useReturnFocus } from "../../lib/return-focus.ts";
 import { Button } from "../ui/button.tsx";
 import { GuardedButton } from "../ui/guarded-button.tsx";
 import { Skeleton } from "../ui/skeleton.tsx";
@@ -100,6 +101,7 @@ export function DeliveryDrawer({ webhookId, deliveryId, denial, onOpen }: Delive
     enabled: !!deliveryId,
     refetchInterval: (query) => (query.state.data?.status === "pending" ? 2_000 : false),
   });
+  const returnFocus = useReturnFocus();
   const redeliver = useApiMutation(redeliverDelivery, { invalidates: [listDeliveries] });
   const send = () =>
     redeliver.mutate(
@@ -116,7 +118,10 @@ export function DeliveryDrawer({ webhookId, deliveryId, denial, onOpen }: Delive
     <Dialog.Root open={!!deliveryId} onOpenChange={(open) => !open && onOpen(undefined)}>
       <Dialog.Portal>
         <Dialog.Overlay className="fixed inset-0 z-40 bg-black/30" />
-        <Dialog.Content className="fixed inset-y-0 right-0 z-50 flex w-[min(32rem,100vw)] flex-col border-zinc-200 border-l bg-white shadow-2xl dark:border-zinc-800 dark:bg-zinc-900">
+        <Dialog.Content
+          {...returnFocus}
+          className="fixed inset-y-0 right-0 z-50 flex w-[min(32rem,100vw)] flex-col border-zinc-200 border-l bg-white shadow-2xl dark:border-zinc-800 dark:bg-zinc-900"
+        >
           <div className="flex items-start justify-between gap-3 border-zinc-200 border-b px-5 py-4 dark:border-zinc-800">
             <div className="min-w-0">
               <Dialog.Title className="truncate font-mono font-semibold text-base">

@@ -42,7 +42,7 @@ function SettingsPage() {
       ) : (
         <BrandspaceSection />
       )}
-      <KeySection me={me} />
+      <KeySection me={me} rolesShown={!denial} />
       {!denial && <MembersSection youId={me.creator.id} />}
       {!denial && <RolesSection roleId={me.creator.role.id} />}
     </div>

@@ -1,4 +1,4 @@
-import { useQuery, useSuspenseQuery } from "@tanstack/react-query";
+import { useSuspenseQuery } from "@tanstack/react-query";
 import { createFileRoute } from "@tanstack/react-router";
 import { useState } from "react";
 import { z } from "zod";
@@ -88,9 +88,7 @@ function WebhookDetail({ webhookId }: { webhookId: string }) {
 
 function WebhookPage() {
   const { webhookId } = Route.useParams();
-  const access = useAccess();
-  useQuery(meQuery());
-  const readDenial = access.denial("webhooks:read");
+  const readDenial = useAccess().denial("webhooks:read");
   if (readDenial) {
     return (
       <div>
