@@ -27,6 +27,8 @@ export default defineConfig({
           fileParallelism: false,
           testTimeout: 60_000,
           hookTimeout: 120_000,
+          // A screen renders after its requests: polls get the time a page needs, not the default second.
+          expect: { poll: { timeout: 10_000, interval: 100 } },
         },
       },
     ],

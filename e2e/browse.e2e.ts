@@ -1,14 +1,8 @@
 import type { Page } from "playwright-core";
 import { beforeAll, describe, expect, test } from "vitest";
-import { type Dashboard, e2eEnvironment, openDashboard, serviceApi } from "./harness.ts";
+import { type Dashboard, e2eEnvironment, openDashboard, serviceApi, shownFileNames } from "./harness.ts";
 
-/** The names of the files the grid or list shows, in order (each has a "Select <name>" checkbox). */
-async function shownNames(page: Page): Promise<string[]> {
-  const labels = await page
-    .locator('[data-file-id] input[type="checkbox"]')
-    .evaluateAll((boxes) => boxes.map((b) => b.getAttribute("aria-label") ?? ""));
-  return labels.map((label) => label.replace(/^Select /, ""));
-}
+const shownNames = shownFileNames;
 
 const searchOf = (page: Page) => new URL(page.url()).searchParams;
 

@@ -130,6 +130,31 @@ export function serviceApi(environment: E2eEnvironment = e2eEnvironment()) {
 }
 
 // ---------------------------------------------------------------------------------------------------------------
+// Page helpers shared by the tests
+
+/** Waits for a toast (sonner) whose text contains `text`; returns its locator. */
+export async function expectToast(page: Page, text: string | RegExp, timeout = 10_000) {
+  const toast = page.locator("[data-sonner-toast]").filter({ hasText: text });
+  await toast.first().waitFor({ timeout });
+  return toast.first();
+}
+
+/** The names of the files the browse grid or list shows, in order (each has a "Select <name>" checkbox). */
+export async function shownFileNames(page: Page): Promise<string[]> {
+  const labels = await page
+    .locator('[data-file-id] input[type="checkbox"]')
+    .evaluateAll((boxes) => boxes.map((b) => b.getAttribute("aria-label") ?? ""));
+  return labels.map((label) => label.replace(/^Select /, ""));
+}
+
+/** A file's tile (grid) or row (list) in a browse view, by file name. */
+export function fileItem(page: Page, name: string) {
+  return page
+    .locator("[data-file-id]")
+    .filter({ has: page.getByRole("checkbox", { name: `Select ${name}`, exact: true }) });
+}
+
+// ---------------------------------------------------------------------------------------------------------------
 // What the browser received
 
 export interface RecordedResponse {

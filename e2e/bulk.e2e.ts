@@ -1,0 +1,75 @@
+import { expect, test } from "vitest";
+import { expectToast, fileItem, openDashboard, shownFileNames } from "./harness.ts";
+
+test("shift-click and ctrl-click select; bulk tag, move and trash act on the selection", async () => {
+  const d = await openDashboard();
+  const { fixtures } = d;
+  const library = await fixtures.createLibrary(fixtures.unique("Bulk"));
+  const inbox = await fixtures.createFolder(library.id, "Inbox");
+  const archive = await fixtures.createFolder(library.id, "Archive");
+  const names = ["p1.png", "p2.png", "p3.png", "p4.png", "p5.png", "p6.png"];
+  const ids: Record<string, string> = {};
+  for (const [i, name] of names.entries()) {
+    const file = await fixtures.uploadPng(
+      { name, folder_id: inbox.id },
+      { width: 200, height: 150, color: { r: 30 * i, g: 80, b: 160 } },
+    );
+    ids[name] = file.id;
+  }
+
+  await d.goto(`/folders/${inbox.id}?sort=name&order=asc`);
+  await expect.poll(() => shownFileNames(d.page)).toEqual(names);
+  await fileItem(d.page, "p1.png").click();
+  await fileItem(d.page, "p3.png").click({ modifiers: ["Shift"] });
+  const bar = d.page.getByRole("toolbar", { name: "Selection actions" });
+  await bar.getByText("3 files selected").waitFor();
+  await fileItem(d.page, "p5.png").click({ modifiers: ["ControlOrMeta"] });
+  await bar.getByText("4 files selected").waitFor();
+  const selected = await d.page
+    .locator("[data-file-id][data-selected]")
+    .evaluateAll((items) => items.map((i) => i.getAttribute("data-file-id")));
+  expect(selected.sort()).toEqual(["p1.png", "p2.png", "p3.png", "p5.png"].map((n) => ids[n]).sort());
+  await d.screenshot("selection");
+  await d.expectAccessible("folder with a selection");
+
+  // Tags: two at once, kept on every selected file.
+  await bar.getByRole("button", { name: "Add tags" }).click();
+  const tagDialog = d.page.getByRole("dialog", { name: "Add tags to 4 files" });
+  await tagDialog.getByLabel("Tags").fill("campaign, approved");
+  await d.expectAccessible("add tags dialog");
+  await tagDialog.getByRole("button", { name: "Add tags" }).click();
+  await expectToast(d.page, "Added 2 tags to 4 files");
+  for (const name of ["p1.png", "p2.png", "p3.png", "p5.png"]) {
+    const file = await d.api("GET", `/v1/files/${ids[name]}`);
+    expect(file.tags, name).toEqual(expect.arrayContaining(["campaign", "approved"]));
+  }
+  expect((await d.api("GET", `/v1/files/${ids["p4.png"]}`)).tags).toEqual([]);
+
+  // Move the same four into Archive through the destination picker.
+  await bar.getByText("4 files selected").waitFor();
+  await bar.getByRole("button", { name: "Move" }).click();
+  const moveDialog = d.page.getByRole("dialog", { name: "Move 4 files" });
+  await moveDialog.getByRole("button", { name: `Expand ${library.name}` }).click();
+  await moveDialog.getByRole("radio", { name: "Archive" }).check();
+  await d.screenshot("move-dialog");
+  await d.expectAccessible("move dialog");
+  await moveDialog.getByRole("button", { name: "Move here" }).click();
+  await expectToast(d.page, "Moved 4 files to “Archive”");
+  await expect.poll(() => shownFileNames(d.page)).toEqual(["p4.png", "p6.png"]);
+  for (const name of ["p1.png", "p2.png", "p3.png", "p5.png"]) {
+    expect((await d.api("GET", `/v1/files/${ids[name]}`)).folder_id, name).toBe(archive.id);
+  }
+
+  // Trash the two left.
+  await fileItem(d.page, "p4.png").click();
+  await fileItem(d.page, "p6.png").click({ modifiers: ["Shift"] });
+  await bar.getByText("2 files selected").waitFor();
+  await bar.getByRole("button", { name: "Trash" }).click();
+  await expectToast(d.page, "Moved 2 files to the trash");
+  await expect.poll(() => shownFileNames(d.page)).toEqual([]);
+  for (const name of ["p4.png", "p6.png"]) {
+    expect((await d.api("GET", `/v1/files/${ids[name]}`)).trashed_at, name).not.toBeNull();
+  }
+  await d.screenshot("after-trash");
+  await d.expectAccessible("emptied folder");
+});
