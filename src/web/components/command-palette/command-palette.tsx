@@ -5,7 +5,8 @@ import { Dialog } from "radix-ui";
 import { type ReactNode, useState } from "react";
 import { viaBff } from "../../api/client.ts";
 import { useReturnFocus } from "../../lib/return-focus.ts";
-import { actionMatches, type PaletteAction, usePaletteActions } from "./use-palette-actions.ts";
+import { wordsMatch } from "./match.ts";
+import { type PaletteAction, usePaletteActions } from "./use-palette-actions.ts";
 import { usePaletteResults } from "./use-palette-results.ts";
 
 const GROUP =
@@ -81,7 +82,9 @@ export function CommandPalette({ open, onOpenChange, onNewLibrary }: CommandPale
   const returnFocus = useReturnFocus();
   const navigate = useNavigate();
   const results = usePaletteResults(search, open);
-  const actions = usePaletteActions({ onNewLibrary }).filter((action) => actionMatches(action, search));
+  const actions = usePaletteActions({ onNewLibrary }).filter((action) =>
+    wordsMatch(search, [action.label, ...action.keywords].join(" ")),
+  );
   const close = () => onOpenChange(false);
   const text = search.trim();
   const nothing =

@@ -17,7 +17,6 @@ import { toast } from "sonner";
 import { useAccess } from "../../api/access.ts";
 import { logOut } from "../../api/session.ts";
 import { applyTheme, isDark } from "../../lib/theme.ts";
-import { normalise } from "./use-palette-results.ts";
 
 export interface PaletteAction {
   id: string;
@@ -28,13 +27,6 @@ export interface PaletteAction {
   /** Why the action is unavailable, shown in place of running it. */
   denial?: string | null;
   run: () => void | Promise<void>;
-}
-
-/** Whether every word of the search starts a word of the action's label or keywords ("sw th" finds the theme). */
-export function actionMatches(action: PaletteAction, search: string): boolean {
-  const words = normalise(search).split(/\s+/).filter(Boolean);
-  const targets = normalise([action.label, ...action.keywords].join(" ")).split(/[^\p{L}\p{N}]+/u);
-  return words.every((word) => targets.some((target) => target.startsWith(word)));
 }
 
 /** The palette's commands: navigation to every section, and the few global actions. */

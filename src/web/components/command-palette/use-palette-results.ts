@@ -8,6 +8,7 @@ import { listFolders } from "../../../contract/operations/folders.ts";
 import { useAccess } from "../../api/access.ts";
 import { librariesQuery } from "../../api/libraries.ts";
 import { apiQuery, apiQueryAll } from "../../api/query.ts";
+import { normalise } from "./match.ts";
 
 const FILE_LIMIT = 8;
 const FOLDER_LIMIT = 8;
@@ -37,14 +38,6 @@ function useDebounced<T>(value: T, delayMs: number): T {
     return () => clearTimeout(timer);
   }, [value, delayMs]);
   return debounced;
-}
-
-/** Case- and accent-insensitive "contains", the way people expect names to match. */
-export function normalise(text: string): string {
-  return text
-    .normalize("NFD")
-    .replace(/\p{Diacritic}/gu, "")
-    .toLowerCase();
 }
 
 /** Stable across renders while no list changes (a module-level `combine` is memoised by TanStack Query). */

@@ -1,45 +1,13 @@
 import { type FormEvent, useState } from "react";
-import { ApiError } from "../../api/client.ts";
 import { Button } from "../ui/button.tsx";
 import { Input } from "../ui/input.tsx";
 import { EventPicker } from "./event-picker.tsx";
-
-export interface WebhookFormValues {
-  url: string;
-  description: string;
-  events: string[];
-}
-
-type Field = "url" | "description" | "events";
-type Errors = Partial<Record<Field | "form", string>>;
-
-/** What is wrong with the input before asking the service, which checks again (and resolves the host). */
-function check(values: WebhookFormValues): Errors {
-  const errors: Errors = {};
-  const url = values.url.trim();
-  if (!url) errors.url = "Enter the URL that receives the events.";
-  else if (!URL.canParse(url)) errors.url = "Enter an absolute URL, such as https://example.com/webhooks.";
-  else if (!["https:", "http:"].includes(new URL(url).protocol)) errors.url = "The URL must use https.";
-  if (values.events.length === 0) errors.events = "Choose at least one event type, or all events.";
-  if (values.description.length > 2000) errors.description = "At most 2000 characters.";
-  return errors;
-}
-
-/** The service's per-field messages (`url`, `events.3`, …) under the fields they concern. */
-function serverErrors(error: Error | null): Errors {
-  if (!error) return {};
-  if (!(error instanceof ApiError)) return { form: error.message };
-  const errors: Errors = {};
-  for (const issue of error.issues) {
-    const field = (["url", "description", "events"] as const).find(
-      (name) => issue.param === name || issue.param.startsWith(`${name}.`),
-    );
-    const key = field ?? "form";
-    errors[key] = errors[key] ? `${errors[key]} ${issue.message}` : issue.message;
-  }
-  if (error.issues.length === 0) errors.form = error.message;
-  return errors;
-}
+import {
+  checkWebhookForm,
+  serverErrors,
+  type WebhookFormErrors,
+  type WebhookFormValues,
+} from "./webhook-form-rules.ts";
 
 export interface WebhookFormProps {
   initial: WebhookFormValues;
@@ -53,7 +21,7 @@ export interface WebhookFormProps {
 /** URL, description and events of an endpoint: the body of the create and edit dialogs. */
 export function WebhookForm({ initial, submitLabel, pending, error, onSubmit, onCancel }: WebhookFormProps) {
   const [values, setValues] = useState(initial);
-  const [local, setLocal] = useState<Errors>({});
+  const [local, setLocal] = useState<WebhookFormErrors>({});
   // The service's messages concern what was sent: they go away once the input changes.
   const [edited, setEdited] = useState(false);
   const errors = { ...(edited ? {} : serverErrors(error)), ...local };
@@ -64,7 +32,7 @@ export function WebhookForm({ initial, submitLabel, pending, error, onSubmit, on
   };
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    const found = check(values);
+    const found = checkWebhookForm(values);
     setLocal(found);
     setEdited(false);
     if (Object.keys(found).length === 0) onSubmit({ ...values, url: values.url.trim() });
