@@ -1,0 +1,158 @@
+import { mkdtemp, rm, writeFile } from "node:fs/promises";
+import os from "node:os";
+import path from "node:path";
+import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import { openDashboard, shownFileNames } from "./harness.ts";
+
+const MiB = 1024 * 1024;
+
+describe("uploads", () => {
+  let tempDir: string;
+  beforeAll(async () => {
+    tempDir = await mkdtemp(path.join(os.tmpdir(), "bs-e2e-upload-"));
+  });
+  afterAll(async () => {
+    await rm(tempDir, { recursive: true, force: true });
+  });
+
+  test("several files through the file input: progress, then the files with thumbnails", async () => {
+    const d = await openDashboard();
+    const library = await d.fixtures.createLibrary(d.fixtures.unique("Upload"));
+    const folder = await d.fixtures.createFolder(library.id, "Incoming");
+    await d.goto(`/folders/${folder.id}?sort=name&order=asc`);
+    await d.page.getByRole("heading", { level: 1, name: "Incoming" }).waitFor();
+
+    const pngs = await Promise.all(
+      ["u1.png", "u2.png", "u3.png"].map(async (name, i) => ({
+        name,
+        mimeType: "image/png",
+        buffer: await d.fixtures.png(480, 360, { r: 200 - 60 * i, g: 60 * i, b: 90 }),
+      })),
+    );
+    await d.page
+      .getByLabel("Choose files to upload")
+      .setInputFiles([
+        ...pngs,
+        { name: "readme.txt", mimeType: "text/plain", buffer: Buffer.from("Read me\n") },
+      ]);
+
+    const panel = d.page.getByRole("region", { name: "Uploads" });
+    await panel.waitFor();
+    for (const name of ["u1.png", "u2.png", "u3.png", "readme.txt"]) {
+      await panel
+        .getByRole("progressbar", { name: `Upload progress of ${name}` })
+        .waitFor({ state: "attached" });
+    }
+    for (const name of ["u1.png", "u2.png", "u3.png", "readme.txt"]) {
+      await expect
+        .poll(() =>
+          panel
+            .getByRole("progressbar", { name: `Upload progress of ${name}` })
+            .getAttribute("aria-valuetext"),
+        )
+        .toMatch(/^100%, Uploaded/);
+    }
+    await expect.poll(() => shownFileNames(d.page)).toEqual(["readme.txt", "u1.png", "u2.png", "u3.png"]);
+    await expect
+      .poll(
+        () =>
+          d.page
+            .locator("[data-file-id] img")
+            .evaluateAll((imgs) => imgs.filter((i) => (i as HTMLImageElement).naturalWidth > 0).length),
+        { timeout: 20_000 },
+      )
+      .toBe(3);
+    await d.screenshot("uploaded");
+    await d.expectAccessible("folder with the upload panel");
+
+    const listed = await d.api("GET", `/v1/files?folder_id=${folder.id}&limit=10`);
+    expect(listed.data.map((f: { name: string }) => f.name).sort()).toEqual([
+      "readme.txt",
+      "u1.png",
+      "u2.png",
+      "u3.png",
+    ]);
+    const png = listed.data.find((f: { name: string }) => f.name === "u1.png");
+    expect(png).toMatchObject({ kind: "image", resolution: "480x360", status: "ready" });
+  });
+
+  test("a multipart upload pauses, keeps its parts, and resumes where it stopped", async () => {
+    const size = 120 * MiB;
+    const file = path.join(tempDir, "big.bin");
+    const bytes = Buffer.alloc(size);
+    for (let i = 0; i < size; i += 4096) bytes.writeUInt32BE(i, i);
+    await writeFile(file, bytes);
+
+    const d = await openDashboard();
+    const library = await d.fixtures.createLibrary(d.fixtures.unique("Multipart"));
+    await d.goto(`/libraries/${library.id}`);
+    await d.page.getByRole("heading", { level: 1, name: library.name }).waitFor();
+
+    // Slow the browser's uploads down so that there is a moment to pause in.
+    const cdp = await d.context.newCDPSession(d.page);
+    await cdp.send("Network.enable");
+    await cdp.send("Network.emulateNetworkConditions", {
+      offline: false,
+      latency: 0,
+      downloadThroughput: -1,
+      uploadThroughput: 24 * MiB,
+    });
+    const partPuts: { upload: string; part: string }[] = [];
+    let uploadId: string | null = null;
+    d.page.on("request", (request) => {
+      const url = new URL(request.url());
+      const match = /^\/api\/v1\/uploads\/([^/]+)\/parts\/(\d+)/.exec(url.pathname);
+      if (request.method() === "PUT" && match) partPuts.push({ upload: match[1]!, part: match[2]! });
+    });
+    d.page.on("response", async (response) => {
+      if (response.request().method() === "POST" && new URL(response.url()).pathname === "/api/v1/uploads") {
+        uploadId = (await response.json().catch(() => null))?.id ?? null;
+      }
+    });
+
+    await d.page.getByLabel("Choose files to upload").setInputFiles(file);
+    const bar = d.page.getByRole("progressbar", { name: "Upload progress of big.bin" });
+    await expect
+      .poll(async () => Number(await bar.getAttribute("aria-valuenow")), { timeout: 20_000 })
+      .toBeGreaterThanOrEqual(15);
+    await d.page.getByRole("button", { name: "Pause upload of big.bin" }).click();
+    await expect.poll(() => bar.getAttribute("aria-valuetext")).toMatch(/Paused/);
+    await d.screenshot("paused");
+    await d.expectAccessible("paused upload");
+    const pausedAt = Number(await bar.getAttribute("aria-valuenow"));
+    expect(pausedAt).toBeLessThan(100);
+    await d.page.waitForTimeout(1500);
+    expect(Number(await bar.getAttribute("aria-valuenow")), "a paused upload does not progress").toBe(
+      pausedAt,
+    );
+
+    expect(uploadId).not.toBeNull();
+    const paused = await d.api("GET", `/v1/uploads/${uploadId}`);
+    expect(paused.method).toBe("multipart");
+    const receivedBefore = new Set<number>(paused.received_parts.map((p: { number: number }) => p.number));
+    expect(receivedBefore.size).toBeGreaterThan(0);
+    expect(receivedBefore.size).toBeLessThan(paused.parts.length);
+    const putsBeforeResume = partPuts.length;
+
+    await cdp.send("Network.emulateNetworkConditions", {
+      offline: false,
+      latency: 0,
+      downloadThroughput: -1,
+      uploadThroughput: -1,
+    });
+    await d.page.getByRole("button", { name: "Resume upload of big.bin" }).click();
+    await expect
+      .poll(() => bar.getAttribute("aria-valuetext"), { timeout: 30_000 })
+      .toMatch(/^100%, Uploaded/);
+
+    const resent = partPuts.slice(putsBeforeResume).filter((p) => receivedBefore.has(Number(p.part)));
+    expect(resent, "parts the service had were not sent again").toEqual([]);
+    const completed = await d.api("GET", `/v1/uploads/${uploadId}`);
+    expect(completed.status).toBe("completed");
+    const files = await d.api("GET", `/v1/files?library_id=${library.id}&limit=10`);
+    expect(files.data.map((f: { name: string; size: number }) => [f.name, f.size])).toEqual([
+      ["big.bin", size],
+    ]);
+    await expect.poll(() => shownFileNames(d.page)).toEqual(["big.bin"]);
+  });
+});
