@@ -31,10 +31,10 @@ export function StatusBadge({ status }: { status: File["status"] }) {
 /** A member's name for an id, or a neutral word while unknown (members of other regions, removed users). */
 export function useMemberName(userId: string): string {
   const members = useQuery(membersQuery());
-  return (
-    members.data?.find((member) => member.id === userId)?.name ??
-    (members.isPending ? "…" : "A former member")
-  );
+  if (members.isPending) return "…";
+  // Without the member list (the key may lack brandspace:read) the id is all there is to show.
+  if (members.isError) return userId;
+  return members.data.find((member) => member.id === userId)?.name ?? "A former member";
 }
 
 function Section({ title, children }: { title: string; children: ReactNode }) {
