@@ -15,7 +15,8 @@ function Root() {
   return (
     <Tooltip.Provider>
       <Outlet />
-      <Toaster position="bottom-right" richColors closeButton />
+      {/* Top right, under the top bar: the upload panel lives bottom right. */}
+      <Toaster position="top-right" offset={{ top: 64, right: 16 }} richColors closeButton />
     </Tooltip.Provider>
   );
 }
