@@ -155,7 +155,11 @@ export function AssetBrowser({
   return (
     <FolderActionsProvider>
       <div className="flex min-h-full flex-col pb-24">
-        <ScopeHeader scope={scope} query={search.q} />
+        <ScopeHeader
+          scope={scope}
+          query={search.q}
+          onClearQuery={() => setSearch({ q: undefined, sort: undefined, order: undefined })}
+        />
         {scope.kind !== "all" && !trashed && (
           <FolderStrip libraryId={fileScope.libraryId!} folderId={fileScope.folderId ?? null} />
         )}

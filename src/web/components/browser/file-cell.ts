@@ -19,6 +19,8 @@ export interface CollectionProps {
   draggable?: boolean;
   /** List view: uploader names by user id. */
   memberNames?: ReadonlyMap<string, string>;
+  /** List view in the trash: library names by id (where a restored file goes back to). */
+  libraryNames?: ReadonlyMap<string, string>;
   /** List view: sortable column headers. */
   sort?: {
     by: FileSort | undefined;

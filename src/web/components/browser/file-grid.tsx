@@ -53,7 +53,7 @@ function FileTile({
       }}
       className={cx(
         "group absolute top-0 min-w-0 rounded-lg p-1.5",
-        "has-[:focus-visible]:ring-2 has-[:focus-visible]:ring-accent-500",
+        "has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-offset-2 has-[:focus-visible]:outline-accent-500",
         selected
           ? "bg-accent-50 ring-2 ring-accent-500 dark:bg-accent-500/15"
           : "hover:bg-zinc-100 dark:hover:bg-zinc-900",

@@ -44,6 +44,12 @@ const COLUMNS: Record<string, Column> = {
     sort: "created_at",
     cell: (f) => <time dateTime={f.created_at}>{formatDate(f.created_at)}</time>,
   },
+  library: {
+    id: "library",
+    title: "Library",
+    width: "9rem",
+    cell: (f, p) => p.libraryNames?.get(f.library_id) ?? "—",
+  },
   trashed: {
     id: "trashed",
     title: "Trashed",
@@ -66,7 +72,7 @@ const COLUMNS: Record<string, Column> = {
 /** Which columns fit: the name always, the rest as the width allows. */
 function columnsFor(width: number, trash: boolean): Column[] {
   const c = COLUMNS;
-  if (trash) return [c.size!, ...(width >= 640 ? [c.kind!] : []), c.trashed!, c.purge!];
+  if (trash) return [...(width >= 640 ? [c.library!] : []), c.size!, c.trashed!, c.purge!];
   if (width >= 900) return [c.kind!, c.size!, c.detail!, c.uploader!, c.created!];
   if (width >= 640) return [c.kind!, c.size!, c.detail!, c.created!];
   return [c.size!, c.created!];

@@ -156,7 +156,15 @@ function FolderHeader({ folder, libraryName }: { folder: FolderDetail; libraryNa
 }
 
 /** The header of a browse page for its scope: a library, a folder, or all files (with the search it shows). */
-export function ScopeHeader({ scope, query }: { scope: BrowseScope; query?: string }) {
+export function ScopeHeader({
+  scope,
+  query,
+  onClearQuery,
+}: {
+  scope: BrowseScope;
+  query?: string;
+  onClearQuery: () => void;
+}) {
   if (scope.kind === "library") return <LibraryHeader library={scope.library} />;
   if (scope.kind === "folder") return <FolderHeader folder={scope.folder} libraryName={scope.libraryName} />;
   return (
@@ -166,6 +174,13 @@ export function ScopeHeader({ scope, query }: { scope: BrowseScope; query?: stri
         query
           ? "Names, tags and more, across every library you can see."
           : "Every file in the libraries you can see."
+      }
+      actions={
+        query && (
+          <Button variant="secondary" onClick={onClearQuery}>
+            Clear search
+          </Button>
+        )
       }
     />
   );

@@ -177,6 +177,7 @@ export function TrashView() {
               loadingMore={isFetchingNextPage}
               onLoadMore={loadMore}
               label="Trashed files"
+              libraryNames={names}
               onDelete={denial ? undefined : (items) => setConfirming(items)}
               trash={{ actions: rowActions }}
             />
