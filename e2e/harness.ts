@@ -335,6 +335,13 @@ export async function openDashboard(options: OpenDashboardOptions = {}): Promise
     async screenshot(name) {
       const file = path.join(artifactsDir, `${fileSafe(name)}.png`);
       await mkdir(artifactsDir, { recursive: true });
+      // What the user would see once the screen settled: its requests answered and its pictures decoded.
+      await page.waitForLoadState("networkidle", { timeout: 5_000 }).catch(() => {});
+      await page
+        .waitForFunction(() => Array.from(document.images).every((image) => image.complete), null, {
+          timeout: 5_000,
+        })
+        .catch(() => {});
       await page.screenshot({ path: file, fullPage: true, animations: "disabled" });
       return file;
     },

@@ -106,7 +106,8 @@ function VersionRow({ file, version, onDelete }: { file: File; version: Version;
               )
             }
           >
-            Make active
+            {/* The visible words are part of the name (axe: label-content-name-mismatch). */}
+            Activate
           </GuardedButton>
         )}
         <GuardedButton

@@ -1,0 +1,115 @@
+import { readFile } from "node:fs/promises";
+import { describe, expect, test } from "vitest";
+import { type Dashboard, expectToast, openDashboard } from "./harness.ts";
+
+async function newPng(d: Dashboard, name: string, width: number, height: number) {
+  const library = await d.fixtures.createLibrary(d.fixtures.unique("File page"));
+  const folder = await d.fixtures.createFolder(library.id, "Posters");
+  const bytes = await d.fixtures.png(width, height, { r: 220, g: 120, b: 30 });
+  const created = await d.fixtures.uploadBytes({ name, folder_id: folder.id }, bytes);
+  const file = await d.fixtures.waitUntilProcessed(created.id);
+  return { library, folder, file, bytes };
+}
+
+/** The preview's picture, once it has pixels. */
+async function expectPreview(d: Dashboard, name: string) {
+  const image = d.page.getByRole("region", { name: "Preview" }).getByRole("img", { name });
+  await expect
+    .poll(() => image.evaluate((img) => (img as HTMLImageElement).naturalWidth).catch(() => 0), {
+      timeout: 15_000,
+    })
+    .toBeGreaterThan(0);
+}
+
+describe("file page", () => {
+  test("preview, tags and the original's download", async () => {
+    const d = await openDashboard();
+    const { file, bytes } = await newPng(d, "poster.png", 800, 600);
+    await d.goto(`/files/${file.id}`);
+    await d.page.getByRole("heading", { level: 1, name: "poster.png" }).waitFor();
+    await expectPreview(d, "poster.png");
+    await d.screenshot("file-light");
+    await d.expectAccessible("file page, light");
+
+    const addTag = d.page.getByRole("textbox", { name: "Add tag" });
+    await addTag.fill("hero");
+    await addTag.press("Enter");
+    await expectToast(d.page, "Tag “hero” added");
+    await addTag.fill("print, web");
+    await addTag.press("Enter");
+    await expectToast(d.page, "2 tags added");
+    const tags = d.page.getByRole("list", { name: "Tags" });
+    await expect.poll(() => tags.getByRole("listitem").allTextContents()).toEqual(["hero", "print", "web"]);
+    expect((await d.api("GET", `/v1/files/${file.id}`)).tags).toEqual(["hero", "print", "web"]);
+    await d.page.getByRole("button", { name: "Remove tag hero" }).click();
+    await expect
+      .poll(async () => (await d.api("GET", `/v1/files/${file.id}`)).tags)
+      .toEqual(["print", "web"]);
+    await expect.poll(() => tags.getByRole("listitem").allTextContents()).toEqual(["print", "web"]);
+
+    const downloading = d.page.waitForEvent("download");
+    await d.page.getByRole("button", { name: "Download", exact: true }).click();
+    const download = await downloading;
+    expect(download.suggestedFilename()).toBe("poster.png");
+    const saved = await download.path();
+    expect(Buffer.compare(await readFile(saved), bytes), "the download is the original's bytes").toBe(0);
+
+    await d.setTheme("dark");
+    await expectPreview(d, "poster.png");
+    await d.screenshot("file-dark");
+    await d.expectAccessible("file page, dark");
+  });
+
+  test("versions: upload a new one, make the old one active, delete one; the active one is refused", async () => {
+    const d = await openDashboard();
+    const { file } = await newPng(d, "logo.png", 800, 600);
+    await d.goto(`/files/${file.id}`);
+    await d.page.getByRole("heading", { level: 1, name: "logo.png" }).waitFor();
+    await d.page.getByRole("tab", { name: /Versions/ }).click();
+    const versions = d.page.getByRole("list", { name: "Versions" });
+    await versions.getByRole("heading", { name: "Version 1" }).waitFor();
+
+    const second = await d.fixtures.png(400, 300, { r: 20, g: 160, b: 60 });
+    await d.page
+      .getByLabel("Choose a file for the new version")
+      .setInputFiles({ name: "logo-v2.png", mimeType: "image/png", buffer: second });
+    await versions.getByRole("heading", { name: "Version 2" }).waitFor({ timeout: 20_000 });
+    await expect
+      .poll(
+        async () => {
+          const f = await d.api("GET", `/v1/files/${file.id}`);
+          return [f.version.count, f.version.active_number, f.status, f.resolution];
+        },
+        { timeout: 20_000 },
+      )
+      .toEqual([2, 2, "ready", "400x300"]);
+    await d.screenshot("versions");
+    await d.expectAccessible("versions panel");
+
+    await d.page.getByRole("button", { name: "Activate version 1" }).click();
+    await expectToast(d.page, "Version 1 is now the active version");
+    await expect
+      .poll(async () => {
+        const f = await d.api("GET", `/v1/files/${file.id}`);
+        return [f.version.active_number, f.resolution];
+      })
+      .toEqual([1, "800x600"]);
+    await d.page.getByRole("button", { name: "Activate version 2" }).waitFor();
+
+    await d.page.getByRole("button", { name: "Delete version 2" }).click();
+    const dialog = d.page.getByRole("dialog", { name: "Delete version 2?" });
+    await d.expectAccessible("delete version dialog");
+    await dialog.getByRole("button", { name: "Delete version" }).click();
+    await expectToast(d.page, "Version 2 deleted");
+    await expect.poll(() => versions.getByRole("heading").allTextContents()).toEqual(["Version 1"]);
+    expect((await d.api("GET", `/v1/files/${file.id}/versions`)).data.length).toBe(1);
+
+    // The only (active) version cannot go: the dialog shows the service's reason.
+    await d.page.getByRole("button", { name: "Delete version 1" }).click();
+    const refused = d.page.getByRole("dialog", { name: "Delete version 1?" });
+    await refused.getByRole("button", { name: "Delete version" }).click();
+    await expect.poll(() => refused.getByRole("alert").textContent()).toMatch(/\w+/);
+    await d.screenshot("delete-active-refused");
+    expect((await d.api("GET", `/v1/files/${file.id}/versions`)).data.length).toBe(1);
+  });
+});
