@@ -1,0 +1,79 @@
+import { expect, test } from "vitest";
+import { expectToast, openDashboard, shownFileNames } from "./harness.ts";
+
+test("trash a folder and files, find them in the trash, restore them; delete one permanently", async () => {
+  const d = await openDashboard();
+  const { fixtures } = d;
+  const library = await fixtures.createLibrary(fixtures.unique("Trash"));
+  const folderName = fixtures.unique("Campaign");
+  const folder = await fixtures.createFolder(library.id, folderName);
+  const inside = [];
+  for (const name of ["c1.png", "c2.png"])
+    inside.push(await fixtures.uploadPng({ name, folder_id: folder.id }));
+  const looseName = `${fixtures.unique("loose").replace(" ", "-")}.png`;
+  const loose = await fixtures.uploadPng({ name: looseName, library_id: library.id });
+  const goneName = `${fixtures.unique("gone").replace(" ", "-")}.png`;
+  const gone = await fixtures.uploadPng({ name: goneName, library_id: library.id });
+
+  // A folder, from its tile's menu.
+  await d.goto(`/libraries/${library.id}`);
+  await d.page
+    .getByRole("button", { name: `Actions for folder ${folderName}` })
+    .first()
+    .click();
+  await d.page.getByRole("menuitem", { name: "Move to trash" }).click();
+  await expectToast(d.page, `“${folderName}” moved to the trash`);
+  await expect
+    .poll(() => d.page.locator(`[data-testid="folder-tile"][data-folder-id="${folder.id}"]`).count())
+    .toBe(0);
+  expect((await d.api("GET", `/v1/folders/${folder.id}`)).trashed_at).not.toBeNull();
+
+  // A file, from its page.
+  await d.goto(`/files/${loose.id}`);
+  await d.page.getByRole("heading", { level: 1, name: looseName }).waitFor();
+  await d.page.getByRole("button", { name: "Move to trash" }).click();
+  await expectToast(d.page, `“${looseName}” moved to the trash`);
+  await d.page.waitForURL((url) => url.pathname === `/libraries/${library.id}`);
+  await expect.poll(() => shownFileNames(d.page)).toEqual([goneName]);
+  await d.api("DELETE", `/v1/files/${gone.id}`);
+
+  await d.page.getByRole("link", { name: "Trash", exact: true }).click();
+  await d.page.waitForURL((url) => url.pathname === "/trash");
+  await d.page.getByRole("heading", { level: 1, name: "Trash" }).waitFor();
+  const folders = d.page.getByRole("list", { name: /^Folders/ });
+  await folders.getByText(folderName).waitFor();
+  const trashedFiles = d.page.getByRole("table", { name: "Trashed files" });
+  await trashedFiles.getByRole("checkbox", { name: `Select ${looseName}`, exact: true }).waitFor();
+  await trashedFiles.getByRole("checkbox", { name: `Select ${goneName}`, exact: true }).waitFor();
+  await d.screenshot("trash-light");
+  await d.expectAccessible("trash, light");
+  await d.setTheme("dark");
+  await folders.getByText(folderName).waitFor();
+  await d.screenshot("trash-dark");
+  await d.expectAccessible("trash, dark");
+
+  await d.page.getByRole("button", { name: `Restore folder ${folderName}` }).click();
+  await expectToast(d.page, `“${folderName}” restored`);
+  await expect.poll(async () => (await d.api("GET", `/v1/folders/${folder.id}`)).trashed_at).toBeNull();
+  const restoredInside = await d.api("GET", `/v1/files?folder_id=${folder.id}&limit=10`);
+  expect(restoredInside.data.map((f: { id: string }) => f.id).sort()).toEqual(inside.map((f) => f.id).sort());
+
+  await d.page.getByRole("button", { name: `Restore ${looseName}` }).click();
+  await expectToast(d.page, "Restored 1 file");
+  await expect.poll(async () => (await d.api("GET", `/v1/files/${loose.id}`)).trashed_at).toBeNull();
+
+  await d.page.getByRole("button", { name: `Delete ${goneName} permanently` }).click();
+  const confirm = d.page.getByRole("dialog", { name: `Delete “${goneName}” permanently?` });
+  await d.expectAccessible("permanent deletion dialog");
+  await confirm.getByRole("button", { name: "Delete permanently" }).click();
+  await expectToast(d.page, "Deleted 1 file permanently");
+  await expect.poll(async () => (await d.apiResponse("GET", `/v1/files/${gone.id}`)).status).toBe(404);
+  await expect
+    .poll(() => trashedFiles.getByRole("checkbox", { name: `Select ${goneName}`, exact: true }).count())
+    .toBe(0);
+
+  // Back where they were.
+  await d.goto(`/libraries/${library.id}`);
+  await expect.poll(() => shownFileNames(d.page)).toEqual([looseName]);
+  await d.page.locator(`[data-testid="folder-tile"][data-folder-id="${folder.id}"]`).waitFor();
+});
