@@ -1,25 +1,22 @@
 import { keepPreviousData, useInfiniteQuery, useQuery } from "@tanstack/react-query";
 import { useNavigate } from "@tanstack/react-router";
-import { Copy, Download, FolderInput, Tag, Trash2 } from "lucide-react";
-import { useCallback, useMemo, useState } from "react";
+import { useCallback, useMemo } from "react";
 import type { FileBase } from "../../../contract/files.ts";
 import { useAccess } from "../../api/access.ts";
 import { type FileScope, fileListInput, fileListQuery, membersQuery } from "../../api/files.ts";
-import { type BrowseSearch, hasFilters } from "../../lib/browse-search.ts";
-import { GuardedButton } from "../ui/guarded-button.tsx";
+import { type BrowseSearch, FILTER_KEYS, hasFilters } from "../../lib/browse-search.ts";
 import { UploadDropZone } from "../upload/index.ts";
-import { AddTagsDialog, FileDestinationDialog } from "./bulk-dialogs.tsx";
 import { EmptyFiles, FilesError, FilesSkeleton } from "./empty-states.tsx";
 import { useFileActions } from "./file-actions.ts";
 import { FileGrid } from "./file-grid.tsx";
 import { FileList } from "./file-list.tsx";
+import { FileSelectionBar } from "./file-selection-bar.tsx";
 import type { SetSearch } from "./filters.tsx";
 import { FolderActionsProvider } from "./folder-actions.tsx";
 import { FolderStrip } from "./folder-strip.tsx";
 import { plural } from "./format.ts";
 import { type BrowseScope, ScopeHeader } from "./scope-header.tsx";
 import { SearchInterpretation } from "./search-interpretation.tsx";
-import { SelectionBar } from "./selection-bar.tsx";
 import { Toolbar } from "./toolbar.tsx";
 import { useSelection } from "./use-selection.ts";
 
@@ -28,6 +25,8 @@ function fileScopeOf(scope: BrowseScope): FileScope {
   if (scope.kind === "folder") return { libraryId: scope.folder.library_id, folderId: scope.folder.id };
   return {};
 }
+
+const NO_FILTERS = Object.fromEntries(FILTER_KEYS.map((key) => [key, undefined])) as Partial<BrowseSearch>;
 
 /** While files are being processed their thumbnails are on the way: look again every few seconds. */
 const PROCESSING_POLL_MS = 5000;
@@ -50,8 +49,11 @@ export function AssetBrowser({
   const navigate = useNavigate();
   const fileScope = fileScopeOf(scope);
   const listKey = JSON.stringify(fileListInput(fileScope, search));
+  // A trashed folder's files are hidden with it: there is nothing to list until it is restored.
+  const trashed = scope.kind === "folder" && !!scope.folder.trashed_at;
   const query = useInfiniteQuery({
     ...fileListQuery(fileScope, search),
+    enabled: !trashed,
     placeholderData: keepPreviousData,
     refetchInterval: (q) => {
       const pages = q.state.data?.pages ?? [];
@@ -70,11 +72,8 @@ export function AssetBrowser({
   const members = useQuery({ ...membersQuery(), enabled: canListMembers });
   const memberNames = useMemo(() => new Map(members.data?.map((m) => [m.id, m.name])), [members.data]);
   const actions = useFileActions();
-  const [dialog, setDialog] = useState<"move" | "copy" | "tags" | null>(null);
-
   const editDenial = access.denial("files:write", "files.edit");
   const deleteDenial = access.denial("files:write", "files.delete");
-  const downloadDenial = access.denial("files:read", "files.download");
   const open = useCallback(
     (file: FileBase) => void navigate({ to: "/files/$fileId", params: { fileId: file.id } }),
     [navigate],
@@ -93,7 +92,6 @@ export function AssetBrowser({
       ? plural(folderTotal, "file")
       : `${hasNextPage ? `${files.length.toLocaleString()}+` : files.length.toLocaleString()} ${files.length === 1 && !hasNextPage ? "file" : "files"}`;
   const Collection = view === "list" ? FileList : FileGrid;
-  const trashed = scope.kind === "folder" && !!scope.folder.trashed_at;
 
   let body: React.ReactNode;
   if (query.isPending) body = <FilesSkeleton view={view} />;
@@ -111,17 +109,7 @@ export function AssetBrowser({
             ? scope.library.folder_count > 0
             : scope.kind === "folder" && scope.folder.folder_count > 0
         }
-        onClear={() =>
-          setSearch({
-            kind: undefined,
-            ext: undefined,
-            min_size: undefined,
-            max_size: undefined,
-            after: undefined,
-            before: undefined,
-            uploader: undefined,
-          })
-        }
+        onClear={() => setSearch({ ...NO_FILTERS, ...(hasFilters(search) ? {} : { q: undefined }) })}
       />
     );
   else
@@ -163,66 +151,32 @@ export function AssetBrowser({
         {scope.kind !== "all" && !trashed && (
           <FolderStrip libraryId={fileScope.libraryId!} folderId={fileScope.folderId ?? null} />
         )}
-        <Toolbar
-          search={search}
-          setSearch={setSearch}
-          members={canListMembers ? (members.data ?? []) : null}
-          summary={
-            <>
-              {summary}
-              <SearchInterpretation search={query.data?.pages[0]?.search} />
-            </>
-          }
-        />
-        <div className="flex-1 px-6 pt-3" aria-busy={query.isFetching && !query.isFetchingNextPage}>
-          {uploadTarget ? (
-            <UploadDropZone libraryId={uploadTarget.libraryId} folderId={uploadTarget.folderId}>
-              {body}
-            </UploadDropZone>
-          ) : (
-            body
-          )}
-        </div>
+        {!trashed && (
+          <>
+            <Toolbar
+              search={search}
+              setSearch={setSearch}
+              members={canListMembers ? (members.data ?? []) : null}
+              summary={
+                <>
+                  {summary}
+                  <SearchInterpretation search={query.data?.pages[0]?.search} />
+                </>
+              }
+            />
+            <div className="flex-1 px-6 pt-3" aria-busy={query.isFetching && !query.isFetchingNextPage}>
+              {uploadTarget ? (
+                <UploadDropZone libraryId={uploadTarget.libraryId} folderId={uploadTarget.folderId}>
+                  {body}
+                </UploadDropZone>
+              ) : (
+                body
+              )}
+            </div>
+          </>
+        )}
       </div>
-      <SelectionBar count={selection.ids.size} onClear={selection.clear}>
-        <GuardedButton variant="ghost" size="sm" denial={editDenial} onClick={() => setDialog("move")}>
-          <FolderInput className="size-4" aria-hidden="true" /> Move
-        </GuardedButton>
-        <GuardedButton variant="ghost" size="sm" denial={editDenial} onClick={() => setDialog("copy")}>
-          <Copy className="size-4" aria-hidden="true" /> Copy
-        </GuardedButton>
-        <GuardedButton variant="ghost" size="sm" denial={editDenial} onClick={() => setDialog("tags")}>
-          <Tag className="size-4" aria-hidden="true" /> Add tags
-        </GuardedButton>
-        <GuardedButton
-          variant="ghost"
-          size="sm"
-          denial={downloadDenial}
-          onClick={() => void actions.download(selection.items)}
-        >
-          <Download className="size-4" aria-hidden="true" /> Download
-        </GuardedButton>
-        <GuardedButton
-          variant="ghost"
-          size="sm"
-          denial={deleteDenial}
-          onClick={() => void actions.trash(selection.items)}
-        >
-          <Trash2 className="size-4" aria-hidden="true" /> Trash
-        </GuardedButton>
-      </SelectionBar>
-      {(dialog === "move" || dialog === "copy") && (
-        <FileDestinationDialog
-          mode={dialog}
-          files={selection.items}
-          open
-          onOpenChange={() => setDialog(null)}
-          onDone={dialog === "move" ? selection.clear : undefined}
-        />
-      )}
-      {dialog === "tags" && (
-        <AddTagsDialog files={selection.items} open onOpenChange={() => setDialog(null)} />
-      )}
+      <FileSelectionBar selection={selection} />
     </FolderActionsProvider>
   );
 }

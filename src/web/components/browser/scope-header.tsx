@@ -11,7 +11,7 @@ import { type BrowseCrumb, BrowserHeader } from "./browser-header.tsx";
 import { useFolderActions } from "./folder-actions.tsx";
 import { FolderMenuItems, MENU, MENU_ITEM } from "./folder-menu.tsx";
 import { FolderGlyph } from "./folder-strip.tsx";
-import { formatBytes, plural } from "./format.ts";
+import { formatBytes, plural, timeAgo } from "./format.ts";
 import { DeleteLibraryDialog, EditLibraryDialog } from "./library-dialogs.tsx";
 
 export type BrowseScope =
@@ -120,7 +120,11 @@ function FolderHeader({ folder, libraryName }: { folder: FolderDetail; libraryNa
       crumbs={crumbs}
       icon={<FolderGlyph color={folder.color} className="size-6" />}
       title={folder.name}
-      meta={`${plural(folder.file_count, "file")} · ${plural(folder.folder_count, "folder")}`}
+      meta={
+        folder.trashed_at
+          ? `Trashed ${timeAgo(folder.trashed_at)}`
+          : `${plural(folder.file_count, "file")} · ${plural(folder.folder_count, "folder")}`
+      }
       actions={
         folder.trashed_at ? (
           <GuardedButton denial={denial} onClick={() => void actions.restore(folder)}>

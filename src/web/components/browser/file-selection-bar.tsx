@@ -1,0 +1,61 @@
+import { Copy, Download, FolderInput, Tag, Trash2 } from "lucide-react";
+import { useState } from "react";
+import type { FileBase } from "../../../contract/files.ts";
+import { useAccess } from "../../api/access.ts";
+import { GuardedButton } from "../ui/guarded-button.tsx";
+import { AddTagsDialog, FileDestinationDialog } from "./bulk-dialogs.tsx";
+import { useFileActions } from "./file-actions.ts";
+import { SelectionBar } from "./selection-bar.tsx";
+import type { Selection } from "./use-selection.ts";
+
+/** The browse views' bulk actions on the selected files, each guarded by the scope and role it needs. */
+export function FileSelectionBar({ selection }: { selection: Selection<FileBase> }) {
+  const access = useAccess();
+  const actions = useFileActions();
+  const [dialog, setDialog] = useState<"move" | "copy" | "tags" | null>(null);
+  const editDenial = access.denial("files:write", "files.edit");
+  const deleteDenial = access.denial("files:write", "files.delete");
+  const downloadDenial = access.denial("files:read", "files.download");
+  const close = () => setDialog(null);
+  return (
+    <>
+      <SelectionBar count={selection.ids.size} onClear={selection.clear}>
+        <GuardedButton variant="ghost" size="sm" denial={editDenial} onClick={() => setDialog("move")}>
+          <FolderInput className="size-4" aria-hidden="true" /> Move
+        </GuardedButton>
+        <GuardedButton variant="ghost" size="sm" denial={editDenial} onClick={() => setDialog("copy")}>
+          <Copy className="size-4" aria-hidden="true" /> Copy
+        </GuardedButton>
+        <GuardedButton variant="ghost" size="sm" denial={editDenial} onClick={() => setDialog("tags")}>
+          <Tag className="size-4" aria-hidden="true" /> Add tags
+        </GuardedButton>
+        <GuardedButton
+          variant="ghost"
+          size="sm"
+          denial={downloadDenial}
+          onClick={() => void actions.download(selection.items)}
+        >
+          <Download className="size-4" aria-hidden="true" /> Download
+        </GuardedButton>
+        <GuardedButton
+          variant="ghost"
+          size="sm"
+          denial={deleteDenial}
+          onClick={() => void actions.trash(selection.items)}
+        >
+          <Trash2 className="size-4" aria-hidden="true" /> Trash
+        </GuardedButton>
+      </SelectionBar>
+      {(dialog === "move" || dialog === "copy") && (
+        <FileDestinationDialog
+          mode={dialog}
+          files={selection.items}
+          open
+          onOpenChange={close}
+          onDone={dialog === "move" ? selection.clear : undefined}
+        />
+      )}
+      {dialog === "tags" && <AddTagsDialog files={selection.items} open onOpenChange={close} />}
+    </>
+  );
+}
