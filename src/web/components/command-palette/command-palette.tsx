@@ -2,54 +2,15 @@ import { useNavigate } from "@tanstack/react-router";
 import { Command } from "cmdk";
 import { FileIcon, Folder, Library, Loader2, Search } from "lucide-react";
 import { Dialog } from "radix-ui";
-import { type ReactNode, useState } from "react";
+import { useRef, useState } from "react";
 import { viaBff } from "../../api/client.ts";
 import { useReturnFocus } from "../../lib/return-focus.ts";
 import { wordsMatch } from "./match.ts";
+import { GROUP, Item, Kbd } from "./palette-item.tsx";
 import { type PaletteAction, usePaletteActions } from "./use-palette-actions.ts";
 import { usePaletteResults } from "./use-palette-results.ts";
 
-const GROUP =
-  "[&_[cmdk-group-heading]]:px-2 [&_[cmdk-group-heading]]:pt-3 [&_[cmdk-group-heading]]:pb-1 [&_[cmdk-group-heading]]:font-semibold [&_[cmdk-group-heading]]:text-[11px] [&_[cmdk-group-heading]]:text-zinc-500 [&_[cmdk-group-heading]]:uppercase [&_[cmdk-group-heading]]:tracking-wider dark:[&_[cmdk-group-heading]]:text-zinc-400";
-const ITEM =
-  "flex cursor-default items-center gap-2.5 rounded-md px-2 py-2 text-sm outline-none data-[disabled=true]:cursor-not-allowed data-[selected=true]:bg-accent-50 data-[disabled=true]:text-zinc-600 dark:data-[disabled=true]:text-zinc-400 dark:data-[selected=true]:bg-zinc-800";
-
-function Item({
-  value,
-  onSelect,
-  icon,
-  children,
-  hint,
-  note,
-  disabled,
-}: {
-  value: string;
-  onSelect: () => void;
-  icon: ReactNode;
-  children: ReactNode;
-  /** Short context on the right: a folder's path, a file's type. */
-  hint?: ReactNode;
-  /** A line under the label: why the command is unavailable. */
-  note?: ReactNode;
-  disabled?: boolean;
-}) {
-  return (
-    <Command.Item value={value} onSelect={onSelect} disabled={disabled} className={ITEM}>
-      <span className="flex size-7 shrink-0 items-center justify-center overflow-hidden rounded bg-zinc-100 text-zinc-600 dark:bg-zinc-800 dark:text-zinc-300">
-        {icon}
-      </span>
-      <span className="min-w-0 flex-1">
-        <span className="block truncate">{children}</span>
-        {note && <span className="block text-xs text-zinc-600 dark:text-zinc-400">{note}</span>}
-      </span>
-      {hint && (
-        <span className="max-w-[45%] shrink-0 truncate text-xs text-zinc-600 dark:text-zinc-400">{hint}</span>
-      )}
-    </Command.Item>
-  );
-}
-
-function ActionItems({ actions, close }: { actions: PaletteAction[]; close: () => void }) {
+function ActionItems({ actions, run }: { actions: PaletteAction[]; run: (action: PaletteAction) => void }) {
   return actions.map((action) => (
     <Item
       key={action.id}
@@ -57,10 +18,7 @@ function ActionItems({ actions, close }: { actions: PaletteAction[]; close: () =
       disabled={!!action.denial}
       icon={<action.icon className="size-4" aria-hidden="true" />}
       note={action.denial ?? undefined}
-      onSelect={() => {
-        close();
-        void action.run();
-      }}
+      onSelect={() => run(action)}
     >
       {action.label}
     </Item>
@@ -86,7 +44,25 @@ export function CommandPalette({ open, onOpenChange, onNewLibrary }: CommandPale
     wordsMatch(search, [action.label, ...action.keywords].join(" ")),
   );
   const close = () => onOpenChange(false);
+  // An action runs once the palette has closed and handed focus back, so that a dialog it opens keeps focus.
+  const afterClose = useRef<PaletteAction | null>(null);
+  const runAction = (action: PaletteAction) => {
+    afterClose.current = action;
+    close();
+  };
   const text = search.trim();
+  // Results arrive at different times; a highlighted row that goes away hands the highlight to the first row.
+  const [highlighted, setHighlighted] = useState("");
+  const goTo = actions.filter((a) => a.group === "Go to");
+  const commands = actions.filter((a) => a.group === "Actions");
+  const values = [
+    ...goTo.map((a) => `action:${a.id}`),
+    ...results.libraries.map((l) => `library:${l.id}`),
+    ...results.folders.map((f) => `folder:${f.folder.id}`),
+    ...(text ? results.files.map((f) => `file:${f.id}`) : []),
+    ...commands.filter((a) => !a.denial).map((a) => `action:${a.id}`),
+  ];
+  const current = values.includes(highlighted) ? highlighted : (values[0] ?? "");
   const nothing =
     !results.loading &&
     actions.length === 0 &&
@@ -97,13 +73,22 @@ export function CommandPalette({ open, onOpenChange, onNewLibrary }: CommandPale
       open={open}
       onOpenChange={(next) => {
         onOpenChange(next);
-        if (!next) setSearch("");
+        if (!next) {
+          setSearch("");
+          setHighlighted("");
+        }
       }}
     >
       <Dialog.Portal>
         <Dialog.Overlay className="fixed inset-0 z-40 bg-black/40" />
         <Dialog.Content
-          {...returnFocus}
+          onOpenAutoFocus={returnFocus.onOpenAutoFocus}
+          onCloseAutoFocus={(event) => {
+            returnFocus.onCloseAutoFocus(event);
+            const action = afterClose.current;
+            afterClose.current = null;
+            if (action) void action.run();
+          }}
           aria-describedby={undefined}
           className="fixed top-[12vh] left-1/2 z-50 w-[min(40rem,calc(100vw-2rem))] -translate-x-1/2 overflow-hidden rounded-xl border border-zinc-200 bg-white shadow-2xl dark:border-zinc-800 dark:bg-zinc-900"
         >
@@ -111,6 +96,8 @@ export function CommandPalette({ open, onOpenChange, onNewLibrary }: CommandPale
           <Command
             label="Search files, folders, libraries and commands"
             shouldFilter={false}
+            value={current}
+            onValueChange={setHighlighted}
             loop
             vimBindings={false}
           >
@@ -118,7 +105,10 @@ export function CommandPalette({ open, onOpenChange, onNewLibrary }: CommandPale
               <Search className="size-4 shrink-0 text-zinc-500" aria-hidden="true" />
               <Command.Input
                 value={search}
-                onValueChange={setSearch}
+                onValueChange={(next) => {
+                  setSearch(next);
+                  setHighlighted("");
+                }}
                 placeholder="Search files, folders, libraries, or type a command…"
                 className="h-12 w-full bg-transparent text-sm outline-none placeholder:text-zinc-500"
               />
@@ -132,9 +122,9 @@ export function CommandPalette({ open, onOpenChange, onNewLibrary }: CommandPale
                   Nothing matches “{text}”.
                 </Command.Empty>
               )}
-              {actions.some((a) => a.group === "Go to") && (
+              {goTo.length > 0 && (
                 <Command.Group heading="Go to" className={GROUP}>
-                  <ActionItems actions={actions.filter((a) => a.group === "Go to")} close={close} />
+                  <ActionItems actions={goTo} run={runAction} />
                 </Command.Group>
               )}
               {results.libraries.length > 0 && (
@@ -201,9 +191,9 @@ export function CommandPalette({ open, onOpenChange, onNewLibrary }: CommandPale
                   ))}
                 </Command.Group>
               )}
-              {actions.some((a) => a.group === "Actions") && (
+              {commands.length > 0 && (
                 <Command.Group heading="Actions" className={GROUP}>
-                  <ActionItems actions={actions.filter((a) => a.group === "Actions")} close={close} />
+                  <ActionItems actions={commands} run={runAction} />
                 </Command.Group>
               )}
             </Command.List>
@@ -222,13 +212,5 @@ export function CommandPalette({ open, onOpenChange, onNewLibrary }: CommandPale
         </Dialog.Content>
       </Dialog.Portal>
     </Dialog.Root>
-  );
-}
-
-export function Kbd({ children }: { children: ReactNode }) {
-  return (
-    <kbd className="rounded border border-zinc-300 bg-zinc-50 px-1 font-sans text-[11px] text-zinc-600 dark:border-zinc-700 dark:bg-zinc-800 dark:text-zinc-300">
-      {children}
-    </kbd>
   );
 }

@@ -1,4 +1,4 @@
-import { keepPreviousData, type UseQueryResult, useQueries, useQuery } from "@tanstack/react-query";
+import { type UseQueryResult, useQueries, useQuery } from "@tanstack/react-query";
 import { useEffect, useMemo, useState } from "react";
 import type { FileBase } from "../../../contract/files.ts";
 import type { Folder } from "../../../contract/folders.ts";
@@ -78,7 +78,6 @@ export function usePaletteResults(search: string, open: boolean): PaletteResults
   const files = useQuery({
     ...apiQuery(listFiles, { query: { q: debounced, limit: FILE_LIMIT } }),
     enabled: open && canReadFiles && debounced.length > 0,
-    placeholderData: keepPreviousData,
     staleTime: 30_000,
   });
   const folderLists = useQueries({
@@ -117,7 +116,8 @@ export function usePaletteResults(search: string, open: boolean): PaletteResults
 
   const fileDenial = access.denial("files:read");
   return {
-    files: text ? (files.data?.data ?? []) : [],
+    // Only the answer for what is typed now: a stale row would take Enter away from the command typed.
+    files: text && debounced === text ? (files.data?.data ?? []) : [],
     folders,
     libraries: matchingLibraries,
     loading:

@@ -1,0 +1,52 @@
+import { Command } from "cmdk";
+import type { ReactNode } from "react";
+
+export const GROUP =
+  "[&_[cmdk-group-heading]]:px-2 [&_[cmdk-group-heading]]:pt-3 [&_[cmdk-group-heading]]:pb-1 [&_[cmdk-group-heading]]:font-semibold [&_[cmdk-group-heading]]:text-[11px] [&_[cmdk-group-heading]]:text-zinc-500 [&_[cmdk-group-heading]]:uppercase [&_[cmdk-group-heading]]:tracking-wider dark:[&_[cmdk-group-heading]]:text-zinc-400";
+const ITEM =
+  "flex cursor-default items-center gap-2.5 rounded-md px-2 py-2 text-sm outline-none data-[disabled=true]:cursor-not-allowed data-[selected=true]:bg-accent-50 data-[disabled=true]:text-zinc-600 dark:data-[disabled=true]:text-zinc-400 dark:data-[selected=true]:bg-zinc-800";
+
+/** One row of the palette: an icon, the label, and optional context or a reason it is unavailable. */
+export function Item({
+  value,
+  onSelect,
+  icon,
+  children,
+  hint,
+  note,
+  disabled,
+}: {
+  value: string;
+  onSelect: () => void;
+  icon: ReactNode;
+  children: ReactNode;
+  /** Short context on the right: a folder's path, a file's type. */
+  hint?: ReactNode;
+  /** A line under the label: why the command is unavailable. */
+  note?: ReactNode;
+  disabled?: boolean;
+}) {
+  return (
+    <Command.Item value={value} onSelect={onSelect} disabled={disabled} className={ITEM}>
+      <span className="flex size-7 shrink-0 items-center justify-center overflow-hidden rounded bg-zinc-100 text-zinc-600 dark:bg-zinc-800 dark:text-zinc-300">
+        {icon}
+      </span>
+      <span className="min-w-0 flex-1">
+        <span className="block truncate">{children}</span>
+        {note && <span className="block text-xs text-zinc-600 dark:text-zinc-400">{note}</span>}
+      </span>
+      {hint && (
+        <span className="max-w-[45%] shrink-0 truncate text-xs text-zinc-600 dark:text-zinc-400">{hint}</span>
+      )}
+    </Command.Item>
+  );
+}
+
+/** A key as printed on the keyboard. */
+export function Kbd({ children }: { children: ReactNode }) {
+  return (
+    <kbd className="rounded border border-zinc-300 bg-zinc-50 px-1 font-sans text-[11px] text-zinc-600 dark:border-zinc-700 dark:bg-zinc-800 dark:text-zinc-300">
+      {children}
+    </kbd>
+  );
+}
