@@ -1,0 +1,57 @@
+import { expect, test } from "vitest";
+import { openDashboard } from "./harness.ts";
+
+test("usage shows the service's counters, and a refresh shows a new upload", async () => {
+  const d = await openDashboard();
+  await d.page.getByRole("link", { name: "Usage", exact: true }).click();
+  await d.page.waitForURL((url) => url.pathname === "/usage");
+  await d.page.getByRole("heading", { level: 1, name: "Usage" }).waitFor();
+  const meters = d.page.getByRole("list", { name: "Rate-limit counters" });
+  for (const title of ["API requests", "Monthly requests", "Searches", "Uploads and imports", "Downloads"]) {
+    await meters.getByRole("heading", { name: title }).waitFor();
+  }
+  await d.screenshot("usage-light");
+  await d.expectAccessible("usage, light");
+
+  const uploads = meters.getByRole("meter", { name: /^Uploads and imports/ });
+  const before = (await d.api("GET", "/v1/usage")).uploads;
+  const library = await d.fixtures.createLibrary();
+  await d.fixtures.uploadBytes({ name: "counted.txt", library_id: library.id }, Buffer.from("counted\n"));
+  const after = (await d.api("GET", "/v1/usage")).uploads;
+  expect(after.used).toBe(before.used + 1);
+  await d.page.getByRole("button", { name: "Refresh usage" }).click();
+  await expect
+    .poll(() => uploads.getAttribute("aria-valuetext"))
+    .toMatch(
+      new RegExp(
+        `^${new Intl.NumberFormat("en-US").format(after.used)} of ${new Intl.NumberFormat("en-US").format(after.limit)} used`,
+      ),
+    );
+
+  await d.setTheme("dark");
+  await meters.getByRole("heading", { name: "Downloads" }).waitFor();
+  await d.screenshot("usage-dark");
+  await d.expectAccessible("usage, dark");
+});
+
+test("settings show the brandspace, the dashboard's key (never in full), members and roles", async () => {
+  const d = await openDashboard();
+  await d.page.getByRole("link", { name: "Settings", exact: true }).click();
+  await d.page.waitForURL((url) => url.pathname === "/settings");
+  await d.page.getByRole("heading", { level: 1, name: "Settings" }).waitFor();
+  for (const section of ["Brandspace", "Dashboard API key", "Members", "Roles"]) {
+    await d.page.getByRole("heading", { level: 2, name: section }).waitFor();
+  }
+  const members = d.page.getByRole("table", { name: "Members" });
+  for (const user of Object.values(d.env.seed.users)) await members.getByText(user.email).waitFor();
+  const text = await d.page.locator("#main").innerText();
+  const secret = d.service.ownerKey.slice(d.service.ownerKey.lastIndexOf("_") + 1);
+  expect(text).not.toContain(d.service.ownerKey);
+  expect(text).not.toContain(secret);
+  await d.screenshot("settings-light");
+  await d.expectAccessible("settings, light");
+  await d.setTheme("dark");
+  await d.page.getByRole("heading", { level: 2, name: "Roles" }).waitFor();
+  await d.screenshot("settings-dark");
+  await d.expectAccessible("settings, dark");
+});
