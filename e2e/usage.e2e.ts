@@ -44,7 +44,7 @@ test("settings show the brandspace, the dashboard's key (never in full), members
   }
   const members = d.page.getByRole("table", { name: "Members" });
   for (const user of Object.values(d.env.seed.users)) await members.getByText(user.email).waitFor();
-  const text = await d.page.locator("#main").innerText();
+  const text = (await d.page.locator("#main").textContent()) ?? "";
   const secret = d.service.ownerKey.slice(d.service.ownerKey.lastIndexOf("_") + 1);
   expect(text).not.toContain(d.service.ownerKey);
   expect(text).not.toContain(secret);
