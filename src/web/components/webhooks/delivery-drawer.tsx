@@ -153,10 +153,13 @@ export function DeliveryDrawer({ webhookId, deliveryId, denial, onOpen }: Delive
             )}
           </div>
           <div className="flex justify-end gap-2 border-zinc-200 border-t px-5 py-3 dark:border-zinc-800">
-            <GuardedButton denial={denial} onClick={send} disabled={!delivery.data || redeliver.isPending}>
-              <RotateCcw className="size-4" aria-hidden="true" />
-              {redeliver.isPending ? "Queuing…" : "Redeliver"}
-            </GuardedButton>
+            {/* Shown once the delivery is known, rather than disabled until then. */}
+            {delivery.data && (
+              <GuardedButton denial={denial} onClick={send} disabled={redeliver.isPending}>
+                <RotateCcw className="size-4" aria-hidden="true" />
+                {redeliver.isPending ? "Queuing…" : "Redeliver"}
+              </GuardedButton>
+            )}
           </div>
         </Dialog.Content>
       </Dialog.Portal>
