@@ -1,0 +1,92 @@
+import type { Page } from "playwright-core";
+import { describe, expect, test } from "vitest";
+import { openDashboard, serviceApi, shownFileNames } from "./harness.ts";
+
+/** Whether anything makes the page wider than the window (a horizontal scroll bar on a tablet). */
+const overflowsHorizontally = (page: Page) =>
+  page.evaluate(() =>
+    [document.documentElement, document.getElementById("main")].some(
+      (element) => element !== null && element.scrollWidth > element.clientWidth,
+    ),
+  );
+
+describe("navigation", () => {
+  test("the top bar's search lists matching files across libraries", async () => {
+    const d = await openDashboard();
+    const word = `zebra${Date.now().toString(36)}`;
+    const library = await d.fixtures.createLibrary();
+    await d.fixtures.uploadPng({ name: `${word}-stripes.png`, library_id: library.id });
+    await d.fixtures.uploadPng({ name: "horse.png", library_id: library.id });
+
+    await d.page.getByRole("searchbox", { name: "Search files" }).fill(word);
+    await d.page.getByRole("searchbox", { name: "Search files" }).press("Enter");
+    await d.page.waitForURL((url) => url.pathname === "/files" && url.searchParams.get("q") === word);
+    await expect.poll(() => shownFileNames(d.page)).toEqual([`${word}-stripes.png`]);
+    await d.screenshot("search-results");
+    await d.expectAccessible("search results");
+  });
+
+  test("the command palette finds a library and opens it", async () => {
+    const d = await openDashboard();
+    const library = await d.fixtures.createLibrary(d.fixtures.unique("Palette"));
+    await d.page.getByRole("heading", { level: 1, name: "Libraries" }).waitFor();
+    await d.page.keyboard.press("Control+k");
+    const palette = d.page.getByRole("dialog", { name: "Command palette" });
+    await palette.waitFor();
+    await d.expectAccessible("command palette");
+    await palette.getByRole("combobox").fill(library.name);
+    await palette
+      .getByRole("option", { name: new RegExp(library.name) })
+      .first()
+      .waitFor();
+    await d.screenshot("palette");
+    await d.page.keyboard.press("Enter");
+    await d.page.waitForURL((url) => url.pathname === `/libraries/${library.id}`);
+    await expect.poll(() => palette.count()).toBe(0);
+  });
+
+  test("on a tablet (768 px) the screens fit the width and the navigation is a drawer", async () => {
+    const { fixtures } = serviceApi();
+    const library = await fixtures.createLibrary(fixtures.unique("Tablet"));
+    const folder = await fixtures.createFolder(library.id, "Shoot");
+    const file = await fixtures.uploadPng({ name: "tablet.png", folder_id: folder.id });
+
+    const d = await openDashboard({ viewport: { width: 768, height: 1024 } });
+    const screens: [string, string, () => Promise<unknown>][] = [
+      ["libraries", "/", () => d.page.getByRole("heading", { level: 1, name: "Libraries" }).waitFor()],
+      [
+        "folder",
+        `/folders/${folder.id}`,
+        () => expect.poll(() => shownFileNames(d.page)).toEqual(["tablet.png"]),
+      ],
+      [
+        "file",
+        `/files/${file.id}`,
+        () => d.page.getByRole("heading", { level: 1, name: "tablet.png" }).waitFor(),
+      ],
+      ["trash", "/trash", () => d.page.getByRole("heading", { level: 1, name: "Trash" }).waitFor()],
+      ["webhooks", "/webhooks", () => d.page.getByRole("heading", { level: 1, name: "Webhooks" }).waitFor()],
+      ["usage", "/usage", () => d.page.getByRole("heading", { level: 1, name: "Usage" }).waitFor()],
+      ["settings", "/settings", () => d.page.getByRole("heading", { level: 1, name: "Settings" }).waitFor()],
+    ];
+    for (const [name, path, ready] of screens) {
+      await d.goto(path);
+      await ready();
+      await d.screenshot(`tablet-${name}`);
+      expect(await overflowsHorizontally(d.page), `${name} is wider than the tablet`).toBe(false);
+      await d.expectAccessible(`${name} on a tablet`);
+    }
+
+    // The sidebar is off screen until the menu button opens it; following a link closes it again.
+    const trashLink = d.page.getByRole("link", { name: "Trash", exact: true });
+    expect(await trashLink.isVisible().then(async (v) => v && (await trashLink.boundingBox())!.x >= 0)).toBe(
+      false,
+    );
+    await d.page.getByRole("button", { name: "Toggle navigation" }).click();
+    await expect.poll(async () => (await trashLink.boundingBox())?.x ?? -1).toBeGreaterThanOrEqual(0);
+    await d.screenshot("tablet-drawer");
+    await trashLink.click();
+    await d.page.waitForURL((url) => url.pathname === "/trash");
+    await expect.poll(async () => (await trashLink.boundingBox())?.x ?? -1).toBeLessThan(0);
+  });
+});
