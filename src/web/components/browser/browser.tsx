@@ -3,7 +3,13 @@ import { useNavigate } from "@tanstack/react-router";
 import { useCallback, useMemo } from "react";
 import type { FileBase } from "../../../contract/files.ts";
 import { useAccess } from "../../api/access.ts";
-import { type FileScope, fileListInput, fileListQuery, membersQuery } from "../../api/files.ts";
+import {
+  FILE_PAGE_SIZE,
+  type FileScope,
+  fileListInput,
+  fileListQuery,
+  membersQuery,
+} from "../../api/files.ts";
 import { type BrowseSearch, FILTER_KEYS, hasFilters } from "../../lib/browse-search.ts";
 import { UploadDropZone } from "../upload/index.ts";
 import { EmptyFiles, FilesError, FilesSkeleton } from "./empty-states.tsx";
@@ -86,11 +92,14 @@ export function AssetBrowser({
   const view = search.view ?? "grid";
   const filtered = hasFilters(search) || !!search.q;
   const folderTotal = scope.kind === "folder" && !filtered ? scope.folder.file_count : null;
+  // While more pages remain the count is a floor that does not change as pages load (it is read out politely).
   const summary = query.isPending
     ? "Loading files…"
     : folderTotal !== null
       ? plural(folderTotal, "file")
-      : `${hasNextPage ? `${files.length.toLocaleString()}+` : files.length.toLocaleString()} ${files.length === 1 && !hasNextPage ? "file" : "files"}`;
+      : hasNextPage
+        ? `${FILE_PAGE_SIZE}+ files`
+        : plural(files.length, "file");
   const Collection = view === "list" ? FileList : FileGrid;
 
   let body: React.ReactNode;

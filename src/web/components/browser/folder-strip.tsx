@@ -46,7 +46,7 @@ function FolderTile({ folder }: { folder: Folder }) {
         .join(" · ")
     : null;
   return (
-    <ContextMenu.Root>
+    <ContextMenu.Root modal={false}>
       <ContextMenu.Trigger asChild>
         <li
           data-testid="folder-tile"
@@ -88,7 +88,7 @@ function FolderTile({ folder }: { folder: Folder }) {
               {counts ?? <Skeleton className="mt-0.5 h-3 w-16" />}
             </div>
           </div>
-          <DropdownMenu.Root>
+          <DropdownMenu.Root modal={false}>
             <DropdownMenu.Trigger asChild>
               <button
                 type="button"

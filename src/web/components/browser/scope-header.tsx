@@ -62,7 +62,7 @@ function LibraryHeader({ library }: { library: LibraryDetail }) {
         <>
           <UploadButton libraryId={library.id} folderId={null} />
           <NewFolderButton libraryId={library.id} parentId={null} />
-          <DropdownMenu.Root>
+          <DropdownMenu.Root modal={false}>
             <MenuTrigger label="Library actions" />
             <DropdownMenu.Portal>
               <DropdownMenu.Content align="end" sideOffset={6} className={MENU}>
@@ -134,7 +134,7 @@ function FolderHeader({ folder, libraryName }: { folder: FolderDetail; libraryNa
           <>
             <UploadButton libraryId={folder.library_id} folderId={folder.id} />
             <NewFolderButton libraryId={folder.library_id} parentId={folder.id} />
-            <DropdownMenu.Root>
+            <DropdownMenu.Root modal={false}>
               <MenuTrigger label="Folder actions" />
               <DropdownMenu.Portal>
                 <DropdownMenu.Content align="end" sideOffset={6} className={MENU}>

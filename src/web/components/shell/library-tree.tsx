@@ -86,7 +86,7 @@ function FolderNode({ folder, depth }: { folder: Folder; depth: number }) {
     );
   return (
     <li>
-      <ContextMenu.Root>
+      <ContextMenu.Root modal={false}>
         <ContextMenu.Trigger asChild>
           <div
             className={cx(ROW, drop.over && DROP_OVER)}
@@ -112,7 +112,7 @@ function FolderNode({ folder, depth }: { folder: Folder; depth: number }) {
               />
               <span className="truncate">{folder.name}</span>
             </Link>
-            <DropdownMenu.Root>
+            <DropdownMenu.Root modal={false}>
               <DropdownMenu.Trigger asChild>
                 <button
                   type="button"
