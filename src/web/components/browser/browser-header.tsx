@@ -24,8 +24,9 @@ function CrumbLink({ crumb }: { crumb: BrowseCrumb }) {
       data-drop-target={crumb.drop ? "breadcrumb" : undefined}
       className={cx(
         "rounded px-1 py-0.5 hover:text-zinc-900 hover:underline dark:hover:text-zinc-100",
-        drop.over &&
-          "bg-accent-100 text-accent-700 ring-2 ring-accent-500 dark:bg-accent-500/20 dark:text-accent-100",
+        drop.over
+          ? "bg-accent-100 text-accent-700 ring-2 ring-accent-500 dark:bg-accent-500/20 dark:text-accent-100"
+          : drop.candidate && "outline-1 outline-accent-500 outline-dashed",
       )}
     >
       {crumb.label}

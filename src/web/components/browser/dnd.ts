@@ -1,5 +1,5 @@
 import type { DragEvent } from "react";
-import { useRef, useState } from "react";
+import { useRef, useState, useSyncExternalStore } from "react";
 import { toast } from "sonner";
 import {
   FILE_CHANGES,
@@ -28,6 +28,25 @@ export type DropTarget =
 
 /** The drag in progress in this tab: `dragover` cannot read the data, only its types. */
 let current: DragItems | null = null;
+const listeners = new Set<() => void>();
+
+function setCurrent(items: DragItems | null) {
+  if (current === items) return;
+  current = items;
+  for (const listener of listeners) listener();
+}
+
+function subscribe(listener: () => void) {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+}
+
+// A virtualized drag source can leave the page mid-drag and never see its `dragend`; the window still does.
+if (typeof window !== "undefined") {
+  for (const type of ["dragend", "drop", "mousemove"]) {
+    window.addEventListener(type, () => setCurrent(null), { capture: true });
+  }
+}
 
 const isInternal = (event: DragEvent) => event.dataTransfer.types.includes(ITEMS_MIME);
 
@@ -44,11 +63,11 @@ export function beginDrag(event: DragEvent, items: DragItems, label: string): vo
   document.body.append(ghost);
   transfer.setDragImage(ghost, 14, 14);
   setTimeout(() => ghost.remove(), 0);
-  current = items;
+  setCurrent(items);
 }
 
 export function endDrag(): void {
-  current = null;
+  setCurrent(null);
 }
 
 function read(event: DragEvent): DragItems | null {
@@ -139,10 +158,12 @@ async function runUndo(moved: { id: string; back: FileDestination }[]) {
 }
 
 /**
- * Drop handling for one target (a folder tile, a breadcrumb, a sidebar node): highlights while an acceptable
- * internal drag is over it and moves the items on drop. Drags of OS files pass through to the upload zone.
+ * Drop handling for one target (a folder tile, a breadcrumb, a sidebar node): marks it as a candidate while an
+ * acceptable internal drag is under way, highlights it while that drag is over it, and moves the items on drop.
+ * Drags of OS files pass through to the upload zone.
  */
 export function useDropTarget(target: DropTarget | null) {
+  const dragging = useSyncExternalStore(subscribe, () => current);
   const [over, setOver] = useState(false);
   const depth = useRef(0);
   const drop = useDropAction();
@@ -176,5 +197,7 @@ export function useDropTarget(target: DropTarget | null) {
       if (items && accepts(items, target)) void drop(items, target);
     },
   };
-  return { over, handlers };
+  /** A drag this target would take is under way: show it as a place to drop. */
+  const candidate = target !== null && dragging !== null && accepts(dragging, target);
+  return { over: over && dragging !== null, candidate, handlers };
 }

@@ -67,11 +67,14 @@ function FolderTile({ folder }: { folder: Folder }) {
           }
           onDragEnd={endDrag}
           {...drop.handlers}
+          data-drop-candidate={drop.candidate || undefined}
           className={cx(
             "group relative flex h-16 items-center gap-3 rounded-lg border px-3 transition-colors",
             drop.over
               ? "border-accent-500 bg-accent-50 ring-2 ring-accent-500 dark:bg-accent-500/15"
-              : "border-zinc-200 hover:border-zinc-300 hover:bg-zinc-50 dark:border-zinc-800 dark:hover:border-zinc-700 dark:hover:bg-zinc-900",
+              : drop.candidate
+                ? "border-accent-500 border-dashed"
+                : "border-zinc-200 hover:border-zinc-300 hover:bg-zinc-50 dark:border-zinc-800 dark:hover:border-zinc-700 dark:hover:bg-zinc-900",
           )}
         >
           <FolderGlyph color={folder.color} className="size-7" />

@@ -16,6 +16,7 @@ const ROW =
   "group flex h-8 min-w-0 items-center gap-1.5 rounded-md pr-2 text-sm text-zinc-700 hover:bg-zinc-200/70 dark:text-zinc-300 dark:hover:bg-zinc-800";
 const ACTIVE = "bg-zinc-200 font-medium text-zinc-950 dark:bg-zinc-800 dark:text-white";
 const DROP_OVER = "bg-accent-100 ring-2 ring-accent-500 ring-inset dark:bg-accent-500/20";
+const DROP_CANDIDATE = "ring-1 ring-accent-500/60 ring-inset";
 /** Hovering a collapsed node with a drag opens it after this long, so a drag can reach a deep folder. */
 const OPEN_ON_HOVER_MS = 700;
 
@@ -89,7 +90,7 @@ function FolderNode({ folder, depth }: { folder: Folder; depth: number }) {
       <ContextMenu.Root modal={false}>
         <ContextMenu.Trigger asChild>
           <div
-            className={cx(ROW, drop.over && DROP_OVER)}
+            className={cx(ROW, drop.over ? DROP_OVER : drop.candidate && DROP_CANDIDATE)}
             style={{ paddingLeft: `${depth * 12 + 4}px` }}
             data-folder-id={folder.id}
             data-drop-target="tree-folder"
@@ -147,7 +148,7 @@ function LibraryNode({ library }: { library: Library }) {
   return (
     <li>
       <div
-        className={cx(ROW, "pl-1", drop.over && DROP_OVER)}
+        className={cx(ROW, "pl-1", drop.over ? DROP_OVER : drop.candidate && DROP_CANDIDATE)}
         data-library-id={library.id}
         data-drop-target="tree-library"
         {...drop.handlers}
