@@ -1,7 +1,9 @@
 import type { QueryClient } from "@tanstack/react-query";
 import { createRootRouteWithContext, Outlet } from "@tanstack/react-router";
 import { Tooltip } from "radix-ui";
+import { useEffect, useState } from "react";
 import { Toaster } from "sonner";
+import { onThemeChange, savedTheme, type Theme } from "../lib/theme.ts";
 
 export interface RouterContext {
   queryClient: QueryClient;
@@ -12,11 +14,13 @@ export const Route = createRootRouteWithContext<RouterContext>()({
 });
 
 function Root() {
+  const [theme, setTheme] = useState<Theme>(savedTheme);
+  useEffect(() => onThemeChange(setTheme), []);
   return (
     <Tooltip.Provider>
       <Outlet />
       {/* Top right, under the top bar: the upload panel lives bottom right. */}
-      <Toaster position="top-right" offset={{ top: 64, right: 16 }} richColors closeButton />
+      <Toaster theme={theme} position="top-right" offset={{ top: 64, right: 16 }} richColors closeButton />
     </Tooltip.Provider>
   );
 }
