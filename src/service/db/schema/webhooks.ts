@@ -65,7 +65,15 @@ export const webhookDeliveries = pgTable(
       .where(sql`${t.origin} in ('fanout', 'test') and ${t.attempt} = 1`),
     uniqueIndex("webhook_deliveries_chain_attempt").on(t.chainId, t.attempt),
     index("webhook_deliveries_list").on(t.webhookId, t.createdAt),
-    index("webhook_deliveries_due").on(t.scheduledAt).where(sql`${t.status} = 'pending'`),
+    // Each endpoint's queue in claim order: a claim reads a few entries at the front of every endpoint's range,
+    // however long the backlog or the history; so does the search for the next retry.
+    index("webhook_deliveries_queue")
+      .on(t.webhookId, t.scheduledAt, t.eventSeq, t.id)
+      .where(sql`${t.status} = 'pending'`),
+    // Attempts in flight: counted per endpoint for its concurrency bound, without reading its backlog.
+    index("webhook_deliveries_leased")
+      .on(t.webhookId, t.leaseUntil)
+      .where(sql`${t.status} = 'pending' and ${t.leaseUntil} is not null`),
   ],
 );
 

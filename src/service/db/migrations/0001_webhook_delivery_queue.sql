@@ -1,0 +1,3 @@
+DROP INDEX "webhook_deliveries_due";--> statement-breakpoint
+CREATE INDEX "webhook_deliveries_queue" ON "webhook_deliveries" USING btree ("webhook_id","scheduled_at","event_seq","id") WHERE "webhook_deliveries"."status" = 'pending';--> statement-breakpoint
+CREATE INDEX "webhook_deliveries_leased" ON "webhook_deliveries" USING btree ("webhook_id","lease_until") WHERE "webhook_deliveries"."status" = 'pending' and "webhook_deliveries"."lease_until" is not null;

@@ -1,0 +1,157 @@
+import { and, eq, isNull, lte, or, sql } from "drizzle-orm";
+import { type Db, rowsOf } from "../db/client.ts";
+import { webhookDeliveries } from "../db/schema/index.ts";
+import type { DeliveryRow, NewDeliveryRow } from "./deliveries.repository.ts";
+
+// Any constant works: it only has to be the same in every process that claims from this database.
+const CLAIM_LOCK = 727_002;
+
+export interface ClaimLimits {
+  /** Attempts leased by this claim at most. */
+  limit: number;
+  /** Attempts in flight per endpoint at most, counting those leased by every process. */
+  perEndpoint: number;
+}
+
+/**
+ * Ids of the first due attempts of each enabled endpoint, as many as its bound leaves free, in event order across
+ * endpoints. Per endpoint it reads the front of `webhook_deliveries_queue` and `webhook_deliveries_leased`, so the
+ * cost grows with the number of endpoints, never with their backlog or their history.
+ */
+export function dueCandidates(claim: ClaimLimits) {
+  return sql`
+    select c.id from webhooks w
+    cross join lateral (
+      select count(*)::int as n from webhook_deliveries f
+      where f.webhook_id = w.id and f.status = 'pending' and f.lease_until is not null
+        and f.lease_until > now()
+    ) in_flight
+    cross join lateral (
+      select d.id, d.scheduled_at, d.event_seq from webhook_deliveries d
+      where d.webhook_id = w.id and d.status = 'pending' and d.scheduled_at <= now()
+        and (d.lease_until is null or d.lease_until <= now())
+      order by d.scheduled_at, d.event_seq, d.id
+      limit greatest(${claim.perEndpoint}::int - in_flight.n, 0)
+    ) c
+    where w.enabled
+    order by c.scheduled_at, c.event_seq, c.id
+    limit ${claim.limit}::int`;
+}
+
+/**
+ * Leases due attempts of enabled endpoints (see `dueCandidates`), returned in the order to send them. When other
+ * processes may claim from the same database (`shared`), claims take turns, so that each counts the leases of the
+ * one before and the per-endpoint bound holds; the conditional update still lets a settle that raced the claim win.
+ * A lease lost in a database crash only means the attempt may be sent twice, so its commit does not wait for the
+ * WAL flush.
+ */
+export async function claimDueDeliveries(
+  db: Db,
+  claim: ClaimLimits & { leaseMs: number; shared: boolean },
+): Promise<DeliveryRow[]> {
+  if (claim.limit <= 0) return [];
+  const lease = (tx: Db) =>
+    tx
+      .update(webhookDeliveries)
+      .set({ leaseUntil: sql`now() + ${`${claim.leaseMs} milliseconds`}::interval` })
+      .where(
+        and(
+          sql`${webhookDeliveries.id} in (${dueCandidates(claim)})`,
+          eq(webhookDeliveries.status, "pending"),
+          or(isNull(webhookDeliveries.leaseUntil), lte(webhookDeliveries.leaseUntil, sql`now()`)),
+        ),
+      )
+      .returning();
+  const rows = claim.shared
+    ? await db.transaction(async (tx) => {
+        await tx.execute(
+          sql`select set_config('synchronous_commit', 'off', true), pg_advisory_xact_lock(${CLAIM_LOCK})`,
+        );
+        return lease(tx as Db);
+      })
+    : await lease(db);
+  return rows.sort(
+    (a, b) =>
+      a.scheduledAt.getTime() - b.scheduledAt.getTime() || a.eventSeq - b.eventSeq || (a.id < b.id ? -1 : 1),
+  );
+}
+
+export type Settlement = Pick<
+  DeliveryRow,
+  "id" | "status" | "deliveredAt" | "httpStatus" | "durationMs" | "errorCode" | "responseExcerpt"
+>;
+
+/**
+ * Settles attempts still pending, in one statement; returns the ids it settled. An attempt missing from the answer
+ * was settled already (a resend after a lapsed lease) and its outcome must be dropped.
+ */
+export async function settleDeliveries(db: Db, settlements: Settlement[]): Promise<Set<string>> {
+  if (settlements.length === 0) return new Set();
+  const rows = rowsOf<{ id: string }>(
+    await db.execute(sql`
+      update webhook_deliveries d set status = s.status, delivered_at = s."deliveredAt",
+        http_status = s."httpStatus", duration_ms = s."durationMs", error_code = s."errorCode",
+        response_excerpt = s."responseExcerpt", lease_until = null
+      from jsonb_to_recordset(${JSON.stringify(settlements)}::jsonb) as s(id text, status text,
+        "deliveredAt" timestamptz, "httpStatus" int, "durationMs" int, "errorCode" text, "responseExcerpt" text)
+      where d.id = s.id and d.status = 'pending'
+      returning d.id`),
+  );
+  return new Set(rows.map((row) => row.id));
+}
+
+/**
+ * Inserts attempts in one statement however many there are (the rows travel as one JSON parameter); a second
+ * fan-out of the same (event, endpoint) or a second row for one attempt is a no-op.
+ */
+export async function insertAttempts(db: Db, rows: NewDeliveryRow[]): Promise<void> {
+  if (rows.length === 0) return;
+  await db.execute(sql`
+    insert into webhook_deliveries (id, chain_id, brandspace_id, webhook_id, event_id, event_seq, event_type,
+      status, attempt, origin, replayed_from_id, scheduled_at, request_id)
+    select id, "chainId", "brandspaceId", "webhookId", "eventId", "eventSeq", "eventType", status, attempt,
+      origin, "replayedFromId", "scheduledAt", "requestId"
+    from jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) as r(id text, "chainId" text, "brandspaceId" text,
+      "webhookId" text, "eventId" text, "eventSeq" bigint, "eventType" text, status text, attempt int,
+      origin text, "replayedFromId" text, "scheduledAt" timestamptz, "requestId" text)
+    on conflict do nothing`);
+}
+
+/** Pending attempts of disabled endpoints become parked; they are not sent until the endpoint is enabled. */
+export async function parkDisabled(db: Db): Promise<void> {
+  await db.execute(sql`
+    update webhook_deliveries d set status = 'parked', lease_until = null
+    from webhooks w
+    where w.id = d.webhook_id and not w.enabled and d.status = 'pending'
+      and (d.lease_until is null or d.lease_until <= now())`);
+}
+
+/**
+ * The next moment an attempt of an enabled endpoint falls due: a scheduled retry, or the lease of an attempt in
+ * flight running out (its sender may have died). Per endpoint, the first entry of a range on each index.
+ */
+export const nextDueQuery = sql`
+  select min(least(retry.at, lapse.at)) as at from webhooks w
+  cross join lateral (
+    select min(d.scheduled_at) as at from webhook_deliveries d
+    where d.webhook_id = w.id and d.status = 'pending' and d.scheduled_at > now()
+  ) retry
+  cross join lateral (
+    select min(d.lease_until) as at from webhook_deliveries d
+    where d.webhook_id = w.id and d.status = 'pending' and d.lease_until is not null and d.lease_until > now()
+  ) lapse
+  where w.enabled`;
+
+/** See `nextDueQuery`; null when nothing is scheduled ahead. */
+export async function nextDueAt(db: Db): Promise<Date | null> {
+  const [row] = rowsOf<{ at: string | Date | null }>(await db.execute(nextDueQuery));
+  return row?.at ? new Date(row.at) : null;
+}
+
+/**
+ * Reclaims the row versions that claims and settles leave behind (three per attempt). PostgreSQL's autovacuum does
+ * this on its own; PGlite has none. Skipped when another vacuum of the table is running.
+ */
+export async function vacuumDeliveries(db: Db): Promise<void> {
+  await db.execute(sql`vacuum (skip_locked) webhook_deliveries`);
+}
