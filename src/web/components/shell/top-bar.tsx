@@ -1,5 +1,5 @@
 import { useQuery } from "@tanstack/react-query";
-import { useNavigate } from "@tanstack/react-router";
+import { useNavigate, useRouterState } from "@tanstack/react-router";
 import { LogOut, Menu, Monitor, Moon, Search, Sun } from "lucide-react";
 import { DropdownMenu } from "radix-ui";
 import { type FormEvent, useEffect, useState } from "react";
@@ -16,7 +16,13 @@ const MENU_ITEM =
 
 function SearchBox() {
   const navigate = useNavigate();
-  const [q, setQ] = useState("");
+  // The box shows the search of the all-files view, and follows it when that view clears or changes it.
+  const searched = useRouterState({
+    select: (state) =>
+      state.location.pathname === "/files" ? ((state.location.search as { q?: string }).q ?? "") : "",
+  });
+  const [q, setQ] = useState(searched);
+  useEffect(() => setQ(searched), [searched]);
   const submit = (event: FormEvent) => {
     event.preventDefault();
     void navigate({ to: "/files", search: { q: q.trim() || undefined } });

@@ -19,15 +19,15 @@ export function Dialog({ open, onOpenChange, title, description, children }: Dia
         <RadixDialog.Overlay className="fixed inset-0 z-40 bg-black/40" />
         <RadixDialog.Content
           {...returnFocus}
+          // Without a description nothing describes the dialog (rather than a hidden copy of its title).
+          {...(description ? {} : { "aria-describedby": undefined })}
           className="fixed top-1/2 left-1/2 z-50 max-h-[calc(100dvh-2rem)] w-[min(32rem,calc(100vw-2rem))] overflow-y-auto -translate-x-1/2 -translate-y-1/2 rounded-lg border border-zinc-200 bg-white p-5 shadow-xl dark:border-zinc-800 dark:bg-zinc-900"
         >
           <RadixDialog.Title className="font-semibold text-base">{title}</RadixDialog.Title>
-          {description ? (
+          {description && (
             <RadixDialog.Description className="mt-1 text-sm text-zinc-600 dark:text-zinc-400">
               {description}
             </RadixDialog.Description>
-          ) : (
-            <RadixDialog.Description className="sr-only">{title}</RadixDialog.Description>
           )}
           <div className="mt-4">{children}</div>
         </RadixDialog.Content>
