@@ -1,21 +1,30 @@
-import { asc, inArray, isNull } from "drizzle-orm";
-import type { Db } from "../db/client.ts";
+import { asc, inArray, isNull, sql } from "drizzle-orm";
+import { type Db, rowsOf } from "../db/client.ts";
 import { events } from "../db/schema/index.ts";
-import { insertDeliveries, type NewDeliveryRow } from "./deliveries.repository.ts";
+import type { NewDeliveryRow } from "./deliveries.repository.ts";
+import { insertAttempts } from "./delivery-queue.repository.ts";
 import { firstAttempt, subscribes } from "./delivery-rows.ts";
 import { webhooksOfBrandspaces } from "./webhooks.repository.ts";
 
-const BATCH = 200;
-const INSERT_CHUNK = 500;
+/** Events per transaction: with 10 endpoints each, 5,000 deliveries in one insert. */
+export const FANOUT_BATCH = 500;
+// Any constant works: it only has to be the same in every process that fans out from this database.
+const FANOUT_LOCK = 727_003;
 
 /**
- * Creates attempt 1 for every (committed event, subscribed endpoint) in event order. The deliveries and the
- * events' `fanned_out_at` marker commit together, so a crash either loses both or neither; the unique
- * constraint makes a repeated pass harmless. `webhook.test` goes only to its endpoint, created by the test call.
+ * Creates attempt 1 for every (committed event, subscribed endpoint) of the oldest events not fanned out yet, in
+ * event order. The deliveries and the events' `fanned_out_at` marker commit together, so a crash either loses both
+ * or neither; the unique constraint makes a repeated batch harmless. One process fans out at a time (another one
+ * finds the lock taken and leaves it the work), so deliveries are created in outbox order. `webhook.test` goes only
+ * to its endpoint, created by the test call. Returns how many events the batch took.
  */
-export async function fanOutBatch(db: Db): Promise<number> {
+export async function fanOutBatch(db: Db, limit = FANOUT_BATCH): Promise<number> {
   return db.transaction(async (t) => {
     const tx = t as Db;
+    const [lock] = rowsOf<{ taken: boolean }>(
+      await tx.execute(sql`select pg_try_advisory_xact_lock(${FANOUT_LOCK}) as taken`),
+    );
+    if (!lock?.taken) return 0;
     const batch = await tx
       .select({
         id: events.id,
@@ -27,7 +36,7 @@ export async function fanOutBatch(db: Db): Promise<number> {
       .from(events)
       .where(isNull(events.fannedOutAt))
       .orderBy(asc(events.seq))
-      .limit(BATCH)
+      .limit(limit)
       .for("update", { skipLocked: true });
     if (batch.length === 0) return 0;
     const endpoints = await webhooksOfBrandspaces(tx, [...new Set(batch.map((e) => e.brandspaceId))]);
@@ -49,8 +58,7 @@ export async function fanOutBatch(db: Db): Promise<number> {
         );
       }
     }
-    for (let i = 0; i < rows.length; i += INSERT_CHUNK)
-      await insertDeliveries(tx, rows.slice(i, i + INSERT_CHUNK));
+    await insertAttempts(tx, rows);
     await tx
       .update(events)
       .set({ fannedOutAt: new Date() })
@@ -70,7 +78,7 @@ export async function fanOutPending(db: Db, maxBatches = 10): Promise<number> {
   for (let i = 0; i < maxBatches; i++) {
     const done = await fanOutBatch(db);
     total += done;
-    if (done < BATCH) break;
+    if (done < FANOUT_BATCH) break;
   }
   return total;
 }
