@@ -1,50 +1,60 @@
-import { eq } from "drizzle-orm";
+import { inArray } from "drizzle-orm";
 import type { Agent } from "undici";
 import type { Db } from "../db/client.ts";
 import { events } from "../db/schema/index.ts";
 import type { ServiceDeps } from "../deps.ts";
-import { toEnvelope } from "../platform/outbox.ts";
-import {
-  countExhaustedSince,
-  type DeliveryRow,
-  insertDeliveries,
-  settleDelivery,
-} from "./deliveries.repository.ts";
-import { nextAttempt } from "./delivery-rows.ts";
+import { type EventRow, toEnvelope } from "../platform/outbox.ts";
+import type { DeliveryRow } from "./deliveries.repository.ts";
+import type { AttemptResult } from "./record-results.ts";
 import { openSecret } from "./secret-box.ts";
-import { type SendOutcome, sendDelivery } from "./send-delivery.ts";
+import { sendDelivery } from "./send-delivery.ts";
 import { signatureHeader } from "./signature.ts";
-import {
-  autoDisableWebhook,
-  findWebhookById,
-  markWebhookSuccess,
-  type WebhookRow,
-} from "./webhooks.repository.ts";
+import { findWebhooksByIds, type WebhookRow } from "./webhooks.repository.ts";
 
 export const USER_AGENT = "Service-Webhooks/1.0";
 
-/** Sends one claimed attempt and records its outcome; a retry is the next attempt's own row. */
+/** What a batch of claimed attempts needs to be sent, read once for the batch: their events and endpoints. */
+export interface SendBatch {
+  events: Map<string, EventRow>;
+  webhooks: Map<string, WebhookRow>;
+  /** Opened once per endpoint and batch. */
+  secrets: Map<string, string[]>;
+}
+
+export async function loadSendBatch(db: Db, deliveries: DeliveryRow[]): Promise<SendBatch> {
+  const eventIds = [...new Set(deliveries.map((d) => d.eventId))];
+  const [rows, webhooks] = await Promise.all([
+    eventIds.length ? db.select().from(events).where(inArray(events.id, eventIds)) : [],
+    findWebhooksByIds(db, [...new Set(deliveries.map((d) => d.webhookId))]),
+  ]);
+  return { events: new Map(rows.map((row) => [row.id, row])), webhooks, secrets: new Map() };
+}
+
+/**
+ * Sends one claimed attempt and says what became of it, for the recorder; null when there is nothing to record
+ * (the endpoint was deleted with its deliveries, or the sender is shutting down and the lease will lapse).
+ */
 export async function attemptDelivery(
   deps: ServiceDeps,
   agent: Agent,
+  batch: SendBatch,
   delivery: DeliveryRow,
   shutdown: AbortSignal,
-): Promise<void> {
-  const webhook = await findWebhookById(deps.db, delivery.webhookId);
-  if (!webhook) return;
-  const [event] = await deps.db.select().from(events).where(eq(events.id, delivery.eventId));
-  if (!event) {
-    // Events are kept 30 days; an attempt that outlived its event cannot be sent again.
-    await settleDelivery(deps.db, delivery.id, failure("exhausted", "event_expired"));
-    return;
-  }
-  if (!webhook.enabled) {
-    await settleDelivery(deps.db, delivery.id, failure("parked", null));
-    return;
-  }
+): Promise<AttemptResult | null> {
+  const webhook = batch.webhooks.get(delivery.webhookId);
+  if (!webhook) return null;
+  const event = batch.events.get(delivery.eventId);
+  // Events are kept 30 days; an attempt that outlived its event cannot be sent again.
+  if (!event) return { kind: "unsendable", delivery, status: "exhausted", errorCode: "event_expired" };
+  if (!webhook.enabled) return { kind: "unsendable", delivery, status: "parked", errorCode: null };
   const body = Buffer.from(JSON.stringify(toEnvelope(event, delivery.attempt)), "utf8");
+  const signature = signatureHeader(
+    signingSecrets(deps, batch, webhook),
+    Math.floor(Date.now() / 1000),
+    body,
+  );
   const headers = {
-    "Service-Signature": signatureHeader(signingSecrets(deps, webhook), Math.floor(Date.now() / 1000), body),
+    "Service-Signature": signature,
     "Service-Webhook-Id": webhook.id,
     "Service-Event-Id": event.id,
     "Service-Event-Type": event.type,
@@ -56,12 +66,14 @@ export async function attemptDelivery(
     "Content-Length": String(body.length),
   };
   const outcome = await sendDelivery(agent, { url: webhook.url, headers, body }, shutdown);
-  if (outcome.interrupted) return;
-  await deps.db.transaction((tx) => recordOutcome(deps, tx as Db, delivery, outcome));
+  if (outcome.interrupted) return null;
+  return { kind: "sent", delivery, outcome, at: new Date() };
 }
 
 /** The current secret first; the previous one second while its 24 h overlap lasts. */
-function signingSecrets(deps: ServiceDeps, webhook: WebhookRow): string[] {
+function signingSecrets(deps: ServiceDeps, batch: SendBatch, webhook: WebhookRow): string[] {
+  const opened = batch.secrets.get(webhook.id);
+  if (opened) return opened;
   const key = deps.keyring.key("webhook-encryption");
   const secrets = [openSecret(key, webhook.secretSealed)];
   if (
@@ -71,45 +83,6 @@ function signingSecrets(deps: ServiceDeps, webhook: WebhookRow): string[] {
   ) {
     secrets.push(openSecret(key, webhook.previousSecretSealed));
   }
+  batch.secrets.set(webhook.id, secrets);
   return secrets;
-}
-
-function failure(status: "exhausted" | "parked", errorCode: string | null) {
-  return { status, deliveredAt: null, httpStatus: null, durationMs: null, errorCode, responseExcerpt: null };
-}
-
-async function recordOutcome(deps: ServiceDeps, tx: Db, delivery: DeliveryRow, outcome: SendOutcome) {
-  const schedule = deps.config.webhookRetryScheduleMs;
-  const lastAttempt = Math.min(schedule.length + 1, 6);
-  const now = new Date();
-  const status = outcome.ok ? "success" : delivery.attempt >= lastAttempt ? "exhausted" : "failed";
-  const settled = await settleDelivery(tx, delivery.id, {
-    status,
-    deliveredAt: now,
-    httpStatus: outcome.httpStatus,
-    durationMs: outcome.durationMs,
-    errorCode: outcome.errorCode,
-    responseExcerpt: outcome.responseExcerpt,
-  });
-  // Settled by another sender after our lease lapsed: it also scheduled what follows.
-  if (!settled) return;
-  if (outcome.ok) return markWebhookSuccess(tx, delivery.webhookId, now);
-  const gone = outcome.httpStatus === 410;
-  if (gone) await autoDisableWebhook(tx, delivery.webhookId, "gone");
-  if (status === "failed") {
-    const delay = schedule[delivery.attempt - 1]! * (0.9 + Math.random() * 0.2);
-    await insertDeliveries(tx, [nextAttempt(delivery, new Date(now.getTime() + delay), gone)]);
-  } else {
-    await disableIfFailing(deps, tx, delivery.webhookId, now);
-  }
-}
-
-/** No success for the configured window and enough exhausted deliveries in it: disable as `failing`. */
-async function disableIfFailing(deps: ServiceDeps, tx: Db, webhookId: string, now: Date) {
-  const webhook = await findWebhookById(tx, webhookId);
-  if (!webhook?.enabled) return;
-  const quietSince = webhook.lastSuccessAt ?? webhook.createdAt;
-  if (now.getTime() - quietSince.getTime() < deps.config.webhookFailingAfterMs) return;
-  const exhausted = await countExhaustedSince(tx, webhookId, quietSince);
-  if (exhausted >= deps.config.webhookFailingMinExhausted) await autoDisableWebhook(tx, webhookId, "failing");
 }

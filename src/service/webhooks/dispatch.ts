@@ -3,15 +3,17 @@ import type { Agent } from "undici";
 import type { Db } from "../db/client.ts";
 import type { ServiceDeps } from "../deps.ts";
 import { enqueueJob } from "../jobs/enqueue-job.ts";
-import { attemptDelivery } from "./attempt-delivery.ts";
-import { claimDueDeliveries, nextDueAt, parkDisabled } from "./deliveries.repository.ts";
-import { fanOutPending } from "./fanout.ts";
+import { nextDueAt, vacuumDeliveries } from "./delivery-queue.repository.ts";
+import { type DispatchLoop, type DispatchSummary, startDispatchLoop } from "./dispatch-loop.ts";
 import { createDeliveryAgent } from "./send-delivery.ts";
 import { webhookAddressPolicy } from "./url-policy.ts";
 
-const CLAIM_LIMIT = 32;
-const PASS_WAIT_MS = 1_000;
+/** On PGlite, which has no autovacuum: attempts claimed between two vacuums of the deliveries table. */
+const VACUUM_AFTER = 20_000;
+
 const agents = new WeakMap<ServiceDeps, Agent>();
+const loops = new WeakMap<ServiceDeps, DispatchLoop>();
+const claimedSinceVacuum = new WeakMap<ServiceDeps, number>();
 
 function agentOf(deps: ServiceDeps): Agent {
   let agent = agents.get(deps);
@@ -23,49 +25,43 @@ function agentOf(deps: ServiceDeps): Agent {
 }
 
 /**
- * One dispatcher pass: fan out committed events, park attempts of disabled endpoints, send the due attempts
- * (bounded per endpoint), then queue the next pass for the earliest attempt still ahead. Passes may overlap
- * (the schedule, follow-ups, kicks): the leases decide who sends what.
+ * The `webhooks.dispatch` job: runs this process's dispatcher loop until no work is due, then queues the next
+ * pass for the earliest retry or lease still ahead. Jobs arriving while the loop runs (the schedule, kicks,
+ * follow-ups) only wake it and return null. Loops of other processes run beside it: the claims decide who sends
+ * what.
  */
-export async function dispatchPass(
+export async function dispatch(
   deps: ServiceDeps,
   run: { signal: AbortSignal; logger: Logger },
-): Promise<{ fannedOut: number; sent: number }> {
-  const fannedOut = await fanOutPending(deps.db);
-  await parkDisabled(deps.db);
-  const claimed = await claimDueDeliveries(deps.db, {
-    limit: CLAIM_LIMIT,
-    perEndpoint: deps.config.webhookEndpointConcurrency,
-    leaseMs: deps.config.webhookDeliveryLeaseMs,
-  });
-  if (claimed.length === 0) {
-    const dueAt = await nextDueAt(deps.db);
-    // Something due yet nothing claimable: each such endpoint is at its concurrency bound, and the sends to it
-    // queue a follow-up when they finish; polling meanwhile would only spin.
-    if (!(dueAt && dueAt.getTime() <= Date.now())) await queueNextPass(deps.db, dueAt);
-    return { fannedOut, sent: 0 };
+): Promise<DispatchSummary | null> {
+  const running = loops.get(deps);
+  if (running?.claiming) {
+    running.wake();
+    return null;
   }
-  const sending = Promise.all(
-    claimed.map((delivery) =>
-      attemptDelivery(deps, agentOf(deps), delivery, run.signal).catch((error: unknown) => {
-        run.logger.error({ err: error, deliveryId: delivery.id }, "delivery attempt failed to record");
-      }),
-    ),
-  )
-    .then(async () => {
-      if (!run.signal.aborted) await queueNextPass(deps.db, await nextDueAt(deps.db));
-    })
-    .catch((error: unknown) => run.logger.error({ err: error }, "queueing the next dispatch pass failed"));
-  // A slow receiver must not hold a job slot for its 10 s: past a short wait the sends finish on their own (their
-  // leases still guard them) and this slot is free for passes serving the other endpoints.
-  await settlesWithin(sending, PASS_WAIT_MS);
-  return { fannedOut, sent: claimed.length };
+  const loop = startDispatchLoop(deps, agentOf(deps), run);
+  loops.set(deps, loop);
+  try {
+    const summary = await loop.stopped;
+    // Past its slice the loop still finishes its sends; a fresh job meanwhile claims what else is due.
+    if (summary.ended === "slice") {
+      await queueNextPass(deps.db, new Date());
+      deps.signal.notify("jobs");
+    }
+    await loop.done;
+    if (summary.ended === "idle") await queueNextPass(deps.db, await nextDueAt(deps.db));
+    if (summary.ended !== "aborted") await vacuumWhenDue(deps, summary.sent);
+    return summary;
+  } finally {
+    await loop.done;
+  }
 }
 
-async function settlesWithin(work: Promise<unknown>, ms: number): Promise<void> {
-  let timer: NodeJS.Timeout | undefined;
-  await Promise.race([work, new Promise((resolve) => (timer = setTimeout(resolve, ms)))]);
-  clearTimeout(timer);
+async function vacuumWhenDue(deps: ServiceDeps, claimed: number) {
+  if (deps.database.kind !== "pglite") return;
+  const count = (claimedSinceVacuum.get(deps) ?? 0) + claimed;
+  claimedSinceVacuum.set(deps, count >= VACUUM_AFTER ? 0 : count);
+  if (count >= VACUUM_AFTER) await vacuumDeliveries(deps.db);
 }
 
 // Follow-up passes are keyed by a 100 ms bucket of their start: passes wanting the same moment share one job,

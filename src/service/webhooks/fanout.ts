@@ -71,14 +71,3 @@ export async function fanOutBatch(db: Db, limit = FANOUT_BATCH): Promise<number>
     return batch.length;
   });
 }
-
-/** Fans out until the backlog is empty or a bounded number of batches ran. */
-export async function fanOutPending(db: Db, maxBatches = 10): Promise<number> {
-  let total = 0;
-  for (let i = 0; i < maxBatches; i++) {
-    const done = await fanOutBatch(db);
-    total += done;
-    if (done < FANOUT_BATCH) break;
-  }
-  return total;
-}

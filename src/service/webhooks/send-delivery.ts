@@ -95,5 +95,6 @@ async function readExcerpt(body: AsyncIterable<Buffer> & { destroy(): void }): P
     if (size >= EXCERPT_BYTES) break;
   }
   body.destroy();
-  return Buffer.concat(chunks).subarray(0, EXCERPT_BYTES).toString("utf8");
+  // PostgreSQL text cannot hold NUL: one such answer would make its result impossible to record.
+  return Buffer.concat(chunks).subarray(0, EXCERPT_BYTES).toString("utf8").replaceAll("\0", "\uFFFD");
 }

@@ -2,7 +2,7 @@ import type { ServiceDeps } from "../deps.ts";
 import { type JobHandlers, outcome } from "../jobs/job-handler.ts";
 import type { Job } from "../jobs/job-types.ts";
 import type { ScheduleDefinition } from "../jobs/scheduler.ts";
-import { dispatchPass } from "./dispatch.ts";
+import { dispatch } from "./dispatch.ts";
 import { runReplay } from "./replays.service.ts";
 import { pruneDeliveries } from "./retention.ts";
 
@@ -11,8 +11,9 @@ type WebhookJob = Extract<Job, { type: "webhooks.dispatch" | "webhooks.replay" |
 export function webhookHandlers(deps: ServiceDeps): JobHandlers<WebhookJob> {
   return {
     "webhooks.dispatch": async (_payload, { signal, logger }) => {
-      const pass = await dispatchPass(deps, { signal, logger });
-      if (pass.fannedOut + pass.sent > 0) logger.debug(pass, "webhook dispatch pass");
+      const pass = await dispatch(deps, { signal, logger });
+      if (!pass) return outcome.skipped("this process's dispatcher is running; it was woken");
+      if (pass.fannedOut + pass.sent > 0) logger.debug(pass, "webhook dispatch");
       return outcome.success();
     },
     "webhooks.replay": async (payload) =>
@@ -26,7 +27,8 @@ export function webhookHandlers(deps: ServiceDeps): JobHandlers<WebhookJob> {
   };
 }
 
-// The dispatcher's heartbeat: fan-out latency is at most this, retries are timed by follow-up passes.
+// The dispatcher's heartbeat: an idle process starts its loop at least this often (fan-out latency for events
+// committed without a wake-up); retries are timed by follow-up passes.
 const DISPATCH_INTERVAL_MS = 1_000;
 
 export const WEBHOOK_SCHEDULES: ScheduleDefinition[] = [

@@ -1,4 +1,4 @@
-import { and, desc, eq, sql } from "drizzle-orm";
+import { and, desc, eq, inArray, sql } from "drizzle-orm";
 import type { Db } from "../db/client.ts";
 import { webhooks } from "../db/schema/index.ts";
 import { keysetAfter } from "../platform/keyset.ts";
@@ -109,12 +109,15 @@ export async function autoDisableWebhook(db: Db, id: string, reason: "failing" |
     .where(and(eq(webhooks.id, id), eq(webhooks.enabled, true)));
 }
 
-export async function markWebhookSuccess(db: Db, id: string, at: Date): Promise<void> {
-  await db.update(webhooks).set({ lastSuccessAt: at }).where(eq(webhooks.id, id));
-}
-
 /** For the dispatcher, which works across brandspaces: the delivery row already names the endpoint. */
 export async function findWebhookById(db: Db, id: string): Promise<WebhookRow | null> {
   const [row] = await db.select().from(webhooks).where(eq(webhooks.id, id));
   return row ?? null;
+}
+
+/** The endpoints of a batch of claimed attempts, by id. */
+export async function findWebhooksByIds(db: Db, ids: string[]): Promise<Map<string, WebhookRow>> {
+  if (ids.length === 0) return new Map();
+  const rows = await db.select().from(webhooks).where(inArray(webhooks.id, ids));
+  return new Map(rows.map((row) => [row.id, row]));
 }

@@ -1,0 +1,181 @@
+import type { Logger } from "pino";
+import type { Agent } from "undici";
+import type { ServiceDeps } from "../deps.ts";
+import { attemptDelivery, loadSendBatch } from "./attempt-delivery.ts";
+import type { DeliveryRow } from "./deliveries.repository.ts";
+import { claimDueDeliveries, parkDisabled } from "./delivery-queue.repository.ts";
+import { FANOUT_BATCH, fanOutBatch } from "./fanout.ts";
+import { type AttemptResult, createResultRecorder } from "./record-results.ts";
+
+/** Attempts in flight in one process at most (each endpoint also has its own bound). */
+const MAX_IN_FLIGHT = 256;
+/** A loop hands over to a fresh job after this long, so that a stopping worker is not held for long. */
+const SLICE_MS = 10_000;
+/** While attempts are in flight: how often to look for work that no wake-up announces (other processes). */
+const POLL_MS = 200;
+/** Events committed without a wake-up (by other processes) wait at most this long while the loop runs. */
+const FANOUT_EVERY_MS = 200;
+/** Disabled endpoints' attempts are parked at most this often; a claim never takes them anyway. */
+const PARK_EVERY_MS = 1_000;
+/**
+ * After a first answer, how long to let the others in flight come in before a turn records them: a turn costs
+ * about the same for one result as for a hundred, and PGlite runs in this thread, so while a turn runs no answer
+ * is read at all.
+ */
+const GATHER_MS = 5;
+
+export interface DispatchSummary {
+  fannedOut: number;
+  sent: number;
+  /** Why the loop stopped: nothing left to do now, its time slice ran out, or the worker is stopping. */
+  ended: "idle" | "slice" | "aborted";
+}
+
+export interface DispatchLoop {
+  /** True until the loop stops taking new work (a loop that is only finishing its sends is not). */
+  readonly claiming: boolean;
+  /** Looks for work at once (new events committed, results to record). */
+  wake(): void;
+  /** Settles when the loop stops taking new work. */
+  stopped: Promise<DispatchSummary>;
+  /** Settles once, after that, the loop's sends are finished and their results recorded. */
+  done: Promise<void>;
+}
+
+/**
+ * Fans out, claims, sends and records for as long as work is due. Each turn records the results that came in
+ * since the last one, which frees their endpoints' slots, and claims again: one loop keeps every endpoint at its
+ * bound, one transaction records a whole turn's results, and no job is queued per batch. The loop stops when
+ * nothing is due nor in flight, when its slice runs out, or when `run.signal` aborts.
+ */
+export function startDispatchLoop(
+  deps: ServiceDeps,
+  agent: Agent,
+  run: { signal: AbortSignal; logger: Logger },
+): DispatchLoop {
+  const sends = new Set<Promise<void>>();
+  const results: AttemptResult[] = [];
+  const recorder = createResultRecorder(deps, run.logger);
+  const state = { claiming: true, woken: false, eventsCommitted: true, wakeUp: () => {} };
+  const onEvents = () => {
+    state.eventsCommitted = true;
+    wake();
+  };
+  const unsubscribe = [deps.signal.on("jobs", onEvents), deps.signal.on("events", onEvents)];
+  const onAbort = () => {
+    state.claiming = false;
+    wake();
+  };
+  run.signal.addEventListener("abort", onAbort, { once: true });
+
+  function wake() {
+    state.woken = true;
+    state.wakeUp();
+  }
+
+  /** Resolves after `ms`, or sooner on a wake-up (or at once if one came since the turn began). */
+  function sleep(ms: number, wakeWhen: () => boolean = () => true): Promise<void> {
+    if (state.woken && wakeWhen()) return Promise.resolve();
+    return new Promise((resolve) => {
+      const timer = setTimeout(() => finish(), ms);
+      const finish = () => {
+        clearTimeout(timer);
+        state.wakeUp = () => {};
+        resolve();
+      };
+      state.wakeUp = () => {
+        if (wakeWhen()) finish();
+      };
+    });
+  }
+
+  async function send(claimed: DeliveryRow[]) {
+    const batch = await loadSendBatch(deps.db, claimed);
+    for (const delivery of claimed) {
+      const sending: Promise<void> = attemptDelivery(deps, agent, batch, delivery, run.signal)
+        .then((result) => {
+          if (result) results.push(result);
+        })
+        .catch((error: unknown) =>
+          run.logger.error({ err: error, deliveryId: delivery.id }, "delivery failed"),
+        )
+        .finally(() => {
+          sends.delete(sending);
+          wake();
+        });
+      sends.add(sending);
+    }
+  }
+
+  async function loop(): Promise<DispatchSummary> {
+    const summary: DispatchSummary = { fannedOut: 0, sent: 0, ended: "idle" };
+    const deadline = Date.now() + SLICE_MS;
+    let fannedOutAt = 0;
+    let parkedAt = 0;
+    while (state.claiming) {
+      if (Date.now() >= deadline) {
+        state.claiming = false;
+        return { ...summary, ended: "slice" };
+      }
+      state.woken = false;
+      let fannedOut = 0;
+      if (state.eventsCommitted || Date.now() - fannedOutAt >= FANOUT_EVERY_MS) {
+        state.eventsCommitted = false;
+        fannedOut = await fanOutBatch(deps.db);
+        fannedOutAt = Date.now();
+        // A full batch: more events are waiting.
+        if (fannedOut === FANOUT_BATCH) state.eventsCommitted = true;
+      }
+      await recorder.record(results.splice(0));
+      if (Date.now() - parkedAt >= PARK_EVERY_MS) {
+        await parkDisabled(deps.db);
+        parkedAt = Date.now();
+      }
+      const free = MAX_IN_FLIGHT - sends.size;
+      const claimed = await claimDueDeliveries(deps.db, {
+        limit: free,
+        perEndpoint: deps.config.webhookEndpointConcurrency,
+        leaseMs: deps.config.webhookDeliveryLeaseMs,
+        // PGlite serves one process, and a process runs one claiming loop at a time.
+        shared: deps.database.kind !== "pglite",
+      });
+      if (claimed.length > 0) await send(claimed);
+      summary.fannedOut += fannedOut;
+      summary.sent += claimed.length;
+      // More is ready at once: the rest of a backlog of events, or attempts beyond this claim's limit.
+      if (state.eventsCommitted || (free > 0 && claimed.length === free)) continue;
+      const idle = claimed.length === 0 && fannedOut === 0 && sends.size === 0 && results.length === 0;
+      // A wake-up during the turn (a job for work committed after this turn's claim) is looked at first: the job
+      // that sent it found this loop claiming and left the work to it.
+      if (idle && !state.woken) {
+        state.claiming = false;
+        return summary;
+      }
+      await sleep(POLL_MS);
+      // The other answers in flight join this one, unless all are in already.
+      await sleep(GATHER_MS, () => sends.size === 0);
+    }
+    return { ...summary, ended: "aborted" };
+  }
+
+  const stopped = loop().finally(() => {
+    state.claiming = false;
+    for (const stop of unsubscribe) stop();
+    run.signal.removeEventListener("abort", onAbort);
+  });
+  const done = stopped
+    .catch(() => {})
+    .then(async () => {
+      await Promise.allSettled([...sends]);
+      await recorder.record(results.splice(0));
+    });
+
+  return {
+    get claiming() {
+      return state.claiming;
+    },
+    wake,
+    stopped,
+    done,
+  };
+}

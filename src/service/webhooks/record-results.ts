@@ -1,0 +1,149 @@
+import { sql } from "drizzle-orm";
+import type { Logger } from "pino";
+import type { Db } from "../db/client.ts";
+import type { ServiceDeps } from "../deps.ts";
+import { countExhaustedSince, type DeliveryRow } from "./deliveries.repository.ts";
+import { insertAttempts, type Settlement, settleDeliveries } from "./delivery-queue.repository.ts";
+import { nextAttempt } from "./delivery-rows.ts";
+import type { SendOutcome } from "./send-delivery.ts";
+import { autoDisableWebhook, findWebhookById } from "./webhooks.repository.ts";
+
+/** What became of one claimed attempt: sent (with the answer or the error), or not sendable at all. */
+export type AttemptResult =
+  | { kind: "sent"; delivery: DeliveryRow; outcome: SendOutcome; at: Date }
+  | { kind: "unsendable"; delivery: DeliveryRow; status: "exhausted" | "parked"; errorCode: string | null };
+
+type Sent = Extract<AttemptResult, { kind: "sent" }>;
+
+/** An endpoint's `last_success_at` is written at most this often; it only feeds the days-long `failing` rule. */
+const SUCCESS_MARK_EVERY_MS = 1_000;
+
+export interface ResultRecorder {
+  /**
+   * Records a batch of results in one transaction. Until its result commits an attempt keeps its lease, so were
+   * the process to die first, the attempt would be sent again (at least once, same event id).
+   */
+  record(results: AttemptResult[]): Promise<void>;
+}
+
+export function createResultRecorder(deps: ServiceDeps, logger: Logger): ResultRecorder {
+  const successMarkedAt = new Map<string, number>();
+
+  async function record(results: AttemptResult[]): Promise<void> {
+    if (results.length === 0) return;
+    try {
+      await deps.db.transaction(async (tx) => {
+        // Lost in a database crash, a result only means its attempt is sent again: no need to wait for the WAL
+        // flush. (PGlite in this process has no server to crash apart from it.)
+        if (deps.database.kind === "postgres") await tx.execute(sql`set local synchronous_commit = off`);
+        await recordResults(deps, tx as Db, results, successMarkedAt);
+      });
+    } catch (error) {
+      if (results.length > 1) {
+        // One result the database refuses must not cost the others theirs.
+        for (const result of results) await record([result]);
+        return;
+      }
+      // Its lease lapses and the attempt is sent again.
+      logger.error(
+        { err: error, deliveryId: results[0]?.delivery.id },
+        "recording a delivery attempt failed",
+      );
+    }
+  }
+
+  return { record };
+}
+
+/**
+ * Records a batch of results with the caller's transaction: settles the attempts still pending, then does what
+ * their outcomes call for (the endpoint's last success, the next attempt, auto-disable). A result whose attempt
+ * was settled already (by another sender after this one's lease lapsed) is dropped: that sender did it all.
+ */
+async function recordResults(
+  deps: ServiceDeps,
+  tx: Db,
+  results: AttemptResult[],
+  successMarkedAt: Map<string, number>,
+): Promise<void> {
+  const lastAttempt = Math.min(deps.config.webhookRetryScheduleMs.length + 1, 6);
+  const settled = await settleDeliveries(
+    tx,
+    results.map((result) => settlementOf(result, lastAttempt)),
+  );
+  const sent = results.filter((r): r is Sent => r.kind === "sent" && settled.has(r.delivery.id));
+  await markSuccesses(
+    tx,
+    sent.filter((r) => r.outcome.ok),
+    successMarkedAt,
+  );
+  const failed = sent.filter((r) => !r.outcome.ok);
+  const gone = failed.filter((r) => r.outcome.httpStatus === 410);
+  for (const webhookId of new Set(gone.map((r) => r.delivery.webhookId)))
+    await autoDisableWebhook(tx, webhookId, "gone");
+  const retried = failed.filter((r) => r.delivery.attempt < lastAttempt);
+  await insertAttempts(
+    tx,
+    retried.map((r) => {
+      const delay = deps.config.webhookRetryScheduleMs[r.delivery.attempt - 1]! * (0.9 + Math.random() * 0.2);
+      return nextAttempt(r.delivery, new Date(r.at.getTime() + delay), r.outcome.httpStatus === 410);
+    }),
+  );
+  const exhausted = failed.filter((r) => r.delivery.attempt >= lastAttempt);
+  for (const webhookId of new Set(exhausted.map((r) => r.delivery.webhookId)))
+    await disableIfFailing(deps, tx, webhookId, new Date());
+}
+
+function settlementOf(result: AttemptResult, lastAttempt: number): Settlement {
+  const { id, attempt } = result.delivery;
+  if (result.kind === "unsendable") {
+    const { status, errorCode } = result;
+    return {
+      id,
+      status,
+      deliveredAt: null,
+      httpStatus: null,
+      durationMs: null,
+      errorCode,
+      responseExcerpt: null,
+    };
+  }
+  const { outcome } = result;
+  return {
+    id,
+    status: outcome.ok ? "success" : attempt >= lastAttempt ? "exhausted" : "failed",
+    deliveredAt: result.at,
+    httpStatus: outcome.httpStatus,
+    durationMs: outcome.durationMs,
+    errorCode: outcome.errorCode,
+    responseExcerpt: outcome.responseExcerpt,
+  };
+}
+
+/** Each endpoint's `last_success_at` moves to its latest success of the batch, never backwards. */
+async function markSuccesses(tx: Db, successes: Sent[], markedAt: Map<string, number>) {
+  const latest = new Map<string, Date>();
+  for (const { delivery, at } of successes) {
+    const known = latest.get(delivery.webhookId);
+    if (!known || known < at) latest.set(delivery.webhookId, at);
+  }
+  const rows = [...latest]
+    .filter(([id, at]) => at.getTime() - (markedAt.get(id) ?? 0) >= SUCCESS_MARK_EVERY_MS)
+    .map(([id, at]) => ({ id, at }));
+  if (rows.length === 0) return;
+  for (const { id, at } of rows) markedAt.set(id, at.getTime());
+  await tx.execute(sql`
+    update webhooks w set last_success_at = greatest(w.last_success_at, s.at)
+    from jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) as s(id text, at timestamptz)
+    where w.id = s.id`);
+}
+
+/** No success for the configured window and enough exhausted deliveries in it: disable as `failing`. */
+async function disableIfFailing(deps: ServiceDeps, tx: Db, webhookId: string, now: Date) {
+  const webhook = await findWebhookById(tx, webhookId);
+  if (!webhook?.enabled) return;
+  const quietSince = webhook.lastSuccessAt ?? webhook.createdAt;
+  if (now.getTime() - quietSince.getTime() < deps.config.webhookFailingAfterMs) return;
+  const exhausted = await countExhaustedSince(tx, webhookId, quietSince);
+  if (exhausted >= deps.config.webhookFailingMinExhausted) await autoDisableWebhook(tx, webhookId, "failing");
+}
