@@ -19,6 +19,12 @@ test("no screen, answer, cookie, storage or console line carries the API key", a
   const file = await d.fixtures.uploadPng({ name: "leak-check.png", folder_id: folder.id });
   const trashed = await d.fixtures.uploadPng({ name: "leak-check-trashed.png", folder_id: folder.id });
   await d.api("DELETE", `/v1/files/${trashed.id}`);
+  // An endpoint nothing listens on, subscribed to an event no test causes, removed at the end.
+  const webhook = await d.api("POST", "/v1/webhooks", {
+    url: "http://127.0.0.1:9/never",
+    events: ["library.deleted"],
+    description: "Leak check",
+  });
 
   const screens = [
     "/",
@@ -29,6 +35,7 @@ test("no screen, answer, cookie, storage or console line carries the API key", a
     `/files/${file.id}`,
     "/trash",
     "/webhooks",
+    `/webhooks/${webhook.id}`,
     "/usage",
     "/settings",
   ];
@@ -83,4 +90,7 @@ test("no screen, answer, cookie, storage or console line carries the API key", a
   }
   // Nothing the browser received names the upstream authorization at all.
   expect(traces.responses.filter((r) => "authorization" in r.headers).map((r) => r.url)).toEqual([]);
+  // And walking every screen raised no uncaught error in the page.
+  expect(traces.pageErrors).toEqual([]);
+  await d.api("DELETE", `/v1/webhooks/${webhook.id}`);
 });
