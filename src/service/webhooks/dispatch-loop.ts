@@ -67,6 +67,7 @@ export function startDispatchLoop(
     wake();
   };
   run.signal.addEventListener("abort", onAbort, { once: true });
+  if (run.signal.aborted) state.claiming = false;
 
   function wake() {
     state.woken = true;
@@ -107,44 +108,50 @@ export function startDispatchLoop(
     }
   }
 
+  const clock = { fannedOutAt: 0, parkedAt: 0 };
+
+  /** One turn: fan out if events may be waiting, record what came in, park, claim and send what is free. */
+  async function turn(): Promise<{ fannedOut: number; claimed: number; free: number }> {
+    let fannedOut = 0;
+    if (state.eventsCommitted || Date.now() - clock.fannedOutAt >= FANOUT_EVERY_MS) {
+      state.eventsCommitted = false;
+      fannedOut = await fanOutBatch(deps.db);
+      clock.fannedOutAt = Date.now();
+      // A full batch: more events are waiting.
+      if (fannedOut === FANOUT_BATCH) state.eventsCommitted = true;
+    }
+    await recorder.record(results.splice(0));
+    if (Date.now() - clock.parkedAt >= PARK_EVERY_MS) {
+      await parkDisabled(deps.db);
+      clock.parkedAt = Date.now();
+    }
+    const free = MAX_IN_FLIGHT - sends.size;
+    const claimed = await claimDueDeliveries(deps.db, {
+      limit: free,
+      perEndpoint: deps.config.webhookEndpointConcurrency,
+      leaseMs: deps.config.webhookDeliveryLeaseMs,
+      // PGlite serves one process, and a process runs one claiming loop at a time.
+      shared: deps.database.kind !== "pglite",
+    });
+    if (claimed.length > 0) await send(claimed);
+    return { fannedOut, claimed: claimed.length, free };
+  }
+
   async function loop(): Promise<DispatchSummary> {
     const summary: DispatchSummary = { fannedOut: 0, sent: 0, ended: "idle" };
     const deadline = Date.now() + SLICE_MS;
-    let fannedOutAt = 0;
-    let parkedAt = 0;
     while (state.claiming) {
       if (Date.now() >= deadline) {
         state.claiming = false;
         return { ...summary, ended: "slice" };
       }
       state.woken = false;
-      let fannedOut = 0;
-      if (state.eventsCommitted || Date.now() - fannedOutAt >= FANOUT_EVERY_MS) {
-        state.eventsCommitted = false;
-        fannedOut = await fanOutBatch(deps.db);
-        fannedOutAt = Date.now();
-        // A full batch: more events are waiting.
-        if (fannedOut === FANOUT_BATCH) state.eventsCommitted = true;
-      }
-      await recorder.record(results.splice(0));
-      if (Date.now() - parkedAt >= PARK_EVERY_MS) {
-        await parkDisabled(deps.db);
-        parkedAt = Date.now();
-      }
-      const free = MAX_IN_FLIGHT - sends.size;
-      const claimed = await claimDueDeliveries(deps.db, {
-        limit: free,
-        perEndpoint: deps.config.webhookEndpointConcurrency,
-        leaseMs: deps.config.webhookDeliveryLeaseMs,
-        // PGlite serves one process, and a process runs one claiming loop at a time.
-        shared: deps.database.kind !== "pglite",
-      });
-      if (claimed.length > 0) await send(claimed);
+      const { fannedOut, claimed, free } = await turn();
       summary.fannedOut += fannedOut;
-      summary.sent += claimed.length;
+      summary.sent += claimed;
       // More is ready at once: the rest of a backlog of events, or attempts beyond this claim's limit.
-      if (state.eventsCommitted || (free > 0 && claimed.length === free)) continue;
-      const idle = claimed.length === 0 && fannedOut === 0 && sends.size === 0 && results.length === 0;
+      if (state.eventsCommitted || (free > 0 && claimed === free)) continue;
+      const idle = claimed === 0 && fannedOut === 0 && sends.size === 0 && results.length === 0;
       // A wake-up during the turn (a job for work committed after this turn's claim) is looked at first: the job
       // that sent it found this loop claiming and left the work to it.
       if (idle && !state.woken) {
