@@ -1,3 +1,4 @@
+import { setImmediate as yieldToEventLoop } from "node:timers/promises";
 import type { Logger } from "pino";
 import type { Agent } from "undici";
 import type { ServiceDeps } from "../deps.ts";
@@ -145,6 +146,9 @@ export function startDispatchLoop(
         state.claiming = false;
         return { ...summary, ended: "slice" };
       }
+      // PGlite answers in this thread without ever yielding to the event loop: without this, turns taken back to
+      // back (a backlog of events) would read no answer and let the sends in flight time out.
+      await yieldToEventLoop();
       state.woken = false;
       const { fannedOut, claimed, free } = await turn();
       summary.fannedOut += fannedOut;
