@@ -1,7 +1,7 @@
 import { Command as CommandIcon } from "lucide-react";
 import { useEffect, useState } from "react";
+import { NewLibraryDialog } from "../libraries/new-library-dialog.tsx";
 import { CommandPalette } from "./command-palette.tsx";
-import { NewLibraryDialog } from "./new-library-dialog.tsx";
 import { Kbd } from "./palette-item.tsx";
 
 const isApple = typeof navigator !== "undefined" && /Mac|iPhone|iPad/.test(navigator.userAgent);

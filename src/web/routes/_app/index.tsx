@@ -1,18 +1,12 @@
 import { useQuery } from "@tanstack/react-query";
-import { createFileRoute, Link, useNavigate } from "@tanstack/react-router";
+import { createFileRoute, Link } from "@tanstack/react-router";
 import { Library as LibraryIcon, Plus } from "lucide-react";
-import { type FormEvent, useState } from "react";
-import { toast } from "sonner";
-import { createLibrary, listLibraries } from "../../../contract/operations/libraries.ts";
+import { useState } from "react";
 import { useAccess } from "../../api/access.ts";
-import { ApiError } from "../../api/client.ts";
 import { librariesQuery } from "../../api/libraries.ts";
-import { useApiMutation } from "../../api/query.ts";
+import { NewLibraryDialog } from "../../components/libraries/new-library-dialog.tsx";
 import { PageHeader } from "../../components/shell/page-header.tsx";
-import { Button } from "../../components/ui/button.tsx";
-import { Dialog } from "../../components/ui/dialog.tsx";
 import { GuardedButton } from "../../components/ui/guarded-button.tsx";
-import { Input } from "../../components/ui/input.tsx";
 import { PageSkeleton } from "../../components/ui/skeleton.tsx";
 
 export const Route = createFileRoute("/_app/")({
@@ -20,70 +14,6 @@ export const Route = createFileRoute("/_app/")({
   pendingComponent: PageSkeleton,
   component: LibrariesPage,
 });
-
-function NewLibraryDialog({ open, onOpenChange }: { open: boolean; onOpenChange: (open: boolean) => void }) {
-  const [name, setName] = useState("");
-  const [description, setDescription] = useState("");
-  const create = useApiMutation(createLibrary, { invalidates: [listLibraries] });
-  const navigate = useNavigate();
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    create.mutate(
-      { body: { name, description: description || undefined } },
-      {
-        onSuccess: (library) => {
-          toast.success(`Library “${library.name}” created`);
-          onOpenChange(false);
-          setName("");
-          setDescription("");
-          void navigate({ to: "/libraries/$libraryId", params: { libraryId: library.id } });
-        },
-      },
-    );
-  };
-  const error = create.error instanceof ApiError ? create.error.message : null;
-  return (
-    <Dialog open={open} onOpenChange={onOpenChange} title="New library">
-      <form onSubmit={submit} className="space-y-3">
-        <div>
-          <label htmlFor="library-name" className="mb-1 block font-medium text-sm">
-            Name
-          </label>
-          <Input
-            id="library-name"
-            required
-            autoFocus
-            value={name}
-            onChange={(e) => setName(e.target.value)}
-          />
-        </div>
-        <div>
-          <label htmlFor="library-description" className="mb-1 block font-medium text-sm">
-            Description
-          </label>
-          <Input
-            id="library-description"
-            value={description}
-            onChange={(e) => setDescription(e.target.value)}
-          />
-        </div>
-        {error && (
-          <p role="alert" className="text-red-600 text-sm">
-            {error}
-          </p>
-        )}
-        <div className="flex justify-end gap-2 pt-2">
-          <Button variant="secondary" onClick={() => onOpenChange(false)}>
-            Cancel
-          </Button>
-          <Button type="submit" disabled={create.isPending || !name.trim()}>
-            Create
-          </Button>
-        </div>
-      </form>
-    </Dialog>
-  );
-}
 
 function LibrariesPage() {
   const libraries = useQuery(librariesQuery());

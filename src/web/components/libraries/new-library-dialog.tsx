@@ -1,5 +1,5 @@
 import { useNavigate } from "@tanstack/react-router";
-import { type FormEvent, useState } from "react";
+import { type FormEvent, useId, useState } from "react";
 import { toast } from "sonner";
 import { createLibrary, listLibraries } from "../../../contract/operations/libraries.ts";
 import { ApiError } from "../../api/client.ts";
@@ -8,7 +8,7 @@ import { Button } from "../ui/button.tsx";
 import { Dialog } from "../ui/dialog.tsx";
 import { Input } from "../ui/input.tsx";
 
-/** The palette's "New library…": name and description, then the new library opens. */
+/** "New library" (the libraries page and the command palette): name and description, then the new library opens. */
 export function NewLibraryDialog({
   open,
   onOpenChange,
@@ -16,6 +16,7 @@ export function NewLibraryDialog({
   open: boolean;
   onOpenChange: (open: boolean) => void;
 }) {
+  const fieldId = useId();
   const [name, setName] = useState("");
   const [description, setDescription] = useState("");
   const create = useApiMutation(createLibrary, { invalidates: [listLibraries] });
@@ -46,11 +47,11 @@ export function NewLibraryDialog({
     <Dialog open={open} onOpenChange={close} title="New library">
       <form onSubmit={submit} className="space-y-3">
         <div>
-          <label htmlFor="palette-library-name" className="mb-1 block font-medium text-sm">
+          <label htmlFor={`${fieldId}-name`} className="mb-1 block font-medium text-sm">
             Name
           </label>
           <Input
-            id="palette-library-name"
+            id={`${fieldId}-name`}
             required
             autoFocus
             maxLength={255}
@@ -59,11 +60,11 @@ export function NewLibraryDialog({
           />
         </div>
         <div>
-          <label htmlFor="palette-library-description" className="mb-1 block font-medium text-sm">
+          <label htmlFor={`${fieldId}-description`} className="mb-1 block font-medium text-sm">
             Description <span className="font-normal text-zinc-500">(optional)</span>
           </label>
           <Input
-            id="palette-library-description"
+            id={`${fieldId}-description`}
             value={description}
             onChange={(e) => setDescription(e.target.value)}
           />
