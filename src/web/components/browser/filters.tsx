@@ -108,63 +108,70 @@ export function ExtensionFilter({ search, setSearch }: FilterProps) {
 const MB = 1_000_000;
 const toMb = (bytes: number | undefined) => (bytes === undefined ? "" : String(bytes / MB));
 
-export function SizeFilter({ search, setSearch }: FilterProps) {
+interface RangeField {
+  id: string;
+  label: string;
+  type?: "date";
+}
+
+/**
+ * A filter of two bounds (size, dates): edited in a small form, checked, and applied together, so the URL never
+ * holds half of a range the user is still typing.
+ */
+function RangeFilter(props: {
+  name: string;
+  testId: string;
+  active: number;
+  applyLabel: string;
+  fields: [RangeField, RangeField];
+  /** The bounds as the form shows them, read from the URL when the popover opens. */
+  read: () => [string, string];
+  /** Applies the bounds, or returns why they are wrong. */
+  apply: (low: string, high: string) => string | null;
+}) {
   const [open, setOpen] = useState(false);
-  const [min, setMin] = useState("");
-  const [max, setMax] = useState("");
+  const [values, setValues] = useState<[string, string]>(["", ""]);
   const [error, setError] = useState<string | null>(null);
   const onOpenChange = (next: boolean) => {
     if (next) {
-      setMin(toMb(search.min_size));
-      setMax(toMb(search.max_size));
+      setValues(props.read());
       setError(null);
     }
     setOpen(next);
   };
-  const apply = (event: FormEvent) => {
+  const submit = (event: FormEvent) => {
     event.preventDefault();
-    const bytes = (text: string) => (text.trim() === "" ? undefined : Math.round(Number(text) * MB));
-    const [low, high] = [bytes(min), bytes(max)];
-    if ([low, high].some((v) => v !== undefined && (!Number.isFinite(v) || v < 0))) {
-      setError("Sizes must be positive numbers of megabytes.");
-      return;
-    }
-    if (low !== undefined && high !== undefined && low > high) {
-      setError("The minimum must not be larger than the maximum.");
-      return;
-    }
-    setSearch({ min_size: low, max_size: high });
-    setOpen(false);
+    const problem = props.apply(...values);
+    setError(problem);
+    if (!problem) setOpen(false);
   };
-  const active = Number(search.min_size !== undefined) + Number(search.max_size !== undefined);
   return (
-    <FilterPopover name="Size" testId="filter-size" active={active} open={open} onOpenChange={onOpenChange}>
-      <form onSubmit={apply} noValidate>
+    <FilterPopover
+      name={props.name}
+      testId={props.testId}
+      active={props.active}
+      open={open}
+      onOpenChange={onOpenChange}
+    >
+      <form onSubmit={submit} noValidate>
         <div className="grid grid-cols-2 gap-2">
-          <div>
-            <label htmlFor="filter-min-size" className={FIELD_LABEL}>
-              Minimum (MB)
-            </label>
-            <Input
-              id="filter-min-size"
-              inputMode="decimal"
-              value={min}
-              onChange={(e) => setMin(e.target.value)}
-              className="h-8"
-            />
-          </div>
-          <div>
-            <label htmlFor="filter-max-size" className={FIELD_LABEL}>
-              Maximum (MB)
-            </label>
-            <Input
-              id="filter-max-size"
-              inputMode="decimal"
-              value={max}
-              onChange={(e) => setMax(e.target.value)}
-              className="h-8"
-            />
-          </div>
+          {props.fields.map((field, index) => (
+            <div key={field.id}>
+              <label htmlFor={field.id} className={FIELD_LABEL}>
+                {field.label}
+              </label>
+              <Input
+                id={field.id}
+                type={field.type ?? "text"}
+                inputMode={field.type ? undefined : "decimal"}
+                value={values[index]}
+                onChange={(e) =>
+                  setValues((old) => (index === 0 ? [e.target.value, old[1]] : [old[0], e.target.value]))
+                }
+                className={field.type ? "h-8 px-2" : "h-8"}
+              />
+            </div>
+          ))}
         </div>
         {error && (
           <p role="alert" className="mt-2 text-red-700 text-xs dark:text-red-400">
@@ -173,7 +180,7 @@ export function SizeFilter({ search, setSearch }: FilterProps) {
         )}
         <div className="mt-3 flex justify-end">
           <Button type="submit" size="sm">
-            Apply size
+            {props.applyLabel}
           </Button>
         </div>
       </form>
@@ -181,76 +188,52 @@ export function SizeFilter({ search, setSearch }: FilterProps) {
   );
 }
 
-export function DateFilter({ search, setSearch }: FilterProps) {
-  const [open, setOpen] = useState(false);
-  const [after, setAfter] = useState("");
-  const [before, setBefore] = useState("");
-  const [error, setError] = useState<string | null>(null);
-  const onOpenChange = (next: boolean) => {
-    if (next) {
-      setAfter(search.after ?? "");
-      setBefore(search.before ?? "");
-      setError(null);
-    }
-    setOpen(next);
-  };
-  const apply = (event: FormEvent) => {
-    event.preventDefault();
-    if (after && before && after > before) {
-      setError("The start date must not be after the end date.");
-      return;
-    }
-    setSearch({ after: after || undefined, before: before || undefined });
-    setOpen(false);
-  };
-  const active = Number(!!search.after) + Number(!!search.before);
+export function SizeFilter({ search, setSearch }: FilterProps) {
   return (
-    <FilterPopover
+    <RangeFilter
+      name="Size"
+      testId="filter-size"
+      active={Number(search.min_size !== undefined) + Number(search.max_size !== undefined)}
+      applyLabel="Apply size"
+      fields={[
+        { id: "filter-min-size", label: "Minimum (MB)" },
+        { id: "filter-max-size", label: "Maximum (MB)" },
+      ]}
+      read={() => [toMb(search.min_size), toMb(search.max_size)]}
+      apply={(min, max) => {
+        const bytes = (text: string) => (text.trim() === "" ? undefined : Math.round(Number(text) * MB));
+        const [low, high] = [bytes(min), bytes(max)];
+        if ([low, high].some((v) => v !== undefined && (!Number.isFinite(v) || v < 0))) {
+          return "Sizes must be positive numbers of megabytes.";
+        }
+        if (low !== undefined && high !== undefined && low > high) {
+          return "The minimum must not be larger than the maximum.";
+        }
+        setSearch({ min_size: low, max_size: high });
+        return null;
+      }}
+    />
+  );
+}
+
+export function DateFilter({ search, setSearch }: FilterProps) {
+  return (
+    <RangeFilter
       name="Created"
       testId="filter-created"
-      active={active}
-      open={open}
-      onOpenChange={onOpenChange}
-    >
-      <form onSubmit={apply} noValidate>
-        <div className="grid grid-cols-2 gap-2">
-          <div>
-            <label htmlFor="filter-after" className={FIELD_LABEL}>
-              From
-            </label>
-            <Input
-              id="filter-after"
-              type="date"
-              value={after}
-              onChange={(e) => setAfter(e.target.value)}
-              className="h-8 px-2"
-            />
-          </div>
-          <div>
-            <label htmlFor="filter-before" className={FIELD_LABEL}>
-              To
-            </label>
-            <Input
-              id="filter-before"
-              type="date"
-              value={before}
-              onChange={(e) => setBefore(e.target.value)}
-              className="h-8 px-2"
-            />
-          </div>
-        </div>
-        {error && (
-          <p role="alert" className="mt-2 text-red-700 text-xs dark:text-red-400">
-            {error}
-          </p>
-        )}
-        <div className="mt-3 flex justify-end">
-          <Button type="submit" size="sm">
-            Apply dates
-          </Button>
-        </div>
-      </form>
-    </FilterPopover>
+      active={Number(!!search.after) + Number(!!search.before)}
+      applyLabel="Apply dates"
+      fields={[
+        { id: "filter-after", label: "From", type: "date" },
+        { id: "filter-before", label: "To", type: "date" },
+      ]}
+      read={() => [search.after ?? "", search.before ?? ""]}
+      apply={(after, before) => {
+        if (after && before && after > before) return "The start date must not be after the end date.";
+        setSearch({ after: after || undefined, before: before || undefined });
+        return null;
+      }}
+    />
   );
 }
 
