@@ -132,6 +132,22 @@ export function serviceApi(environment: E2eEnvironment = e2eEnvironment()) {
 // ---------------------------------------------------------------------------------------------------------------
 // Page helpers shared by the tests
 
+/** Waits (up to 3 s) for the page's finite CSS animations and transitions to end; spinners and shimmers loop on. */
+export async function settleAnimations(page: Page) {
+  await page
+    .evaluate(async () => {
+      const finite = document
+        .getAnimations()
+        .filter((animation) => animation.effect?.getComputedTiming().iterations !== Number.POSITIVE_INFINITY);
+      const timeout = new Promise((resolve) => setTimeout(resolve, 3_000));
+      await Promise.race([
+        Promise.all(finite.map((animation) => animation.finished.catch(() => {}))),
+        timeout,
+      ]);
+    })
+    .catch(() => {});
+}
+
 /** Waits for a toast (sonner) whose text contains `text`; returns its locator. */
 export async function expectToast(page: Page, text: string | RegExp, timeout = 10_000) {
   const toast = page.locator("[data-sonner-toast]").filter({ hasText: text });
@@ -342,10 +358,13 @@ export async function openDashboard(options: OpenDashboardOptions = {}): Promise
           timeout: 5_000,
         })
         .catch(() => {});
+      await settleAnimations(page);
       await page.screenshot({ path: file, fullPage: true, animations: "disabled" });
       return file;
     },
     async expectAccessible(label) {
+      // A toast or dialog fading in or out has blended colours that axe would report as poor contrast.
+      await settleAnimations(page);
       const injected = await page.evaluate(() => "axe" in window);
       // Through the DevTools protocol, so the dashboard's CSP (script-src 'self') stays as it is for the app.
       if (!injected) await page.evaluate(axe.source);
