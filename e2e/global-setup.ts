@@ -29,17 +29,7 @@ const SYNTHETIC_FILES = 300;
 export default async function setup(project: TestProject) {
   const started = Date.now();
   const staticDir = path.join(ROOT, "dist", "web");
-  // Vitest runs with NODE_ENV=test, which Vite would take over into the bundle (React's development build, and a
-  // dist/web that `npm start` would then serve as current): the dashboard is built as in production.
-  const nodeEnv = process.env.NODE_ENV;
-  process.env.NODE_ENV = "production";
-  let built: boolean;
-  try {
-    built = await buildDashboardIfStale(ROOT, staticDir);
-  } finally {
-    if (nodeEnv === undefined) delete process.env.NODE_ENV;
-    else process.env.NODE_ENV = nodeEnv;
-  }
+  const built = await buildDashboardIfStale(ROOT, staticDir);
 
   const service = await startTestService({
     workers: true,

@@ -1,4 +1,4 @@
-import { mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
+import { mkdtemp, readdir, readFile, rm, writeFile } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -20,6 +20,21 @@ describe("buildDashboardIfStale", () => {
     const index = await readFile(path.join(outDir, "index.html"), "utf8");
     expect(index).toMatch(/<script type="module" crossorigin src="\/assets\/index-[\w-]+\.js">/);
     expect(await buildDashboardIfStale(root, outDir)).toBe(false);
+  }, 120_000);
+
+  it("builds React's production bundle even when the caller runs with NODE_ENV=test", async () => {
+    expect(process.env.NODE_ENV).toBe("test");
+    await writeFile(path.join(outDir, ".source-hash"), "stale");
+    await buildDashboardIfStale(root, outDir);
+    const assets = await readdir(path.join(outDir, "assets"));
+    const scripts = await Promise.all(
+      assets
+        .filter((name) => name.endsWith(".js"))
+        .map((name) => readFile(path.join(outDir, "assets", name), "utf8")),
+    );
+    expect(scripts.some((code) => code.includes("react-dom.development"))).toBe(false);
+    expect(scripts.some((code) => code.includes("jsxDEV"))).toBe(false);
+    expect(process.env.NODE_ENV).toBe("test");
   }, 120_000);
 
   it("rebuilds when the build was made from other sources", async () => {

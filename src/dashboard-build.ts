@@ -1,6 +1,6 @@
 import { createHash } from "node:crypto";
 import { existsSync } from "node:fs";
-import { readdir, readFile, writeFile } from "node:fs/promises";
+import { readdir, readFile, rename, rm, writeFile } from "node:fs/promises";
 import path from "node:path";
 
 /** What the built SPA is made from: a change to any of these makes the build stale. */
@@ -42,13 +42,36 @@ export async function buildDashboardIfStale(
   const built = await readFile(stamp, "utf8").catch(() => null);
   if (built === sourceHash && existsSync(path.join(outDir, "index.html"))) return false;
   log("Building the dashboard (its sources changed since the last build)…");
-  const { build } = await import("vite");
-  await build({
-    root,
-    configFile: path.join(root, "vite.config.ts"),
-    logLevel: "warn",
-    build: { outDir, emptyOutDir: true },
-  });
-  await writeFile(stamp, sourceHash);
+  // Built beside the old build and swapped in at the end: a server reading `outDir` meanwhile (or a second
+  // build racing this one) never sees a half-written app.
+  const staging = `${outDir}.next-${process.pid}`;
+  await viteBuildForProduction(root, staging);
+  await writeFile(path.join(staging, STAMP), sourceHash);
+  const retired = `${outDir}.old-${process.pid}`;
+  await rename(outDir, retired).catch(() => {});
+  await rename(staging, outDir);
+  await rm(retired, { recursive: true, force: true });
   return true;
+}
+
+/**
+ * Vite takes NODE_ENV over into the bundle, so a caller running with NODE_ENV=test or development (vitest, a
+ * developer's shell) would ship React's development build: the dashboard is always built as in production.
+ */
+async function viteBuildForProduction(root: string, outDir: string): Promise<void> {
+  const { build } = await import("vite");
+  const nodeEnv = process.env.NODE_ENV;
+  process.env.NODE_ENV = "production";
+  try {
+    await build({
+      root,
+      mode: "production",
+      configFile: path.join(root, "vite.config.ts"),
+      logLevel: "warn",
+      build: { outDir, emptyOutDir: true },
+    });
+  } finally {
+    if (nodeEnv === undefined) delete process.env.NODE_ENV;
+    else process.env.NODE_ENV = nodeEnv;
+  }
 }

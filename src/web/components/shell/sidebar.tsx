@@ -25,7 +25,8 @@ function NavLink({ to, icon: Icon, children }: { to: string; icon: LucideIcon; c
       to={to}
       className={ITEM}
       activeProps={{ className: ACTIVE }}
-      activeOptions={{ includeSearch: false }}
+      // "All files" (/files) must not light up on a file's page (/files/<id>); Webhooks does on an endpoint's.
+      activeOptions={{ includeSearch: false, exact: to === "/files" }}
     >
       <Icon className="size-4" aria-hidden="true" />
       {children}
