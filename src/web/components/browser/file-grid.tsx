@@ -7,6 +7,7 @@ import { type CellContext, type CollectionProps, checkboxProps, itemProps } from
 import { FileThumb } from "./file-thumb.tsx";
 import { formatBytes } from "./format.ts";
 import { useCollectionKeys } from "./use-collection-keys.ts";
+import { useLoadMoreNearEnd } from "./use-load-more.ts";
 import { useScrollParent } from "./use-scroll-parent.ts";
 
 const MIN_TILE = 188;
@@ -118,9 +119,7 @@ export function FileGrid(props: CollectionProps) {
   });
   const rows = virtualizer.getVirtualItems();
   const lastRow = rows.at(-1)?.index ?? 0;
-  useEffect(() => {
-    if (hasMore && !loadingMore && lastRow >= rowCount - 3) onLoadMore();
-  }, [hasMore, loadingMore, lastRow, rowCount, onLoadMore]);
+  useLoadMoreNearEnd({ lastRow, rowCount, margin: 3, hasMore, loadingMore, onLoadMore });
 
   const cells = rows.flatMap((row) =>
     Array.from({ length: columns }, (_, column) => ({ row, column, index: row.index * columns + column })),

@@ -1,6 +1,6 @@
 import { useVirtualizer } from "@tanstack/react-virtual";
 import { ArrowDown, ArrowUp } from "lucide-react";
-import { type CSSProperties, type ReactNode, useEffect, useRef } from "react";
+import { type CSSProperties, type ReactNode, useRef } from "react";
 import type { FileBase } from "../../../contract/files.ts";
 import { cx } from "../../lib/cx.ts";
 import { ExtensionBadge, fileDetail, StatusBadge } from "./file-badges.tsx";
@@ -14,6 +14,7 @@ import {
 import { FileThumb, KIND_NAMES } from "./file-thumb.tsx";
 import { daysUntilPurge, formatBytes, formatDate, formatDateTime, timeAgo } from "./format.ts";
 import { useCollectionKeys } from "./use-collection-keys.ts";
+import { useLoadMoreNearEnd } from "./use-load-more.ts";
 import { useScrollParent } from "./use-scroll-parent.ts";
 
 const ROW_HEIGHT = 52;
@@ -133,9 +134,7 @@ export function FileList(props: CollectionProps) {
   });
   const rows = virtualizer.getVirtualItems();
   const lastRow = rows.at(-1)?.index ?? 0;
-  useEffect(() => {
-    if (hasMore && !loadingMore && lastRow >= rowCount - 10) onLoadMore();
-  }, [hasMore, loadingMore, lastRow, rowCount, onLoadMore]);
+  useLoadMoreNearEnd({ lastRow, rowCount, margin: 10, hasMore, loadingMore, onLoadMore });
   const rendered = rows.map((r) => r.index).filter((i) => i < files.length);
   const context: CellContext = {
     selection,

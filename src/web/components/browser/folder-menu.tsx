@@ -3,13 +3,15 @@ import {
   ChevronRight,
   FolderInput,
   FolderPlus,
+  MoreHorizontal,
   Palette,
   Pencil,
   RotateCcw,
   Trash2,
   XCircle,
 } from "lucide-react";
-import type { ContextMenu, DropdownMenu } from "radix-ui";
+import { ContextMenu, DropdownMenu } from "radix-ui";
+import type { ReactNode } from "react";
 import type { Folder } from "../../../contract/folders.ts";
 import { useAccess } from "../../api/access.ts";
 import { FOLDER_COLORS } from "./color-palette.tsx";
@@ -97,5 +99,46 @@ export function FolderMenuItems({ kit: M, folder }: { kit: MenuKit; folder: Fold
         </>
       )}
     </>
+  );
+}
+
+/** The context menu of a folder's tile or tree row (`children`, the element right-clicked). */
+export function FolderContextMenu({ folder, children }: { folder: Folder; children: ReactNode }) {
+  return (
+    <ContextMenu.Root modal={false}>
+      <ContextMenu.Trigger asChild>{children}</ContextMenu.Trigger>
+      <ContextMenu.Portal>
+        <ContextMenu.Content className={MENU}>
+          <FolderMenuItems kit={ContextMenu} folder={folder} />
+        </ContextMenu.Content>
+      </ContextMenu.Portal>
+    </ContextMenu.Root>
+  );
+}
+
+/** The "…" button of a folder's tile or tree row, opening the same actions as its context menu. */
+export function FolderActionsButton(props: {
+  folder: Folder;
+  className: string;
+  iconClassName: string;
+  align: "start" | "end";
+}) {
+  return (
+    <DropdownMenu.Root modal={false}>
+      <DropdownMenu.Trigger asChild>
+        <button
+          type="button"
+          aria-label={`Actions for folder ${props.folder.name}`}
+          className={props.className}
+        >
+          <MoreHorizontal className={props.iconClassName} aria-hidden="true" />
+        </button>
+      </DropdownMenu.Trigger>
+      <DropdownMenu.Portal>
+        <DropdownMenu.Content align={props.align} sideOffset={4} className={MENU}>
+          <FolderMenuItems kit={DropdownMenu} folder={props.folder} />
+        </DropdownMenu.Content>
+      </DropdownMenu.Portal>
+    </DropdownMenu.Root>
   );
 }

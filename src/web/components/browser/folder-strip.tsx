@@ -1,7 +1,6 @@
 import { useQuery } from "@tanstack/react-query";
 import { Link } from "@tanstack/react-router";
-import { Folder as FolderIcon, MoreHorizontal } from "lucide-react";
-import { ContextMenu, DropdownMenu } from "radix-ui";
+import { Folder as FolderIcon } from "lucide-react";
 import { useId, useState } from "react";
 import type { Folder } from "../../../contract/folders.ts";
 import { useAccess } from "../../api/access.ts";
@@ -10,7 +9,7 @@ import { childFoldersQuery } from "../../api/libraries.ts";
 import { cx } from "../../lib/cx.ts";
 import { Skeleton } from "../ui/skeleton.tsx";
 import { beginDrag, endDrag, useDropTarget } from "./dnd.ts";
-import { FolderMenuItems, MENU } from "./folder-menu.tsx";
+import { FolderActionsButton, FolderContextMenu } from "./folder-menu.tsx";
 import { plural } from "./format.ts";
 
 /** Tiles shown before "Show all": enough for two rows on a wide screen, and few count requests. */
@@ -46,75 +45,58 @@ function FolderTile({ folder }: { folder: Folder }) {
         .join(" · ")
     : null;
   return (
-    <ContextMenu.Root modal={false}>
-      <ContextMenu.Trigger asChild>
-        <li
-          data-testid="folder-tile"
-          data-folder-id={folder.id}
-          draggable={canMove}
-          onDragStart={(event) =>
-            beginDrag(
-              event,
-              {
-                type: "folder",
-                id: folder.id,
-                name: folder.name,
-                libraryId: folder.library_id,
-                parentId: folder.parent_id,
-              },
-              `Move “${folder.name}”`,
-            )
-          }
-          onDragEnd={endDrag}
-          {...drop.handlers}
-          data-drop-candidate={drop.candidate || undefined}
-          className={cx(
-            "group relative flex h-16 items-center gap-3 rounded-lg border px-3 transition-colors",
-            drop.over
-              ? "border-accent-500 bg-accent-50 ring-2 ring-accent-500 dark:bg-accent-500/15"
-              : drop.candidate
-                ? "border-accent-500 border-dashed"
-                : "border-zinc-200 hover:border-zinc-300 hover:bg-zinc-50 dark:border-zinc-800 dark:hover:border-zinc-700 dark:hover:bg-zinc-900",
-          )}
-        >
-          <FolderGlyph color={folder.color} className="size-7" />
-          <div className="min-w-0 flex-1">
-            <Link
-              to="/folders/$folderId"
-              params={{ folderId: folder.id }}
-              draggable={false}
-              className="block truncate font-medium text-sm outline-none after:absolute after:inset-0 after:rounded-lg focus-visible:after:ring-2 focus-visible:after:ring-accent-500"
-            >
-              {folder.name}
-            </Link>
-            <div className="h-4 truncate text-xs text-zinc-600 dark:text-zinc-400">
-              {counts ?? <Skeleton className="mt-0.5 h-3 w-16" />}
-            </div>
+    <FolderContextMenu folder={folder}>
+      <li
+        data-testid="folder-tile"
+        data-folder-id={folder.id}
+        draggable={canMove}
+        onDragStart={(event) =>
+          beginDrag(
+            event,
+            {
+              type: "folder",
+              id: folder.id,
+              name: folder.name,
+              libraryId: folder.library_id,
+              parentId: folder.parent_id,
+            },
+            `Move “${folder.name}”`,
+          )
+        }
+        onDragEnd={endDrag}
+        {...drop.handlers}
+        data-drop-candidate={drop.candidate || undefined}
+        className={cx(
+          "group relative flex h-16 items-center gap-3 rounded-lg border px-3 transition-colors",
+          drop.over
+            ? "border-accent-500 bg-accent-50 ring-2 ring-accent-500 dark:bg-accent-500/15"
+            : drop.candidate
+              ? "border-accent-500 border-dashed"
+              : "border-zinc-200 hover:border-zinc-300 hover:bg-zinc-50 dark:border-zinc-800 dark:hover:border-zinc-700 dark:hover:bg-zinc-900",
+        )}
+      >
+        <FolderGlyph color={folder.color} className="size-7" />
+        <div className="min-w-0 flex-1">
+          <Link
+            to="/folders/$folderId"
+            params={{ folderId: folder.id }}
+            draggable={false}
+            className="block truncate font-medium text-sm outline-none after:absolute after:inset-0 after:rounded-lg focus-visible:after:ring-2 focus-visible:after:ring-accent-500"
+          >
+            {folder.name}
+          </Link>
+          <div className="h-4 truncate text-xs text-zinc-600 dark:text-zinc-400">
+            {counts ?? <Skeleton className="mt-0.5 h-3 w-16" />}
           </div>
-          <DropdownMenu.Root modal={false}>
-            <DropdownMenu.Trigger asChild>
-              <button
-                type="button"
-                aria-label={`Actions for folder ${folder.name}`}
-                className="relative z-10 flex size-7 items-center justify-center rounded-md text-zinc-600 opacity-0 hover:bg-zinc-200 focus-visible:opacity-100 group-hover:opacity-100 data-[state=open]:opacity-100 pointer-coarse:opacity-100 dark:text-zinc-400 dark:hover:bg-zinc-700"
-              >
-                <MoreHorizontal className="size-4" aria-hidden="true" />
-              </button>
-            </DropdownMenu.Trigger>
-            <DropdownMenu.Portal>
-              <DropdownMenu.Content align="end" sideOffset={4} className={MENU}>
-                <FolderMenuItems kit={DropdownMenu} folder={folder} />
-              </DropdownMenu.Content>
-            </DropdownMenu.Portal>
-          </DropdownMenu.Root>
-        </li>
-      </ContextMenu.Trigger>
-      <ContextMenu.Portal>
-        <ContextMenu.Content className={MENU}>
-          <FolderMenuItems kit={ContextMenu} folder={folder} />
-        </ContextMenu.Content>
-      </ContextMenu.Portal>
-    </ContextMenu.Root>
+        </div>
+        <FolderActionsButton
+          folder={folder}
+          align="end"
+          className="relative z-10 flex size-7 items-center justify-center rounded-md text-zinc-600 opacity-0 hover:bg-zinc-200 focus-visible:opacity-100 group-hover:opacity-100 data-[state=open]:opacity-100 pointer-coarse:opacity-100 dark:text-zinc-400 dark:hover:bg-zinc-700"
+          iconClassName="size-4"
+        />
+      </li>
+    </FolderContextMenu>
   );
 }
 

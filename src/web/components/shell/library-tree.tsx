@@ -1,7 +1,6 @@
 import { useQuery } from "@tanstack/react-query";
 import { Link } from "@tanstack/react-router";
-import { ChevronRight, Folder as FolderIcon, Library as LibraryIcon, MoreHorizontal } from "lucide-react";
-import { ContextMenu, DropdownMenu } from "radix-ui";
+import { ChevronRight, Folder as FolderIcon, Library as LibraryIcon } from "lucide-react";
 import { type DragEvent, useEffect, useRef, useState } from "react";
 import type { Folder } from "../../../contract/folders.ts";
 import type { Library } from "../../../contract/libraries.ts";
@@ -9,7 +8,7 @@ import { childFoldersQuery, librariesQuery } from "../../api/libraries.ts";
 import { cx } from "../../lib/cx.ts";
 import { beginDrag, type DropTarget, endDrag, useDropTarget } from "../browser/dnd.ts";
 import { FolderActionsProvider } from "../browser/folder-actions.tsx";
-import { FolderMenuItems, MENU } from "../browser/folder-menu.tsx";
+import { FolderActionsButton, FolderContextMenu } from "../browser/folder-menu.tsx";
 import { Skeleton } from "../ui/skeleton.tsx";
 
 const ROW =
@@ -87,56 +86,39 @@ function FolderNode({ folder, depth }: { folder: Folder; depth: number }) {
     );
   return (
     <li>
-      <ContextMenu.Root modal={false}>
-        <ContextMenu.Trigger asChild>
-          <div
-            className={cx(ROW, drop.over ? DROP_OVER : drop.candidate && DROP_CANDIDATE)}
-            style={{ paddingLeft: `${depth * 12 + 4}px` }}
-            data-folder-id={folder.id}
-            data-drop-target="tree-folder"
-            {...drop.handlers}
+      <FolderContextMenu folder={folder}>
+        <div
+          className={cx(ROW, drop.over ? DROP_OVER : drop.candidate && DROP_CANDIDATE)}
+          style={{ paddingLeft: `${depth * 12 + 4}px` }}
+          data-folder-id={folder.id}
+          data-drop-target="tree-folder"
+          {...drop.handlers}
+        >
+          <Expander open={open} onToggle={() => setOpen(!open)} label={folder.name} />
+          <Link
+            to="/folders/$folderId"
+            params={{ folderId: folder.id }}
+            className="flex min-w-0 flex-1 items-center gap-1.5"
+            activeProps={{ className: ACTIVE }}
+            draggable
+            onDragStart={onDragStart}
+            onDragEnd={endDrag}
           >
-            <Expander open={open} onToggle={() => setOpen(!open)} label={folder.name} />
-            <Link
-              to="/folders/$folderId"
-              params={{ folderId: folder.id }}
-              className="flex min-w-0 flex-1 items-center gap-1.5"
-              activeProps={{ className: ACTIVE }}
-              draggable
-              onDragStart={onDragStart}
-              onDragEnd={endDrag}
-            >
-              <FolderIcon
-                className="size-4 shrink-0"
-                style={folder.color ? { color: folder.color } : undefined}
-                aria-hidden="true"
-              />
-              <span className="truncate">{folder.name}</span>
-            </Link>
-            <DropdownMenu.Root modal={false}>
-              <DropdownMenu.Trigger asChild>
-                <button
-                  type="button"
-                  aria-label={`Actions for folder ${folder.name}`}
-                  className="flex size-5 shrink-0 items-center justify-center rounded text-zinc-500 opacity-0 hover:bg-zinc-300/60 focus-visible:opacity-100 group-hover:opacity-100 data-[state=open]:opacity-100 pointer-coarse:opacity-100 dark:hover:bg-zinc-700"
-                >
-                  <MoreHorizontal className="size-3.5" aria-hidden="true" />
-                </button>
-              </DropdownMenu.Trigger>
-              <DropdownMenu.Portal>
-                <DropdownMenu.Content align="start" sideOffset={4} className={MENU}>
-                  <FolderMenuItems kit={DropdownMenu} folder={folder} />
-                </DropdownMenu.Content>
-              </DropdownMenu.Portal>
-            </DropdownMenu.Root>
-          </div>
-        </ContextMenu.Trigger>
-        <ContextMenu.Portal>
-          <ContextMenu.Content className={MENU}>
-            <FolderMenuItems kit={ContextMenu} folder={folder} />
-          </ContextMenu.Content>
-        </ContextMenu.Portal>
-      </ContextMenu.Root>
+            <FolderIcon
+              className="size-4 shrink-0"
+              style={folder.color ? { color: folder.color } : undefined}
+              aria-hidden="true"
+            />
+            <span className="truncate">{folder.name}</span>
+          </Link>
+          <FolderActionsButton
+            folder={folder}
+            align="start"
+            className="flex size-5 shrink-0 items-center justify-center rounded text-zinc-500 opacity-0 hover:bg-zinc-300/60 focus-visible:opacity-100 group-hover:opacity-100 data-[state=open]:opacity-100 pointer-coarse:opacity-100 dark:hover:bg-zinc-700"
+            iconClassName="size-3.5"
+          />
+        </div>
+      </FolderContextMenu>
       {open && <FolderChildren libraryId={folder.library_id} folderId={folder.id} depth={depth + 1} />}
     </li>
   );
