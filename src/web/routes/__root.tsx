@@ -2,7 +2,7 @@ import type { QueryClient } from "@tanstack/react-query";
 import { createRootRouteWithContext, Outlet } from "@tanstack/react-router";
 import { Tooltip } from "radix-ui";
 import { useEffect, useState } from "react";
-import { Toaster } from "sonner";
+import { LazyToaster } from "../components/ui/lazy-toaster.tsx";
 import { onThemeChange, savedTheme, type Theme } from "../lib/theme.ts";
 
 export interface RouterContext {
@@ -19,8 +19,7 @@ function Root() {
   return (
     <Tooltip.Provider>
       <Outlet />
-      {/* Top right, under the top bar: the upload panel lives bottom right. */}
-      <Toaster theme={theme} position="top-right" offset={{ top: 64, right: 16 }} richColors closeButton />
+      <LazyToaster theme={theme} />
     </Tooltip.Provider>
   );
 }

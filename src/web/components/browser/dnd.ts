@@ -1,6 +1,5 @@
 import type { DragEvent } from "react";
 import { useRef, useState, useSyncExternalStore } from "react";
-import { toast } from "sonner";
 import {
   FILE_CHANGES,
   type FileDestination,
@@ -9,6 +8,7 @@ import {
   useInvalidate,
 } from "../../api/files.ts";
 import { type FolderDestination, moveFolderTo } from "../../api/folders.ts";
+import { toast } from "../../lib/toast.ts";
 import { errorMessage, toastBulk } from "./feedback.ts";
 import { plural } from "./format.ts";
 

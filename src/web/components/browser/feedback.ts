@@ -1,6 +1,6 @@
-import { type ExternalToast, toast } from "sonner";
 import { ApiError } from "../../api/client.ts";
 import type { BulkResult } from "../../api/files.ts";
+import { type ExternalToast, toast } from "../../lib/toast.ts";
 
 /** The service's message for a failed call, with the per-parameter details of a validation error. */
 export function errorMessage(error: unknown): string {

@@ -1,4 +1,3 @@
-import { toast } from "sonner";
 import type { FileBase } from "../../../contract/files.ts";
 import { viaBff } from "../../api/client.ts";
 import {
@@ -13,6 +12,7 @@ import {
   trashFiles,
   useInvalidate,
 } from "../../api/files.ts";
+import { toast } from "../../lib/toast.ts";
 import { errorMessage, toastBulk } from "./feedback.ts";
 import { plural } from "./format.ts";
 

@@ -1,10 +1,10 @@
 import { useNavigate, useRouterState } from "@tanstack/react-router";
 import { createContext, type ReactNode, useContext, useState } from "react";
-import { toast } from "sonner";
 import type { Folder } from "../../../contract/folders.ts";
 import { deleteFolder, restoreFolder, updateFolder } from "../../../contract/operations/folders.ts";
 import { call } from "../../api/client.ts";
 import { FOLDER_CHANGES, useInvalidate } from "../../api/files.ts";
+import { toast } from "../../lib/toast.ts";
 import { colorName } from "./color-palette.tsx";
 import { errorMessage } from "./feedback.ts";
 import { DeleteFolderDialog, FolderFormDialog, MoveFolderDialog } from "./folder-dialogs.tsx";

@@ -1,11 +1,11 @@
 import { useQuery } from "@tanstack/react-query";
 import { type FormEvent, useState } from "react";
-import { toast } from "sonner";
 import type { Folder } from "../../../contract/folders.ts";
 import { createFolder, deleteFolder, updateFolder } from "../../../contract/operations/folders.ts";
 import { FOLDER_CHANGES, useInvalidate } from "../../api/files.ts";
 import { folderQuery, moveFolderTo } from "../../api/folders.ts";
 import { useApiMutation } from "../../api/query.ts";
+import { toast } from "../../lib/toast.ts";
 import { Button } from "../ui/button.tsx";
 import { Dialog } from "../ui/dialog.tsx";
 import { Input } from "../ui/input.tsx";

@@ -1,6 +1,5 @@
 import { useNavigate } from "@tanstack/react-router";
 import { type FormEvent, useState } from "react";
-import { toast } from "sonner";
 import type { LibraryDetail } from "../../../contract/libraries.ts";
 import {
   deleteLibrary,
@@ -9,6 +8,7 @@ import {
   updateLibrary,
 } from "../../../contract/operations/libraries.ts";
 import { useApiMutation } from "../../api/query.ts";
+import { toast } from "../../lib/toast.ts";
 import { Button } from "../ui/button.tsx";
 import { Dialog } from "../ui/dialog.tsx";
 import { Input } from "../ui/input.tsx";

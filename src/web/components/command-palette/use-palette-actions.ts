@@ -13,10 +13,10 @@ import {
   Trash2,
   Webhook,
 } from "lucide-react";
-import { toast } from "sonner";
 import { useAccess } from "../../api/access.ts";
 import { logOut } from "../../api/session.ts";
 import { applyTheme, isDark } from "../../lib/theme.ts";
+import { toast } from "../../lib/toast.ts";
 
 export interface PaletteAction {
   id: string;

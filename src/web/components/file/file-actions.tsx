@@ -1,7 +1,6 @@
 import { useNavigate } from "@tanstack/react-router";
 import { ArchiveRestore, Download, Trash2 } from "lucide-react";
 import { useState } from "react";
-import { toast } from "sonner";
 import type { File } from "../../../contract/files.ts";
 import { deleteFile, getFile, listFiles, restoreFile } from "../../../contract/operations/files.ts";
 import { getFolder } from "../../../contract/operations/folders.ts";
@@ -9,6 +8,7 @@ import { getLibrary } from "../../../contract/operations/libraries.ts";
 import { useAccess } from "../../api/access.ts";
 import { call } from "../../api/client.ts";
 import { useApiMutation } from "../../api/query.ts";
+import { toast } from "../../lib/toast.ts";
 import { Button } from "../ui/button.tsx";
 import { Dialog } from "../ui/dialog.tsx";
 import { GuardedButton } from "../ui/guarded-button.tsx";

@@ -1,8 +1,8 @@
 import { type FormEvent, useId, useState } from "react";
-import { toast } from "sonner";
 import type { File } from "../../../contract/files.ts";
 import { UpdateFileBody } from "../../../contract/files.ts";
 import { useAccess } from "../../api/access.ts";
+import { toast } from "../../lib/toast.ts";
 import { Input } from "../ui/input.tsx";
 import { Tooltip } from "../ui/tooltip.tsx";
 import { errorText } from "../upload/index.ts";

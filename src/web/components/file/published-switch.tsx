@@ -1,9 +1,9 @@
 import { Switch } from "radix-ui";
 import { useId } from "react";
-import { toast } from "sonner";
 import type { File } from "../../../contract/files.ts";
 import { useAccess } from "../../api/access.ts";
 import { cx } from "../../lib/cx.ts";
+import { toast } from "../../lib/toast.ts";
 import { Tooltip } from "../ui/tooltip.tsx";
 import { errorText } from "../upload/index.ts";
 import { useUpdateFile } from "./use-update-file.ts";

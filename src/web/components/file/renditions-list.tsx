@@ -1,8 +1,8 @@
 import { Download, ExternalLink } from "lucide-react";
-import { toast } from "sonner";
 import type { File } from "../../../contract/files.ts";
 import { useAccess } from "../../api/access.ts";
 import { viaBff } from "../../api/client.ts";
+import { toast } from "../../lib/toast.ts";
 import { GuardedButton } from "../ui/guarded-button.tsx";
 import { errorText } from "../upload/index.ts";
 import { startDownload } from "./file-queries.ts";

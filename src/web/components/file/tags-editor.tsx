@@ -1,8 +1,8 @@
 import { X } from "lucide-react";
 import { type KeyboardEvent, useId, useState } from "react";
-import { toast } from "sonner";
 import type { File } from "../../../contract/files.ts";
 import { useAccess } from "../../api/access.ts";
+import { toast } from "../../lib/toast.ts";
 import { errorText } from "../upload/index.ts";
 import { useUpdateFile } from "./use-update-file.ts";
 

@@ -1,10 +1,10 @@
 import { useQuery } from "@tanstack/react-query";
 import { CheckCircle2, Download, Trash2 } from "lucide-react";
 import { useState } from "react";
-import { toast } from "sonner";
 import type { File, Version } from "../../../contract/files.ts";
 import { useAccess } from "../../api/access.ts";
 import { useActivateVersion, useDeleteVersion, versionsQuery } from "../../api/versions.ts";
+import { toast } from "../../lib/toast.ts";
 import { Button } from "../ui/button.tsx";
 import { Dialog } from "../ui/dialog.tsx";
 import { GuardedButton } from "../ui/guarded-button.tsx";

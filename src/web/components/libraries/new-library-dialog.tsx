@@ -1,9 +1,9 @@
 import { useNavigate } from "@tanstack/react-router";
 import { type FormEvent, useId, useState } from "react";
-import { toast } from "sonner";
 import { createLibrary, listLibraries } from "../../../contract/operations/libraries.ts";
 import { ApiError } from "../../api/client.ts";
 import { useApiMutation } from "../../api/query.ts";
+import { toast } from "../../lib/toast.ts";
 import { Button } from "../ui/button.tsx";
 import { Dialog } from "../ui/dialog.tsx";
 import { Input } from "../ui/input.tsx";

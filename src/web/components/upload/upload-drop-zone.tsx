@@ -1,8 +1,8 @@
 import { UploadCloud } from "lucide-react";
 import { type ReactNode, useEffect, useRef, useState } from "react";
-import { toast } from "sonner";
 import { useAccess } from "../../api/access.ts";
 import { cx } from "../../lib/cx.ts";
+import { toast } from "../../lib/toast.ts";
 import { uploads } from "./upload-store.ts";
 
 /** Drags of items inside the dashboard (moving files) carry this type; they are not uploads. */

@@ -1,9 +1,9 @@
 import { useQueryClient } from "@tanstack/react-query";
 import { useEffect } from "react";
-import { toast } from "sonner";
 import { getFile, listFiles, listVersions } from "../../../contract/operations/files.ts";
 import { getFolder } from "../../../contract/operations/folders.ts";
 import { getLibrary } from "../../../contract/operations/libraries.ts";
+import { toast } from "../../lib/toast.ts";
 import { UNFINISHED } from "./upload-manager.ts";
 import { uploads } from "./upload-store.ts";
 

@@ -1,7 +1,7 @@
-import { toast } from "sonner";
 import { getWebhook, listWebhooks, updateWebhook } from "../../../contract/operations/webhooks.ts";
 import type { Webhook } from "../../../contract/webhooks.ts";
 import { useApiMutation } from "../../api/query.ts";
+import { toast } from "../../lib/toast.ts";
 import { Dialog } from "../ui/dialog.tsx";
 import { WebhookForm } from "./webhook-form.tsx";
 

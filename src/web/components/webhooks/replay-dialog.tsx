@@ -1,11 +1,11 @@
 import { useQuery } from "@tanstack/react-query";
 import { type FormEvent, useState } from "react";
-import { toast } from "sonner";
 import { createReplay } from "../../../contract/operations/webhooks.ts";
 import type { Replay, Webhook } from "../../../contract/webhooks.ts";
 import { ApiError } from "../../api/client.ts";
 import { eventTypesQuery } from "../../api/meta.ts";
 import { useApiMutation } from "../../api/query.ts";
+import { toast } from "../../lib/toast.ts";
 import { Button } from "../ui/button.tsx";
 import { Dialog } from "../ui/dialog.tsx";
 import { Input } from "../ui/input.tsx";

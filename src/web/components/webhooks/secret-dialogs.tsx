@@ -1,5 +1,4 @@
 import { useNavigate } from "@tanstack/react-router";
-import { toast } from "sonner";
 import {
   deleteWebhook,
   getWebhook,
@@ -8,6 +7,7 @@ import {
 } from "../../../contract/operations/webhooks.ts";
 import type { Webhook } from "../../../contract/webhooks.ts";
 import { useApiMutation } from "../../api/query.ts";
+import { toast } from "../../lib/toast.ts";
 import { Button } from "../ui/button.tsx";
 import { Dialog } from "../ui/dialog.tsx";
 import { ConfirmDialog } from "./confirm-dialog.tsx";

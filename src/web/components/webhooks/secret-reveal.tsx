@@ -1,6 +1,6 @@
 import { Check, Copy, TriangleAlert } from "lucide-react";
 import { useState } from "react";
-import { toast } from "sonner";
+import { toast } from "../../lib/toast.ts";
 import { Button } from "../ui/button.tsx";
 
 /**

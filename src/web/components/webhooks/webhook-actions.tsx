@@ -1,10 +1,10 @@
 import { History, KeyRound, MoreHorizontal, Pencil, Send, Trash2 } from "lucide-react";
 import { DropdownMenu } from "radix-ui";
 import { useState } from "react";
-import { toast } from "sonner";
 import { listDeliveries, testWebhook } from "../../../contract/operations/webhooks.ts";
 import type { Webhook } from "../../../contract/webhooks.ts";
 import { useApiMutation } from "../../api/query.ts";
+import { toast } from "../../lib/toast.ts";
 import { Button } from "../ui/button.tsx";
 import { GuardedButton } from "../ui/guarded-button.tsx";
 import { EditWebhookDialog } from "./edit-webhook-dialog.tsx";

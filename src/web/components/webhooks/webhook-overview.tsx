@@ -1,6 +1,5 @@
 import { Switch } from "radix-ui";
 import type { ReactNode } from "react";
-import { toast } from "sonner";
 import {
   getWebhook,
   listDeliveries,
@@ -10,6 +9,7 @@ import {
 import type { Webhook } from "../../../contract/webhooks.ts";
 import { useApiMutation } from "../../api/query.ts";
 import { cx } from "../../lib/cx.ts";
+import { toast } from "../../lib/toast.ts";
 import { RelativeTime } from "../ui/relative-time.tsx";
 import { Tooltip } from "../ui/tooltip.tsx";
 import { DISABLED_REASONS, WebhookStatusBadge } from "./badges.tsx";
