@@ -1,13 +1,30 @@
+import path from "node:path";
 import tailwindcss from "@tailwindcss/vite";
 import { tanstackRouter } from "@tanstack/router-plugin/vite";
 import react from "@vitejs/plugin-react";
-import { defineConfig } from "vite";
+import { defineConfig, type Plugin } from "vite";
+import { precompressAssets } from "./src/dashboard-precompress.ts";
 
 /**
  * The dashboard SPA. `npm start` builds it into dist/web when missing or stale; `npx vite` serves it with hot
  * reload and forwards /api and /login to a running BFF (DASHBOARD_DEV_BFF, default http://127.0.0.1:3000).
  */
 const bff = process.env.DASHBOARD_DEV_BFF ?? "http://127.0.0.1:3000";
+
+/** Brotli and gzip copies of the built text assets, which the BFF serves to browsers that accept them. */
+function precompress(): Plugin {
+  let outDir = "";
+  return {
+    name: "brandspace-precompress",
+    apply: "build",
+    configResolved(config) {
+      outDir = path.resolve(config.root, config.build.outDir);
+    },
+    async closeBundle() {
+      await precompressAssets(outDir);
+    },
+  };
+}
 
 export default defineConfig({
   plugins: [
@@ -20,6 +37,7 @@ export default defineConfig({
     }),
     react(),
     tailwindcss(),
+    precompress(),
   ],
   build: {
     outDir: "dist/web",

@@ -32,6 +32,8 @@ interface Asset {
   type: "js" | "css";
   bytes: number;
   gzipBytes: number;
+  /** What the BFF actually sent: its precompressed brotli copy, since Chromium accepts brotli. */
+  wireBytes: number;
   beforeLoad: boolean;
 }
 
@@ -76,13 +78,13 @@ async function routeAssets(browser: Browser, dashboardUrl: string, route: string
       if (!type) return;
       const beforeLoad = !loaded;
       reading.push(
-        response
-          .body()
-          .then((body) => ({
+        Promise.all([response.body(), response.request().sizes()])
+          .then(([body, sizes]) => ({
             url: pathname,
             type,
             bytes: body.length,
             gzipBytes: gzipSync(body, { level: 6 }).length,
+            wireBytes: sizes.responseBodySize,
             beforeLoad,
           }))
           .catch(() => null),
@@ -145,10 +147,11 @@ async function timeToFirstThumbnail(context: BrowserContext, url: string) {
 function assetRow(label: string, assets: Asset[]) {
   const js = assets.filter((a) => a.type === "js");
   const css = assets.filter((a) => a.type === "css");
-  const sum = (list: Asset[], key: "bytes" | "gzipBytes") => list.reduce((n, a) => n + a[key], 0);
+  const sum = (list: Asset[], key: "bytes" | "gzipBytes" | "wireBytes") =>
+    list.reduce((n, a) => n + a[key], 0);
   const jsGzip = sum(js, "gzipBytes");
   return {
-    line: `| ${label} | ${js.length} | ${kb(sum(js, "bytes"))} | ${kb(jsGzip)} | ${css.length} | ${kb(sum(css, "bytes"))} | ${kb(sum(css, "gzipBytes"))} | ${jsGzip <= JS_AIM_BYTES ? "yes" : `no (+${kb(jsGzip - JS_AIM_BYTES)})`} |`,
+    line: `| ${label} | ${js.length} | ${kb(sum(js, "bytes"))} | ${kb(jsGzip)} | ${kb(sum(js, "wireBytes"))} | ${css.length} | ${kb(sum(css, "bytes"))} | ${kb(sum(css, "gzipBytes"))} | ${jsGzip <= JS_AIM_BYTES ? "yes" : `no (+${kb(jsGzip - JS_AIM_BYTES)})`} |`,
     jsGzip,
   };
 }
@@ -225,8 +228,10 @@ async function main() {
         `files seeded in ${seedSeconds.toFixed(1)} s (thumbnails ${thumbnailBytes.length} B WebP); gzip level 6 ` +
         `measured here. Aim: initial JS under ${kb(JS_AIM_BYTES)} gzipped.\n`,
     );
-    console.log("| Route | JS files | JS | JS gzip | CSS files | CSS | CSS gzip | JS gzip within aim |");
-    console.log("| --- | ---: | ---: | ---: | ---: | ---: | ---: | --- |");
+    console.log(
+      "| Route | JS files | JS | JS gzip | JS sent (brotli) | CSS files | CSS | CSS gzip | JS gzip within aim |",
+    );
+    console.log("| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | --- |");
     const rows = [
       assetRow(
         "/login, up to load",

@@ -4,7 +4,15 @@ import { readdir, readFile, rename, rm, writeFile } from "node:fs/promises";
 import path from "node:path";
 
 /** What the built SPA is made from: a change to any of these makes the build stale. */
-const INPUTS = ["index.html", "vite.config.ts", "package-lock.json", "public", "src/web", "src/contract"];
+const INPUTS = [
+  "index.html",
+  "vite.config.ts",
+  "src/dashboard-precompress.ts",
+  "package-lock.json",
+  "public",
+  "src/web",
+  "src/contract",
+];
 const STAMP = ".source-hash";
 
 async function filesUnder(root: string, entry: string): Promise<string[]> {

@@ -1,6 +1,8 @@
 import { mkdir, mkdtemp, rm, writeFile } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
+import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from "node:zlib";
+import { request } from "undici";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startTestService, type TestService } from "../service/testing/test-service.ts";
 import { type BffUnderTest, startBffUnderTest } from "./testing/bff-under-test.ts";
@@ -8,6 +10,7 @@ import { type BffUnderTest, startBffUnderTest } from "./testing/bff-under-test.t
 const INDEX_HTML =
   '<!doctype html><html><body><div id="root"></div><script src="/assets/app-3f9a.js"></script></body></html>';
 const APP_JS = 'console.log("dashboard");';
+const VENDOR_JS = `export const text = ${JSON.stringify("brand ".repeat(400))};`;
 
 let service: TestService;
 let staticDir: string;
@@ -21,6 +24,9 @@ beforeAll(async () => {
   await writeFile(path.join(staticDir, "index.html"), INDEX_HTML);
   await writeFile(path.join(staticDir, "assets", "app-3f9a.js"), APP_JS);
   await writeFile(path.join(staticDir, "robots.txt"), "User-agent: *\nDisallow: /\n");
+  await writeFile(path.join(staticDir, "assets", "vendor-77aa.js"), VENDOR_JS);
+  await writeFile(path.join(staticDir, "assets", "vendor-77aa.js.br"), brotliCompressSync(VENDOR_JS));
+  await writeFile(path.join(staticDir, "assets", "vendor-77aa.js.gz"), gzipSync(VENDOR_JS));
   const options = { centralUrl: service.centralUrl, apiKey: service.seed.ownerKey };
   dashboard = await startBffUnderTest({ ...options, env: { DASHBOARD_STATIC_DIR: staticDir } });
   unbuilt = await startBffUnderTest(options);
@@ -67,6 +73,38 @@ describe("static files", () => {
     expect(asset.headers.get("content-type")).toBe("text/javascript; charset=utf-8");
     expect(asset.headers.get("cache-control")).toBe("public, max-age=31536000, immutable");
     expect((await dashboard.browser().call("GET", "/assets/missing.js", html)).status).toBe(404);
+  });
+
+  it("sends the build's brotli or gzip copy to browsers that accept it, and the plain file otherwise", async () => {
+    const fetchRaw = async (acceptEncoding: string | null) => {
+      const answer = await request(`${dashboard.url}/assets/vendor-77aa.js`, {
+        headers: acceptEncoding === null ? {} : { "accept-encoding": acceptEncoding },
+      });
+      const body = Buffer.from(await answer.body.arrayBuffer());
+      const header = (name: string) => answer.headers[name] ?? null;
+      expect(header("content-length")).toBe(String(body.length));
+      expect(header("vary")).toBe("accept-encoding");
+      expect(header("content-type")).toBe("text/javascript; charset=utf-8");
+      expect(header("cache-control")).toBe("public, max-age=31536000, immutable");
+      return { encoding: header("content-encoding"), body };
+    };
+    const br = await fetchRaw("gzip, deflate, br, zstd");
+    expect(br.encoding).toBe("br");
+    expect(brotliDecompressSync(br.body).toString()).toBe(VENDOR_JS);
+    const gz = await fetchRaw("gzip;q=1, br;q=0");
+    expect(gz.encoding).toBe("gzip");
+    expect(gunzipSync(gz.body).toString()).toBe(VENDOR_JS);
+    for (const header of [null, "identity", "deflate"]) {
+      const plain = await fetchRaw(header);
+      expect(plain.encoding).toBeNull();
+      expect(plain.body.toString()).toBe(VENDOR_JS);
+    }
+    // A file the build left uncompressed (too small) is sent plain even to a browser that accepts brotli.
+    const small = await request(`${dashboard.url}/assets/app-3f9a.js`, {
+      headers: { "accept-encoding": "br" },
+    });
+    expect(small.headers["content-encoding"]).toBeUndefined();
+    expect(await small.body.text()).toBe(APP_JS);
   });
 
   it("falls back to index.html for client routes that accept HTML, not for API or other requests", async () => {

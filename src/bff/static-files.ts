@@ -1,6 +1,7 @@
 import { createReadStream } from "node:fs";
 import { stat } from "node:fs/promises";
 import path from "node:path";
+import { negotiate } from "@fastify/accept-negotiator";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { sendError } from "./error-reply.ts";
 
@@ -25,6 +26,10 @@ const CONTENT_TYPES: Record<string, string> = {
   ".wasm": "application/wasm",
 };
 
+/** Copies the build writes beside text assets (src/dashboard-precompress.ts), by content coding. */
+const PRECOMPRESSED = { br: ".br", gzip: ".gz" } as const;
+const PRECOMPRESSED_TYPES = new Set([".js", ".mjs", ".css", ".html", ".svg", ".json", ".txt"]);
+
 // Vite names assets by content hash, so they never change under the same URL.
 const IMMUTABLE = "public, max-age=31536000, immutable";
 const RESERVED_PREFIXES = ["/api/", "/login/", "/assets/"];
@@ -35,7 +40,7 @@ const NOT_BUILT_PAGE = `<!doctype html>
 `;
 
 /** A regular file inside `root`, or null; refuses paths that climb out of it. */
-async function fileInside(root: string, urlPath: string): Promise<{ file: string; size: number } | null> {
+async function fileInside(root: string, urlPath: string): Promise<FoundFile | null> {
   let decoded: string;
   try {
     decoded = decodeURIComponent(urlPath);
@@ -49,14 +54,45 @@ async function fileInside(root: string, urlPath: string): Promise<{ file: string
   return info?.isFile() ? { file, size: info.size } : null;
 }
 
-function sendFile(reply: FastifyReply, found: { file: string; size: number }, cacheControl: string) {
-  const type = CONTENT_TYPES[path.extname(found.file).toLowerCase()] ?? "application/octet-stream";
+interface FoundFile {
+  file: string;
+  size: number;
+}
+
+/** The build's brotli or gzip copy of `found` when the request accepts it (brotli first), else null. */
+async function precompressedCopy(request: FastifyRequest, found: FoundFile) {
+  const accepted = request.headers["accept-encoding"];
+  if (!accepted) return null;
+  const coding = negotiate(accepted, ["br", "gzip", "identity"]);
+  if (coding !== "br" && coding !== "gzip") return null;
+  const file = `${found.file}${PRECOMPRESSED[coding]}`;
+  const info = await stat(file).catch(() => null);
+  return info?.isFile() ? { coding, file, size: info.size } : null;
+}
+
+async function sendFile(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  found: FoundFile,
+  cacheControl: string,
+) {
+  const extension = path.extname(found.file).toLowerCase();
+  const type = CONTENT_TYPES[extension] ?? "application/octet-stream";
+  let body = found;
+  if (PRECOMPRESSED_TYPES.has(extension)) {
+    reply.header("vary", "accept-encoding");
+    const copy = await precompressedCopy(request, found);
+    if (copy) {
+      reply.header("content-encoding", copy.coding);
+      body = copy;
+    }
+  }
   reply.headers({
     "content-type": type,
-    "content-length": String(found.size),
+    "content-length": String(body.size),
     "cache-control": cacheControl,
   });
-  return reply.send(createReadStream(found.file));
+  return reply.send(createReadStream(body.file));
 }
 
 function acceptsHtml(request: FastifyRequest): boolean {
@@ -67,27 +103,27 @@ function acceptsHtml(request: FastifyRequest): boolean {
 export function registerStaticFiles(app: FastifyInstance, staticDir: string): void {
   const root = path.resolve(staticDir);
 
-  const serveIndex = async (reply: FastifyReply) => {
+  const serveIndex = async (request: FastifyRequest, reply: FastifyReply) => {
     const index = await fileInside(root, "/index.html");
-    if (index) return sendFile(reply, index, "no-cache");
+    if (index) return sendFile(request, reply, index, "no-cache");
     return reply.header("cache-control", "no-cache").type("text/html; charset=utf-8").send(NOT_BUILT_PAGE);
   };
 
   app.get("/assets/*", async (request, reply) => {
     const found = await fileInside(root, new URL(request.url, "http://x").pathname);
     if (!found) return sendError(request, reply, "not_found", "No such asset.");
-    return sendFile(reply, found, IMMUTABLE);
+    return sendFile(request, reply, found, IMMUTABLE);
   });
 
   app.get("/*", async (request, reply) => {
     const { pathname } = new URL(request.url, "http://x");
-    if (pathname === "/" || pathname === "/index.html") return serveIndex(reply);
+    if (pathname === "/" || pathname === "/index.html") return serveIndex(request, reply);
     if (RESERVED_PREFIXES.some((prefix) => pathname.startsWith(prefix))) {
       return sendError(request, reply, "not_found", "Not found.");
     }
     const found = await fileInside(root, pathname);
-    if (found) return sendFile(reply, found, "no-cache");
-    if (acceptsHtml(request)) return serveIndex(reply);
+    if (found) return sendFile(request, reply, found, "no-cache");
+    if (acceptsHtml(request)) return serveIndex(request, reply);
     return sendError(request, reply, "not_found", "Not found.");
   });
 }
