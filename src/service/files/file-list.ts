@@ -55,7 +55,7 @@ export async function planFileList(db: Db, auth: AuthContext, query: FileListQue
     query.filter ? await filterCondition(db, auth, query) : undefined,
   ];
   const sort = query.sort ?? "created_at";
-  const order = query.order ?? (query.sort === "name" ? "asc" : "desc");
+  const order = query.order ?? "desc";
   const { limit: _limit, cursor: _cursor, ...shape } = query;
   return {
     where: and(...conditions)!,

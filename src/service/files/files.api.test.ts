@@ -157,6 +157,9 @@ describe("sort and keyset pagination", () => {
         expect(ids, `${sort} ${order}`).toEqual(all.body.data.map((d: { id: string }) => d.id));
       }
     }
+    const byNameDefault = await api("GET", `/v1/files?library_id=${libraryId}&recursive=true&sort=name`);
+    const names = byNameDefault.body.data.map((d: { name: string }) => d.name);
+    expect(names, "order defaults to desc for every sort").toEqual([...names].sort().reverse());
     const bySize = await api("GET", `/v1/files?library_id=${libraryId}&recursive=true&sort=size&order=asc`);
     const sizes = bySize.body.data.map((d: { size: number }) => d.size);
     expect(sizes).toEqual([...sizes].sort((a, b) => a - b));

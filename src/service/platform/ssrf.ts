@@ -123,6 +123,9 @@ export class UrlNotAllowedError extends Error {
   readonly code = "url_not_allowed";
 }
 
+/** The name has no address (or the resolver failed): nothing to connect to, though nothing was refused either. */
+export class HostDoesNotResolveError extends UrlNotAllowedError {}
+
 /** Whether a connection to this address is allowed; `host:port` of the URL lifts the rules when listed. */
 export function addressAllowed(address: string, policy: AddressPolicy): boolean {
   const kind = classifyAddress(address);
@@ -142,7 +145,7 @@ export async function resolveAllowed(hostname: string, port: string, policy: Add
     try {
       addresses = (await lookup(bare, { all: true, verbatim: true })).map((a) => a.address);
     } catch {
-      throw new UrlNotAllowedError(`The host ${bare} does not resolve.`);
+      throw new HostDoesNotResolveError(`The host ${bare} does not resolve.`);
     }
   }
   const refused = listed ? undefined : addresses.find((address) => !addressAllowed(address, policy));

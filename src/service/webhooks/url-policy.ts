@@ -1,6 +1,11 @@
 import type { Config } from "../env.ts";
 import { validationError } from "../platform/errors.ts";
-import { type AddressPolicy, resolveAllowed, UrlNotAllowedError } from "../platform/ssrf.ts";
+import {
+  type AddressPolicy,
+  HostDoesNotResolveError,
+  resolveAllowed,
+  UrlNotAllowedError,
+} from "../platform/ssrf.ts";
 
 export function webhookAddressPolicy(config: Config): AddressPolicy {
   return { allowLoopback: config.webhookAllowLoopback, httpOnlyToLoopback: true };
@@ -10,7 +15,9 @@ const refuse = (message: string) => validationError([{ param: "url", message }])
 
 /**
  * https, or http to a loopback address when configuration allows it (tests, local development); every address
- * the host resolves to must pass the SSRF rules. Delivery checks again at every connection.
+ * the host resolves to must pass the SSRF rules. A https host that does not resolve (yet, or not from here) is
+ * accepted: the rules are about addresses, and delivery checks them again at every connection (a name that still
+ * does not resolve then ends the attempt with `dns_error`).
  */
 export async function checkWebhookUrl(text: string, config: Config): Promise<void> {
   const url = new URL(text);
@@ -24,6 +31,7 @@ export async function checkWebhookUrl(text: string, config: Config): Promise<voi
     if (url.protocol === "http:" && !isLoopbackAddress(address))
       throw refuse("http is allowed to loopback only");
   } catch (error) {
+    if (error instanceof HostDoesNotResolveError && url.protocol === "https:") return;
     if (error instanceof UrlNotAllowedError) throw refuse(error.message);
     throw error;
   }

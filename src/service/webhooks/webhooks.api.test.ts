@@ -169,6 +169,29 @@ describe("without WEBHOOK_ALLOW_LOOPBACK", () => {
       });
       expect(https.status).toBe(400);
       expect(https.body.details.errors[0].message).toMatch(/not allowed/);
+      const localhost = await call("POST", "/v1/webhooks", {
+        body: { url: "https://localhost:9/x", events: ["*"] },
+      });
+      expect(localhost.status).toBe(400);
+    } finally {
+      await strict.close();
+    }
+  });
+
+  it("accepts a https host that does not resolve from here: delivery checks addresses at each connection", async () => {
+    const strict = await startTestService();
+    try {
+      const call = apiClient(strict.regionalUrl, await strict.createKey(["webhooks:write"]));
+      // RFC 6761: names under .invalid never resolve, so nothing is ever contacted.
+      const created = await call("POST", "/v1/webhooks", {
+        body: { url: "https://hooks.brandspace.invalid/receiver", events: ["webhook.test"], enabled: false },
+      });
+      expect(created.status).toBe(201);
+      expect(created.body.url).toBe("https://hooks.brandspace.invalid/receiver");
+      const http = await call("POST", "/v1/webhooks", {
+        body: { url: "http://hooks.brandspace.invalid/receiver", events: ["*"] },
+      });
+      expect(http.status).toBe(400);
     } finally {
       await strict.close();
     }

@@ -6,10 +6,21 @@ describe("fileListInput", () => {
     expect(fileListInput({ libraryId: "lib_1", folderId: "fld_1" }, {})).toEqual({
       limit: 100,
       folder_id: "fld_1",
+      order: "desc",
     });
-    expect(fileListInput({ libraryId: "lib_1" }, {})).toEqual({ limit: 100, library_id: "lib_1" });
-    expect(fileListInput({}, {})).toEqual({ limit: 100 });
-    expect(fileListInput({ trashed: true }, {})).toEqual({ limit: 100, trashed: "true" });
+    expect(fileListInput({ libraryId: "lib_1" }, {})).toEqual({
+      limit: 100,
+      library_id: "lib_1",
+      order: "desc",
+    });
+    expect(fileListInput({}, {})).toEqual({ limit: 100, order: "desc" });
+    expect(fileListInput({ trashed: true }, {})).toEqual({ limit: 100, trashed: "true", order: "desc" });
+  });
+
+  it("always sends the order the view shows: names A to Z unless the URL says otherwise", () => {
+    expect(fileListInput({}, { sort: "name" })).toMatchObject({ sort: "name", order: "asc" });
+    expect(fileListInput({}, { sort: "name", order: "desc" })).toMatchObject({ order: "desc" });
+    expect(fileListInput({}, { sort: "size" })).toMatchObject({ sort: "size", order: "desc" });
   });
 
   it("sends lists comma-separated and days as the bounds of the local day", () => {
@@ -29,7 +40,7 @@ describe("fileListInput", () => {
   });
 
   it("drops empty values so that equal views share one cache entry", () => {
-    expect(fileListInput({}, { q: "  ", kind: [], sort: undefined })).toEqual({ limit: 100 });
+    expect(fileListInput({}, { q: "  ", kind: [], sort: undefined })).toEqual({ limit: 100, order: "desc" });
   });
 });
 

@@ -13,7 +13,7 @@ import {
 import { getFolder, listFolders } from "../../contract/operations/folders.ts";
 import { getLibrary } from "../../contract/operations/libraries.ts";
 import { listMembers } from "../../contract/operations/meta.ts";
-import type { BrowseSearch } from "../lib/browse-search.ts";
+import { type BrowseSearch, effectiveOrder } from "../lib/browse-search.ts";
 import { call } from "./client.ts";
 import { apiInfiniteQuery, apiQueryAll } from "./query.ts";
 
@@ -52,7 +52,7 @@ export function fileListInput(scope: FileScope, search: BrowseSearch) {
     created_before: dayBound(search.before, true),
     uploaded_by: joined(search.uploader),
     sort: search.sort,
-    order: search.order,
+    order: effectiveOrder(search),
   };
   // Absent values are dropped so that equal views share one cache entry.
   return Object.fromEntries(Object.entries(query).filter(([, v]) => v !== undefined)) as typeof query;

@@ -23,6 +23,14 @@ export const BrowseSearch = z.object({
 });
 export type BrowseSearch = z.infer<typeof BrowseSearch>;
 
+/**
+ * The order a view shows when its URL names none: names A to Z, dates and sizes newest or largest first. The
+ * service's own default is `desc` for every sort, so list calls always send the order.
+ */
+export function effectiveOrder(search: Pick<BrowseSearch, "sort" | "order">): "asc" | "desc" {
+  return search.order ?? (search.sort === "name" ? "asc" : "desc");
+}
+
 /** The filter keys of BrowseSearch (what "Clear filters" resets; view and sort stay). */
 export const FILTER_KEYS = ["kind", "ext", "min_size", "max_size", "after", "before", "uploader"] as const;
 

@@ -2,6 +2,7 @@ import { useVirtualizer } from "@tanstack/react-virtual";
 import { ArrowDown, ArrowUp } from "lucide-react";
 import { type CSSProperties, type ReactNode, useRef } from "react";
 import type { FileBase } from "../../../contract/files.ts";
+import { effectiveOrder } from "../../lib/browse-search.ts";
 import { cx } from "../../lib/cx.ts";
 import { ExtensionBadge, fileDetail, StatusBadge } from "./file-badges.tsx";
 import {
@@ -82,7 +83,7 @@ function columnsFor(width: number, trash: boolean): Column[] {
 function HeaderCell({ column, sort }: { column: Column; sort: CollectionProps["sort"] }) {
   if (!column.sort || !sort) return <th className="truncate text-left font-medium">{column.title}</th>;
   const active = sort.by === column.sort || (!sort.by && column.sort === "created_at");
-  const order = sort.order ?? (sort.by === "name" ? "asc" : "desc");
+  const order = effectiveOrder({ sort: sort.by, order: sort.order });
   const next = active ? (order === "asc" ? "desc" : "asc") : column.sort === "name" ? "asc" : "desc";
   const Arrow = order === "asc" ? ArrowUp : ArrowDown;
   return (

@@ -1,7 +1,7 @@
 import { ArrowDownWideNarrow, ArrowUpNarrowWide, LayoutGrid, List } from "lucide-react";
 import type { ReactNode } from "react";
 import type { Member } from "../../../contract/meta.ts";
-import type { BrowseSearch } from "../../lib/browse-search.ts";
+import { type BrowseSearch, effectiveOrder } from "../../lib/browse-search.ts";
 import { cx } from "../../lib/cx.ts";
 import type { FileSort } from "./file-cell.ts";
 import { FilterChips } from "./filter-chips.tsx";
@@ -15,11 +15,6 @@ import {
 } from "./filters.tsx";
 
 const SORT_LABELS: Record<FileSort, string> = { created_at: "Date created", name: "Name", size: "Size" };
-
-/** The order the service applies when the URL names none (api spec: created_at desc; name asc). */
-export function effectiveOrder(search: BrowseSearch): "asc" | "desc" {
-  return search.order ?? (search.sort === "name" ? "asc" : "desc");
-}
 
 function ViewToggle({ view, setSearch }: { view: "grid" | "list"; setSearch: SetSearch }) {
   const item = (value: "grid" | "list", label: string, icon: ReactNode) => (
