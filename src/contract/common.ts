@@ -42,6 +42,8 @@ export const Id = z.string();
 /** ISO 8601 UTC with milliseconds, e.g. 2026-11-21T09:30:00.000Z. */
 export const Timestamp = z.iso.datetime({ offset: false, precision: 3 });
 export const NullableTimestamp = Timestamp.nullable();
+/** A date-time a client sends: any ISO 8601 date-time with `Z` or an offset, with or without fractions. */
+export const DateTimeInput = z.iso.datetime({ offset: true });
 export const HexColor = z.string().regex(/^#[0-9a-fA-F]{6}$/, "must be a hex colour such as #1a2b3c");
 
 export const PAGE_LIMIT_MAX = 100;

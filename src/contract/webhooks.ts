@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { Id, NullableTimestamp, Timestamp } from "./common.ts";
+import { DateTimeInput, Id, NullableTimestamp, Timestamp } from "./common.ts";
 import { EVENT_TYPES } from "./events.ts";
 
 export const WEBHOOK_DISABLED_REASONS = ["manual", "failing", "gone"] as const;
@@ -116,12 +116,12 @@ export type Replay = z.infer<typeof Replay>;
 
 export const CreateReplayBody = z
   .strictObject({
-    since: Timestamp,
-    until: Timestamp.optional(),
+    since: DateTimeInput,
+    until: DateTimeInput.optional(),
     event_types: WebhookEvents.optional(),
     only_failed: z.boolean().optional(),
   })
-  .refine((b) => b.until === undefined || b.until >= b.since, {
+  .refine((b) => b.until === undefined || Date.parse(b.until) >= Date.parse(b.since), {
     message: "until must not be before since",
     path: ["until"],
   });

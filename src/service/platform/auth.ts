@@ -24,7 +24,7 @@ export interface AuthContext {
 }
 
 const unauthorized = (message: string) =>
-  new ApiError("unauthorized", message, null, { "WWW-Authenticate": 'Bearer realm="brandspace"' });
+  new ApiError("unauthorized", message, null, { "WWW-Authenticate": "Bearer" });
 
 // last_used_at is a hint, not an audit log: writing it on every request would double the write load.
 const LAST_USED_GRANULARITY = sql`interval '60 seconds'`;

@@ -37,13 +37,15 @@ export function registerPipeline(app: FastifyInstance, deps: ServiceDeps, host: 
     if (operation.auth === "none") return;
     const auth = await authenticate(deps.db, request.headers.authorization);
     request.auth = auth;
+    // Counted before the region and scope checks, so that every authenticated answer (421 and 403 included)
+    // carries the RateLimit headers, and a key that keeps knocking on the wrong door is limited too.
+    await countRequest(request, reply, deps, operation, auth);
     checkRegion(host, operation, auth.brandspace.region, deps.config);
     if (operation.scope && !scopeSatisfied(auth.key.scopes, operation.scope)) {
       throw new ApiError("insufficient_scope", `This operation needs the ${operation.scope} scope.`, {
         required_scope: operation.scope,
       });
     }
-    await countRequest(request, reply, deps, operation, auth);
   });
 
   app.addHook("onSend", async (request, reply, payload) => {

@@ -77,7 +77,7 @@ export async function runRoute(
   const claim = await claimIdempotencyKey(deps.db, keyId, idempotencyKey, fingerprint, sealKey);
   if (claim.kind === "replay") {
     reply.header("Idempotent-Replayed", "true");
-    return send(reply, claim.response);
+    return send(reply, withRequestId(claim.response, request.id));
   }
   try {
     const completeWith = async (db: Db) => {
@@ -146,4 +146,11 @@ function send(reply: FastifyReply, response: StoredResponse) {
     .headers(response.headers)
     .header("content-type", JSON_TYPE)
     .send(response.body);
+}
+
+/** A replayed error body names this request, as its `X-Request-Id` does, not the one that stored it. */
+function withRequestId(response: StoredResponse, requestId: string): StoredResponse {
+  if (response.statusCode < 400) return response;
+  const body = JSON.parse(response.body) as { request_id?: string };
+  return { ...response, body: JSON.stringify({ ...body, request_id: requestId }) };
 }

@@ -96,6 +96,18 @@ describe("replays", { timeout: 40_000 }, () => {
       body: { since: "2026-01-02T00:00:00.000Z", event_types: ["nope"] },
     });
     expect(unknown.status).toBe(400);
+    const notADate = await api("POST", `/v1/webhooks/${hook.id}/replays`, { body: { since: "last week" } });
+    expect(notADate.status).toBe(400);
+    // Any ISO 8601 date-time is taken (no fractions, an offset); the answer gives them back in UTC.
+    const plain = await api("POST", `/v1/webhooks/${hook.id}/replays`, {
+      body: { since: "2026-01-01T00:00:00Z", until: "2026-01-01T12:30:00+02:00" },
+    });
+    expect(plain.status).toBe(202);
+    expect(plain.body).toMatchObject({
+      since: "2026-01-01T00:00:00.000Z",
+      until: "2026-01-01T10:30:00.000Z",
+    });
+    await replayDone(hook.id, plain.body.id);
     await api("DELETE", `/v1/webhooks/${hook.id}`);
   });
 

@@ -27,7 +27,7 @@ describe("authentication", () => {
   it("401 with WWW-Authenticate for a missing, malformed, unknown or revoked key", async () => {
     const missing = await central("GET", "/v1/me", { key: null });
     expectError(missing, 401, "unauthorized");
-    expect(missing.headers.get("www-authenticate")).toMatch(/^Bearer/);
+    expect(missing.headers.get("www-authenticate")).toBe("Bearer");
     expectError(
       await central("GET", "/v1/me", { headers: { authorization: "Basic abc" }, key: null }),
       401,

@@ -134,6 +134,10 @@ describe("Idempotency-Key", () => {
     });
     expect(replay.status).toBe(403);
     expect(replay.headers.get("idempotent-replayed")).toBe("true");
+    expect(replay.body).toMatchObject({ code: "forbidden", message: denied.body.message });
+    // The replayed body names the request that got it, as its X-Request-Id does.
+    expect(replay.body.request_id).toBe(replay.headers.get("x-request-id"));
+    expect(replay.body.request_id).not.toBe(denied.body.request_id);
   });
 
   it("stores answers sealed, so a database dump reveals no secret shown once", async () => {

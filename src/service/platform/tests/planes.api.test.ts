@@ -61,6 +61,7 @@ describe("regional host", () => {
     const res = await eu("GET", "/v1/libraries");
     expect(res.status).toBe(421);
     expect(res.body).toMatchObject({ code: "misdirected_request", details: { host: service.regionalUrl } });
+    expect(res.headers.get("ratelimit-remaining")).toMatch(/^\d+$/);
     const health = await eu("GET", "/v1/health", { key: null });
     expect(health.body).toMatchObject({ plane: "regional", region: "eu" });
   });

@@ -41,6 +41,25 @@ describe("rate limits", () => {
   });
 });
 
+describe("RateLimit headers on refused answers", () => {
+  it("every authenticated answer carries them, a 403 for a missing scope too (421: planes test)", async () => {
+    const fresh = await startTestService({ env: { RATE_LIMITS: "sustained=50/1h" } });
+    try {
+      const narrowKey = await fresh.createKey(["files:read"]);
+      const denied = await apiClient(fresh.regionalUrl, narrowKey)("GET", "/v1/libraries");
+      expect(denied.status).toBe(403);
+      expect(denied.headers.get("ratelimit-limit")).toBe("50");
+      expect(denied.headers.get("ratelimit-remaining")).toBe("49");
+      expect(Number(denied.headers.get("ratelimit-reset"))).toBeGreaterThan(0);
+      const unauthenticated = await apiClient(fresh.regionalUrl)("GET", "/v1/libraries", { key: null });
+      expect(unauthenticated.status).toBe(401);
+      expect(unauthenticated.headers.get("ratelimit-limit")).toBeNull();
+    } finally {
+      await fresh.close();
+    }
+  });
+});
+
 describe("rate limits across processes", () => {
   it("several service instances sharing one database agree on the counters", async () => {
     const shared = await startTestService({ env: { RATE_LIMITS: "sustained=40/1h" } });
