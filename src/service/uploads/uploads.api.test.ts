@@ -111,6 +111,11 @@ describe("single-PUT upload", () => {
         })
       ).status,
     ).toBe(403);
+    // A library the viewer cannot see is not found, whatever its role may do.
+    const invisible = await viewer("POST", "/v1/uploads", {
+      body: { name: "x", size: 1, library_id: service.seed.libraries.restricted },
+    });
+    expect(invisible.status).toBe(404);
   });
 
   it("aborts", async () => {

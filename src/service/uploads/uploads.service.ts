@@ -104,8 +104,9 @@ async function resolvePlace(
 }
 
 export async function createUpload(db: Db, deps: ServiceDeps, auth: AuthContext, input: CreateUploadInput) {
-  if (!hasPermission(auth, "files.upload")) throw forbidden("Your role cannot upload files.");
+  // The place first: a library or folder the key cannot see is 404, never 403.
   const place = await resolvePlace(db, auth, input);
+  if (!hasPermission(auth, "files.upload")) throw forbidden("Your role cannot upload files.");
   const plan = planUpload(input.size);
   const id = newId("upload");
   const [row] = await db

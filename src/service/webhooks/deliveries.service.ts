@@ -21,8 +21,8 @@ export async function getDelivery(db: Db, auth: AuthContext, webhookId: string, 
  * delivery is created here, and the fan-out skips the type.
  */
 export async function sendTestEvent(db: Db, auth: AuthContext, webhookId: string, requestId: string) {
-  requireManage(auth);
   const webhook = await requireWebhook(db, auth, webhookId);
+  requireManage(auth);
   const event = await emit(db, {
     brandspaceId: auth.brandspace.id,
     type: "webhook.test",
@@ -46,8 +46,8 @@ export async function sendTestEvent(db: Db, auth: AuthContext, webhookId: string
 
 /** A new chain for the same event: attempt 1, same event id and body, a fresh signature when sent. */
 export async function redeliver(db: Db, auth: AuthContext, webhookId: string, deliveryId: string) {
-  requireManage(auth);
   const webhook = await requireWebhook(db, auth, webhookId);
+  requireManage(auth);
   const source = await findDelivery(db, webhookId, deliveryId);
   if (!source) throw notFound("delivery");
   const [row] = await insertDeliveries(db, [

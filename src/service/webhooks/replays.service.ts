@@ -30,8 +30,8 @@ function toReplay(row: ReplayRow): Replay {
 }
 
 export async function createReplay(db: Db, auth: AuthContext, webhookId: string, input: CreateReplayBody) {
-  requireManage(auth);
   await requireWebhook(db, auth, webhookId);
+  requireManage(auth);
   const [row] = await db
     .insert(webhookReplays)
     .values({

@@ -143,6 +143,15 @@ describe("webhook endpoints", () => {
     expect(forbidden.body.code).toBe("forbidden");
     expect((await editor("DELETE", `/v1/webhooks/${created.body.id}`)).body.code).toBe("forbidden");
     expect((await editor("GET", `/v1/webhooks/${created.body.id}`)).status).toBe(200);
+    // An unknown endpoint is 404 before the permission is looked at.
+    const unknown = "whk_01ARZ3NDEKTSV4RRFFQ69G5FAV";
+    expect((await editor("DELETE", `/v1/webhooks/${unknown}`)).status).toBe(404);
+    expect((await editor("PATCH", `/v1/webhooks/${unknown}`, { body: { enabled: false } })).status).toBe(404);
+    expect((await editor("POST", `/v1/webhooks/${unknown}/roll-secret`)).status).toBe(404);
+    expect(
+      (await editor("POST", `/v1/webhooks/${unknown}/replays`, { body: { since: "2026-01-01T00:00:00Z" } }))
+        .status,
+    ).toBe(404);
   });
 
   it("answers 404 for unknown endpoints, deliveries and replays", async () => {

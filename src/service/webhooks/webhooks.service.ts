@@ -28,6 +28,7 @@ export function toWebhook(row: repo.WebhookRow): Webhook {
   };
 }
 
+/** Checked after the endpoint is found: an unknown id is 404 whoever asks. */
 export function requireManage(auth: AuthContext): void {
   if (!hasPermission(auth, "webhooks.manage")) throw forbidden("Your role cannot manage webhooks.");
 }
@@ -65,9 +66,9 @@ export async function updateWebhook(
   id: string,
   changes: UpdateWebhookBody,
 ) {
-  requireManage(auth);
   const current = await repo.lockWebhook(db, auth.brandspace.id, id);
   if (!current) throw notFound("webhook");
+  requireManage(auth);
   if (changes.url !== undefined) await checkWebhookUrl(changes.url, deps.config);
   const enabling = changes.enabled === true && !current.enabled;
   const row = await repo.updateWebhookRow(db, auth.brandspace.id, id, {
@@ -89,6 +90,7 @@ export async function updateWebhook(
 }
 
 export async function deleteWebhook(db: Db, auth: AuthContext, id: string) {
+  await requireWebhook(db, auth, id);
   requireManage(auth);
   if (!(await repo.deleteWebhookRow(db, auth.brandspace.id, id))) throw notFound("webhook");
   return { object: "webhook" as const, id, deleted: true as const, permanent: true, trashed_at: null };
@@ -96,9 +98,9 @@ export async function deleteWebhook(db: Db, auth: AuthContext, id: string) {
 
 /** A new current secret; the old one keeps signing (second) for 24 h. */
 export async function rollSecret(deps: ServiceDeps, db: Db, auth: AuthContext, id: string) {
-  requireManage(auth);
   const current = await repo.lockWebhook(db, auth.brandspace.id, id);
   if (!current) throw notFound("webhook");
+  requireManage(auth);
   const secret = newWebhookSecret();
   await repo.updateWebhookRow(db, auth.brandspace.id, id, {
     secretSealed: sealSecret(deps.keyring.key("webhook-encryption"), secret),
