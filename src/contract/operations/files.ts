@@ -121,7 +121,7 @@ export const listSimilarFiles = defineOperation({
   tag: "Files",
   summary: "Visually similar files, best first.",
   params: FileParams,
-  query: z.strictObject({ limit: z.coerce.number().int().min(1).max(100).default(20) }),
+  query: PaginationQuery.extend({ limit: PaginationQuery.shape.limit.default(20) }),
   status: 200,
   response: listOf(SimilarFile),
 });

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { listOf, PaginationQuery } from "../common.ts";
+import { listOf, PAGE_LIMIT_MAX, PaginationQuery } from "../common.ts";
 import { EventTypeRow } from "../events.ts";
 import { Brandspace, Health, KeyContext, Member, Role, Usage } from "../meta.ts";
 import { defineOperation } from "../operation.ts";
@@ -53,6 +53,11 @@ export const getUsage = defineOperation({
   response: Usage,
 });
 
+/** The catalogue pages like any list, but its default page holds all of it. */
+const EventTypesQuery = PaginationQuery.extend({
+  limit: PaginationQuery.shape.limit.default(PAGE_LIMIT_MAX),
+});
+
 export const listEventTypes = defineOperation({
   id: "listEventTypes",
   method: "GET",
@@ -60,8 +65,10 @@ export const listEventTypes = defineOperation({
   plane: "central",
   auth: "key",
   tag: "Meta",
-  summary: "The catalogue of every subscribable event type (any valid key).",
+  summary:
+    "The catalogue of every subscribable event type (any valid key); by default all of it in one page.",
   status: 200,
+  query: EventTypesQuery,
   response: listOf(EventTypeRow),
 });
 

@@ -76,6 +76,23 @@ describe("GET /v1/me", () => {
 });
 
 describe("GET /v1/events", () => {
+  it("pages with limit and cursor like every list, the default page holding the whole catalogue", async () => {
+    const all = (await central("GET", "/v1/events")).body.data.map((r: { type: string }) => r.type);
+    const seen: string[] = [];
+    let cursor: string | null = null;
+    do {
+      const page: { status: number; body: { data: { type: string }[]; next_cursor: string | null } } =
+        await central("GET", `/v1/events?limit=25${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ""}`);
+      expect(page.status).toBe(200);
+      expect(page.body.data.length).toBeLessThanOrEqual(25);
+      seen.push(...page.body.data.map((r) => r.type));
+      cursor = page.body.next_cursor;
+    } while (cursor);
+    expect(seen).toEqual(all);
+    expect((await central("GET", "/v1/events?limit=0")).status).toBe(400);
+    expect((await central("GET", "/v1/events?cursor=forged")).status).toBe(400);
+  });
+
   it("lists the 58 catalogue rows with group, description and data object", async () => {
     const res = await central("GET", "/v1/events");
     expect(res.status).toBe(200);

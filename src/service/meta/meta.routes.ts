@@ -4,6 +4,7 @@ import { buildOpenApiDocument } from "../../contract/openapi.ts";
 import { allOperations } from "../../contract/operations/index.ts";
 import { getHealth, getMe, getOpenApi, getUsage, listEventTypes } from "../../contract/operations/meta.ts";
 import type { ServiceDeps } from "../deps.ts";
+import { toPage } from "../platform/cursor.ts";
 import type { Host } from "../platform/planes.ts";
 import { regionalUrlOf } from "../platform/planes.ts";
 import { readCounters } from "../platform/rate-limits.ts";
@@ -67,12 +68,17 @@ export function metaRoutes(host: Host) {
       );
       return { object: "usage", ...counters } as never;
     }),
-    route(listEventTypes, async () => ({
-      object: "list",
-      has_more: false,
-      next_cursor: null,
-      data: EVENT_CATALOGUE.map((row) => ({ object: "event_type" as const, ...row })),
-    })),
+    route(listEventTypes, async ({ deps, query }) => {
+      const listing = "event-types";
+      const afterType = query.cursor ? deps.cursors.decode(listing, query.cursor)[0] : null;
+      const start = afterType === null ? 0 : EVENT_CATALOGUE.findIndex((row) => row.type === afterType) + 1;
+      return toPage(EVENT_CATALOGUE.slice(start, start + query.limit + 1), query.limit, {
+        codec: deps.cursors,
+        listing,
+        keyOf: (row) => [row.type],
+        toItem: (row) => ({ object: "event_type" as const, ...row }),
+      });
+    }),
   ];
 }
 

@@ -57,6 +57,16 @@ describe("GET /v1/files/{id}/similar", () => {
     for (const f of res.body.data) expect(f.similarity).toBeGreaterThanOrEqual(0);
     expect(res.body.data[0].similarity).toBeGreaterThan(res.body.data.at(-1).similarity);
     expect((await api("GET", `/v1/files/${original.id}/similar?limit=101`)).status).toBe(400);
+
+    // Pages by cursor like every list, in the same order.
+    const first = await api("GET", `/v1/files/${original.id}/similar?limit=1`);
+    expect(first.body).toMatchObject({ has_more: true, data: [{ id: copy.id }] });
+    const rest = await api(
+      "GET",
+      `/v1/files/${original.id}/similar?limit=10&cursor=${encodeURIComponent(first.body.next_cursor)}`,
+    );
+    expect(rest.body.data.map((f: { id: string }) => f.id)).toEqual(ids.slice(1));
+    expect(rest.body).toMatchObject({ has_more: false, next_cursor: null });
   });
 
   it("is empty for files without visual features", async () => {

@@ -5,7 +5,7 @@ import { similarFiles } from "./similar.service.ts";
 export function similarRoutes() {
   return [
     route(listSimilarFiles, ({ auth, db, deps, params, query }) =>
-      similarFiles(db, deps, auth, params.fileId, query.limit),
+      similarFiles(db, deps, auth, params.fileId, query),
     ),
   ];
 }

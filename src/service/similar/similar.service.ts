@@ -8,6 +8,7 @@ import { toFileBase } from "../files/files.mapper.ts";
 import { activeFile, type FileRow, fileColumns, renditionsOf } from "../files/files.repository.ts";
 import { similarity } from "../media/features.ts";
 import type { AuthContext } from "../platform/auth.ts";
+import { toPage } from "../platform/cursor.ts";
 
 /** Candidates compared per request; the search module replaces this scan with an index. */
 const CANDIDATE_CAP = 50_000;
@@ -18,7 +19,7 @@ export async function similarFiles(
   deps: ServiceDeps,
   auth: AuthContext,
   fileId: string,
-  limit: number,
+  page: { limit: number; cursor?: string },
 ) {
   const file = await requireFile(db, auth, fileId, "view");
   const empty = { object: "list" as const, has_more: false, next_cursor: null, data: [] };
@@ -42,19 +43,25 @@ export async function similarFiles(
     )
     .orderBy(desc(files.createdAt))
     .limit(CANDIDATE_CAP);
+  const listing = `similar:${auth.brandspace.id}:${file.id}`;
+  const after = page.cursor ? (deps.cursors.decode(listing, page.cursor) as [number, string]) : null;
+  // Best first, ties by id, so that a cursor (score, id) resumes exactly where the last page ended.
   const ranked = candidates
     .map((c) => ({ row: c as unknown as FileRow, score: similarity(own.features!, c.features!) }))
-    .sort((a, b) => b.score - a.score)
-    .slice(0, limit);
+    .sort((a, b) => b.score - a.score || (a.row.id < b.row.id ? -1 : 1))
+    .filter((r) => !after || r.score < after[0] || (r.score === after[0] && r.row.id > after[1]))
+    .slice(0, page.limit + 1);
   const available = await renditionsOf(
     db,
     ranked.flatMap((r) => (r.row.activeVersionId ? [r.row.activeVersionId] : [])),
   );
-  return {
-    ...empty,
-    data: ranked.map((r) => ({
+  return toPage(ranked, page.limit, {
+    codec: deps.cursors,
+    listing,
+    keyOf: (r) => [r.score, r.row.id],
+    toItem: (r) => ({
       ...toFileBase({ deps, region: auth.brandspace.region }, r.row, available),
       similarity: Math.min(1, Math.max(0, r.score)),
-    })),
-  };
+    }),
+  });
 }
