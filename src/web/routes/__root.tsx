@@ -1,6 +1,5 @@
 import type { QueryClient } from "@tanstack/react-query";
 import { createRootRouteWithContext, Outlet } from "@tanstack/react-router";
-import { Tooltip } from "radix-ui";
 import { useEffect, useState } from "react";
 import { LazyToaster } from "../components/ui/lazy-toaster.tsx";
 import { onThemeChange, savedTheme, type Theme } from "../lib/theme.ts";
@@ -17,9 +16,9 @@ function Root() {
   const [theme, setTheme] = useState<Theme>(savedTheme);
   useEffect(() => onThemeChange(setTheme), []);
   return (
-    <Tooltip.Provider>
+    <>
       <Outlet />
       <LazyToaster theme={theme} />
-    </Tooltip.Provider>
+    </>
   );
 }

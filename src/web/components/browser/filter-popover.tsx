@@ -1,7 +1,7 @@
 import { ChevronDown } from "lucide-react";
-import { Popover } from "radix-ui";
 import type { ReactNode } from "react";
 import { cx } from "../../lib/cx.ts";
+import { LazyPopover } from "../ui/lazy-popover.tsx";
 
 export const FIELD_LABEL = "mb-1 block font-medium text-xs text-zinc-600 dark:text-zinc-400";
 export const CHECK_ROW =
@@ -25,8 +25,14 @@ export function FilterPopover({
   onOpenChange?: (open: boolean) => void;
 }) {
   return (
-    <Popover.Root open={open} onOpenChange={onOpenChange}>
-      <Popover.Trigger asChild>
+    <LazyPopover
+      open={open}
+      onOpenChange={onOpenChange}
+      align="start"
+      sideOffset={6}
+      aria-label={`${name} filter`}
+      className="z-50 w-72 rounded-lg border border-zinc-200 bg-white p-3 text-sm shadow-lg dark:border-zinc-800 dark:bg-zinc-900"
+      trigger={
         <button
           type="button"
           data-testid={testId}
@@ -46,17 +52,9 @@ export function FilterPopover({
           )}
           <ChevronDown className="size-3.5 shrink-0" aria-hidden="true" />
         </button>
-      </Popover.Trigger>
-      <Popover.Portal>
-        <Popover.Content
-          align="start"
-          sideOffset={6}
-          aria-label={`${name} filter`}
-          className="z-50 w-72 rounded-lg border border-zinc-200 bg-white p-3 text-sm shadow-lg dark:border-zinc-800 dark:bg-zinc-900"
-        >
-          {children}
-        </Popover.Content>
-      </Popover.Portal>
-    </Popover.Root>
+      }
+    >
+      {children}
+    </LazyPopover>
   );
 }

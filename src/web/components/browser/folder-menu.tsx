@@ -10,10 +10,10 @@ import {
   Trash2,
   XCircle,
 } from "lucide-react";
-import { ContextMenu, DropdownMenu } from "radix-ui";
-import type { ReactNode } from "react";
+import type { ReactElement } from "react";
 import type { Folder } from "../../../contract/folders.ts";
 import { useAccess } from "../../api/access.ts";
+import { LazyContextMenu, LazyMenu, type MenuKit } from "../ui/lazy-menu.tsx";
 import { FOLDER_COLORS } from "./color-palette.tsx";
 import { useFolderActions } from "./folder-actions.tsx";
 
@@ -25,9 +25,7 @@ export const MENU_ITEM =
 const DANGER = `${MENU_ITEM} text-red-700 dark:text-red-400`;
 const ICON = "size-4 shrink-0";
 
-type MenuKit = typeof DropdownMenu | typeof ContextMenu;
-
-/** A folder's actions as items of a Radix dropdown or context menu (`kit` says which). */
+/** A folder's actions as items of a Radix menu, made with its `kit`. */
 export function FolderMenuItems({ kit: M, folder }: { kit: MenuKit; folder: Folder }) {
   const actions = useFolderActions();
   const denial = useAccess().denial("libraries:write");
@@ -103,16 +101,16 @@ export function FolderMenuItems({ kit: M, folder }: { kit: MenuKit; folder: Fold
 }
 
 /** The context menu of a folder's tile or tree row (`children`, the element right-clicked). */
-export function FolderContextMenu({ folder, children }: { folder: Folder; children: ReactNode }) {
+export function FolderContextMenu({ folder, children }: { folder: Folder; children: ReactElement }) {
   return (
-    <ContextMenu.Root modal={false}>
-      <ContextMenu.Trigger asChild>{children}</ContextMenu.Trigger>
-      <ContextMenu.Portal>
-        <ContextMenu.Content className={MENU}>
-          <FolderMenuItems kit={ContextMenu} folder={folder} />
-        </ContextMenu.Content>
-      </ContextMenu.Portal>
-    </ContextMenu.Root>
+    <LazyContextMenu
+      label={`Actions for folder ${folder.name}`}
+      modal={false}
+      className={MENU}
+      items={(M) => <FolderMenuItems kit={M} folder={folder} />}
+    >
+      {children}
+    </LazyContextMenu>
   );
 }
 
@@ -124,8 +122,12 @@ export function FolderActionsButton(props: {
   align: "start" | "end";
 }) {
   return (
-    <DropdownMenu.Root modal={false}>
-      <DropdownMenu.Trigger asChild>
+    <LazyMenu
+      modal={false}
+      align={props.align}
+      sideOffset={4}
+      className={MENU}
+      trigger={
         <button
           type="button"
           aria-label={`Actions for folder ${props.folder.name}`}
@@ -133,12 +135,9 @@ export function FolderActionsButton(props: {
         >
           <MoreHorizontal className={props.iconClassName} aria-hidden="true" />
         </button>
-      </DropdownMenu.Trigger>
-      <DropdownMenu.Portal>
-        <DropdownMenu.Content align={props.align} sideOffset={4} className={MENU}>
-          <FolderMenuItems kit={DropdownMenu} folder={props.folder} />
-        </DropdownMenu.Content>
-      </DropdownMenu.Portal>
-    </DropdownMenu.Root>
+      }
+    >
+      {(M) => <FolderMenuItems kit={M} folder={props.folder} />}
+    </LazyMenu>
   );
 }

@@ -1,11 +1,11 @@
 import { FolderPlus, Library as LibraryIcon, MoreHorizontal, Pencil, Trash2 } from "lucide-react";
-import { DropdownMenu } from "radix-ui";
 import { useState } from "react";
 import type { FolderDetail } from "../../../contract/folders.ts";
 import type { LibraryDetail } from "../../../contract/libraries.ts";
 import { useAccess } from "../../api/access.ts";
 import { Button } from "../ui/button.tsx";
 import { GuardedButton } from "../ui/guarded-button.tsx";
+import { LazyMenu } from "../ui/lazy-menu.tsx";
 import { UploadButton } from "../upload/index.ts";
 import { type BrowseCrumb, BrowserHeader } from "./browser-header.tsx";
 import { useFolderActions } from "./folder-actions.tsx";
@@ -21,13 +21,11 @@ export type BrowseScope =
 
 const ROOT: BrowseCrumb = { label: "Libraries", to: { to: "/" } };
 
-function MenuTrigger({ label }: { label: string }) {
+function menuButton(label: string) {
   return (
-    <DropdownMenu.Trigger asChild>
-      <Button variant="secondary" size="icon" className="size-9" aria-label={label}>
-        <MoreHorizontal className="size-4" aria-hidden="true" />
-      </Button>
-    </DropdownMenu.Trigger>
+    <Button variant="secondary" size="icon" className="size-9" aria-label={label}>
+      <MoreHorizontal className="size-4" aria-hidden="true" />
+    </Button>
   );
 }
 
@@ -62,28 +60,33 @@ function LibraryHeader({ library }: { library: LibraryDetail }) {
         <>
           <UploadButton libraryId={library.id} folderId={null} />
           <NewFolderButton libraryId={library.id} parentId={null} />
-          <DropdownMenu.Root modal={false}>
-            <MenuTrigger label="Library actions" />
-            <DropdownMenu.Portal>
-              <DropdownMenu.Content align="end" sideOffset={6} className={MENU}>
+          <LazyMenu
+            modal={false}
+            align="end"
+            sideOffset={6}
+            className={MENU}
+            trigger={menuButton("Library actions")}
+          >
+            {(M) => (
+              <>
                 {denial && (
-                  <DropdownMenu.Label className="max-w-64 px-2 py-1.5 text-xs text-zinc-600 dark:text-zinc-400">
+                  <M.Label className="max-w-64 px-2 py-1.5 text-xs text-zinc-600 dark:text-zinc-400">
                     {denial}
-                  </DropdownMenu.Label>
+                  </M.Label>
                 )}
-                <DropdownMenu.Item className={MENU_ITEM} disabled={!!denial} onSelect={() => later("edit")}>
+                <M.Item className={MENU_ITEM} disabled={!!denial} onSelect={() => later("edit")}>
                   <Pencil className="size-4" aria-hidden="true" /> Edit details…
-                </DropdownMenu.Item>
-                <DropdownMenu.Item
+                </M.Item>
+                <M.Item
                   className={`${MENU_ITEM} text-red-700 dark:text-red-400`}
                   disabled={!!denial}
                   onSelect={() => later("delete")}
                 >
                   <Trash2 className="size-4" aria-hidden="true" /> Delete library…
-                </DropdownMenu.Item>
-              </DropdownMenu.Content>
-            </DropdownMenu.Portal>
-          </DropdownMenu.Root>
+                </M.Item>
+              </>
+            )}
+          </LazyMenu>
           {dialog === "edit" && (
             <EditLibraryDialog library={library} open onOpenChange={() => setDialog(null)} />
           )}
@@ -134,14 +137,15 @@ function FolderHeader({ folder, libraryName }: { folder: FolderDetail; libraryNa
           <>
             <UploadButton libraryId={folder.library_id} folderId={folder.id} />
             <NewFolderButton libraryId={folder.library_id} parentId={folder.id} />
-            <DropdownMenu.Root modal={false}>
-              <MenuTrigger label="Folder actions" />
-              <DropdownMenu.Portal>
-                <DropdownMenu.Content align="end" sideOffset={6} className={MENU}>
-                  <FolderMenuItems kit={DropdownMenu} folder={folder} />
-                </DropdownMenu.Content>
-              </DropdownMenu.Portal>
-            </DropdownMenu.Root>
+            <LazyMenu
+              modal={false}
+              align="end"
+              sideOffset={6}
+              className={MENU}
+              trigger={menuButton("Folder actions")}
+            >
+              {(M) => <FolderMenuItems kit={M} folder={folder} />}
+            </LazyMenu>
           </>
         )
       }

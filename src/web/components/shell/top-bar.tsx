@@ -1,13 +1,13 @@
 import { useQuery } from "@tanstack/react-query";
 import { useNavigate, useRouterState } from "@tanstack/react-router";
 import { LogOut, Menu, Monitor, Moon, Search, Sun } from "lucide-react";
-import { DropdownMenu } from "radix-ui";
 import { type FormEvent, useEffect, useState } from "react";
 import { meQuery } from "../../api/access.ts";
 import { logOut } from "../../api/session.ts";
 import { applyTheme, onThemeChange, savedTheme, type Theme } from "../../lib/theme.ts";
 import { CommandPaletteTrigger } from "../command-palette/palette-trigger.tsx";
 import { Button } from "../ui/button.tsx";
+import { LazyMenu } from "../ui/lazy-menu.tsx";
 
 const MENU =
   "z-50 min-w-44 rounded-md border border-zinc-200 bg-white p-1 text-sm shadow-lg dark:border-zinc-800 dark:bg-zinc-900";
@@ -57,28 +57,30 @@ function ThemeMenu() {
   };
   const Icon = theme === "dark" ? Moon : theme === "light" ? Sun : Monitor;
   return (
-    <DropdownMenu.Root>
-      <DropdownMenu.Trigger asChild>
+    <LazyMenu
+      align="end"
+      sideOffset={6}
+      className={MENU}
+      trigger={
         <Button variant="ghost" size="icon" aria-label="Theme">
           <Icon className="size-4" />
         </Button>
-      </DropdownMenu.Trigger>
-      <DropdownMenu.Portal>
-        <DropdownMenu.Content align="end" sideOffset={6} className={MENU}>
-          <DropdownMenu.RadioGroup value={theme} onValueChange={choose}>
-            <DropdownMenu.RadioItem value="light" className={MENU_ITEM}>
-              <Sun className="size-4" /> Light
-            </DropdownMenu.RadioItem>
-            <DropdownMenu.RadioItem value="dark" className={MENU_ITEM}>
-              <Moon className="size-4" /> Dark
-            </DropdownMenu.RadioItem>
-            <DropdownMenu.RadioItem value="system" className={MENU_ITEM}>
-              <Monitor className="size-4" /> System
-            </DropdownMenu.RadioItem>
-          </DropdownMenu.RadioGroup>
-        </DropdownMenu.Content>
-      </DropdownMenu.Portal>
-    </DropdownMenu.Root>
+      }
+    >
+      {(M) => (
+        <M.RadioGroup value={theme} onValueChange={choose}>
+          <M.RadioItem value="light" className={MENU_ITEM}>
+            <Sun className="size-4" /> Light
+          </M.RadioItem>
+          <M.RadioItem value="dark" className={MENU_ITEM}>
+            <Moon className="size-4" /> Dark
+          </M.RadioItem>
+          <M.RadioItem value="system" className={MENU_ITEM}>
+            <Monitor className="size-4" /> System
+          </M.RadioItem>
+        </M.RadioGroup>
+      )}
+    </LazyMenu>
   );
 }
 
@@ -92,8 +94,11 @@ function AccountMenu() {
     .slice(0, 2)
     .toUpperCase();
   return (
-    <DropdownMenu.Root>
-      <DropdownMenu.Trigger asChild>
+    <LazyMenu
+      align="end"
+      sideOffset={6}
+      className={MENU}
+      trigger={
         <button
           type="button"
           className="flex size-8 items-center justify-center rounded-full bg-accent-600 font-semibold text-white text-xs"
@@ -102,19 +107,20 @@ function AccountMenu() {
           <span aria-hidden="true">{initials}</span>
           <span className="sr-only">Account</span>
         </button>
-      </DropdownMenu.Trigger>
-      <DropdownMenu.Portal>
-        <DropdownMenu.Content align="end" sideOffset={6} className={MENU}>
+      }
+    >
+      {(M) => (
+        <>
           {me.data && (
-            <DropdownMenu.Label className="px-2 py-1.5">
+            <M.Label className="px-2 py-1.5">
               <div className="font-medium">{me.data.creator.name}</div>
               <div className="text-xs text-zinc-500">
                 {me.data.creator.role.name} · {me.data.brandspace.name}
               </div>
-            </DropdownMenu.Label>
+            </M.Label>
           )}
-          <DropdownMenu.Separator className="my-1 h-px bg-zinc-200 dark:bg-zinc-800" />
-          <DropdownMenu.Item
+          <M.Separator className="my-1 h-px bg-zinc-200 dark:bg-zinc-800" />
+          <M.Item
             className={MENU_ITEM}
             onSelect={async () => {
               await logOut().catch(() => {});
@@ -122,10 +128,10 @@ function AccountMenu() {
             }}
           >
             <LogOut className="size-4" /> Sign out
-          </DropdownMenu.Item>
-        </DropdownMenu.Content>
-      </DropdownMenu.Portal>
-    </DropdownMenu.Root>
+          </M.Item>
+        </>
+      )}
+    </LazyMenu>
   );
 }
 

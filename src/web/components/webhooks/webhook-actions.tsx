@@ -1,5 +1,4 @@
 import { History, KeyRound, MoreHorizontal, Pencil, Send, Trash2 } from "lucide-react";
-import { DropdownMenu } from "radix-ui";
 import { useState } from "react";
 import { listDeliveries, testWebhook } from "../../../contract/operations/webhooks.ts";
 import type { Webhook } from "../../../contract/webhooks.ts";
@@ -7,6 +6,7 @@ import { useApiMutation } from "../../api/query.ts";
 import { toast } from "../../lib/toast.ts";
 import { Button } from "../ui/button.tsx";
 import { GuardedButton } from "../ui/guarded-button.tsx";
+import { LazyMenu } from "../ui/lazy-menu.tsx";
 import { EditWebhookDialog } from "./edit-webhook-dialog.tsx";
 import { DeleteWebhookDialog, RollSecretDialog } from "./secret-dialogs.tsx";
 
@@ -56,26 +56,30 @@ export function WebhookActions({ webhook, denial, onReplay, onTestSent }: Webhoo
           <MoreHorizontal className="size-4" aria-hidden="true" />
         </GuardedButton>
       ) : (
-        <DropdownMenu.Root>
-          <DropdownMenu.Trigger asChild>
+        <LazyMenu
+          align="end"
+          sideOffset={6}
+          className={MENU}
+          trigger={
             <Button variant="ghost" size="icon" aria-label="More endpoint actions">
               <MoreHorizontal className="size-4" aria-hidden="true" />
             </Button>
-          </DropdownMenu.Trigger>
-          <DropdownMenu.Portal>
-            <DropdownMenu.Content align="end" sideOffset={6} className={MENU}>
-              <DropdownMenu.Item className={MENU_ITEM} onSelect={openDialog("roll")}>
+          }
+        >
+          {(M) => (
+            <>
+              <M.Item className={MENU_ITEM} onSelect={openDialog("roll")}>
                 <KeyRound className="size-4" aria-hidden="true" /> Roll signing secret…
-              </DropdownMenu.Item>
-              <DropdownMenu.Item
+              </M.Item>
+              <M.Item
                 className={`${MENU_ITEM} text-red-700 dark:text-red-400`}
                 onSelect={openDialog("delete")}
               >
                 <Trash2 className="size-4" aria-hidden="true" /> Delete endpoint…
-              </DropdownMenu.Item>
-            </DropdownMenu.Content>
-          </DropdownMenu.Portal>
-        </DropdownMenu.Root>
+              </M.Item>
+            </>
+          )}
+        </LazyMenu>
       )}
       <EditWebhookDialog webhook={webhook} open={dialog === "edit"} onOpenChange={closeDialog} />
       <RollSecretDialog webhook={webhook} open={dialog === "roll"} onOpenChange={closeDialog} />
