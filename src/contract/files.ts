@@ -143,11 +143,19 @@ const CommaList = z.string().transform((s) =>
 
 export const FILE_SORTS = ["name", "size", "created_at"] as const;
 
+/** A string of at most `max` characters, counted as code points (an emoji is one), as the limits are written. */
+function maxCharacters(max: number) {
+  return z
+    .string()
+    .refine((text) => [...text].length <= max, `must be at most ${max} characters`)
+    .meta({ maxLength: max }); // JSON Schema counts code points too
+}
+
 export const FileListQuery = PaginationQuery.extend({
   library_id: z.string().optional(),
   folder_id: z.string().optional(),
   recursive: QueryBoolean.optional(),
-  q: z.string().max(500, "must be at most 500 characters").optional(),
+  q: maxCharacters(500).optional(),
   extensions: CommaList.optional(),
   kind: CommaList.pipe(z.array(z.enum(FILE_KINDS))).optional(),
   created_after: z.iso.datetime({ offset: true }).optional(),
@@ -155,7 +163,7 @@ export const FileListQuery = PaginationQuery.extend({
   uploaded_by: CommaList.optional(),
   min_size: z.coerce.number().int().min(0).optional(),
   max_size: z.coerce.number().int().min(0).optional(),
-  filter: z.string().max(4096, "must be at most 4096 characters").optional(),
+  filter: maxCharacters(4096).optional(),
   sort: z.enum(FILE_SORTS).optional(),
   order: z.enum(["asc", "desc"]).optional(),
   trashed: QueryBoolean.optional(),

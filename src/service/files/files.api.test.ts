@@ -83,6 +83,9 @@ describe("file list filters", () => {
     expect(await listed(`${base}&uploaded_by=${service.seed.users.editor.id}`)).toEqual([]);
     expect((await api("GET", "/v1/files?kind=hologram")).status).toBe(400);
     expect((await api("GET", `/v1/files?q=${"x".repeat(501)}`)).status).toBe(400);
+    // Characters, not UTF-16 units: 500 emoji are within the limit.
+    expect((await api("GET", `/v1/files?q=${encodeURIComponent("🎨".repeat(500))}`)).status).toBe(200);
+    expect((await api("GET", `/v1/files?q=${encodeURIComponent("🎨".repeat(501))}`)).status).toBe(400);
   });
 
   it("applies the filter document", async () => {

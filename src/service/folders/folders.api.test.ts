@@ -76,6 +76,11 @@ describe("folders", () => {
       `/v1/folders?library_id=${lib}&recursive=true&limit=3&cursor=${encodeURIComponent(page.body.next_cursor)}`,
     );
     expect(names(next)).toEqual(["Top 2"]);
+    expect(names(await api("GET", `/v1/folders?library_id=${lib}&folder_id=${top1.id}`))).toEqual(["Child"]);
+    const other = (await api("POST", "/v1/libraries", { body: { name: "Listing elsewhere" } })).body.id;
+    const mismatch = await api("GET", `/v1/folders?library_id=${other}&folder_id=${top1.id}`);
+    expect(mismatch.status).toBe(400);
+    expect(mismatch.body.details.errors[0].param).toBe("folder_id");
   });
 
   it("renames and recolours", async () => {

@@ -10,6 +10,7 @@ import {
 import { requireLibraryAccess } from "../access/library-access.ts";
 import { subtreeFolderIds } from "../content/subtree.ts";
 import { toPage } from "../platform/cursor.ts";
+import { validationError } from "../platform/errors.ts";
 import { route } from "../platform/route.ts";
 import { toFolder } from "./folders.mapper.ts";
 import * as repo from "./folders.repository.ts";
@@ -21,6 +22,11 @@ export function foldersRoutes() {
       const scope: repo.FolderListScope = { trashed: query.trashed ?? false };
       if (query.folder_id) {
         const parent = await service.requireFolder(db, auth, query.folder_id, "view");
+        if (query.library_id && query.library_id !== parent.libraryId) {
+          throw validationError([
+            { param: "folder_id", message: "is not in the library named by library_id" },
+          ]);
+        }
         if (query.recursive)
           scope.within = (await subtreeFolderIds(db, parent.id)).filter((id) => id !== parent.id);
         else scope.parentId = parent.id;
