@@ -11,6 +11,13 @@ import { precompressAssets } from "./src/dashboard-precompress.ts";
  */
 const bff = process.env.DASHBOARD_DEV_BFF ?? "http://127.0.0.1:3000";
 
+const LOADER_WITH_COMPONENT = new Set<string>([
+  "/_app/webhooks/",
+  "/_app/webhooks/$webhookId",
+  "/_app/usage",
+  "/_app/settings",
+]);
+
 /** Brotli and gzip copies of the built text assets, which the BFF serves to browsers that accept them. */
 function precompress(): Plugin {
   let outDir = "";
@@ -34,6 +41,15 @@ export default defineConfig({
       routesDirectory: "src/web/routes",
       generatedRouteTree: "src/web/route-tree.gen.ts",
       quoteStyle: "double",
+      codeSplittingOptions: {
+        // Screens away from browsing load their loader with their component, so that their API code (webhooks,
+        // usage, settings) stays out of the browse screens' initial JavaScript; browse loaders stay in the entry
+        // so that their data is asked for while the screen's code downloads.
+        splitBehavior: ({ routeId }) =>
+          LOADER_WITH_COMPONENT.has(routeId)
+            ? [["loader", "component"], ["pendingComponent"], ["errorComponent"], ["notFoundComponent"]]
+            : undefined,
+      },
     }),
     react(),
     tailwindcss(),

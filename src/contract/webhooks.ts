@@ -1,10 +1,10 @@
 import { z } from "zod";
 import { DateTimeInput, Id, NullableTimestamp, Timestamp } from "./common.ts";
+import { DELIVERY_STATUSES } from "./delivery-statuses.ts";
 import { EVENT_TYPES } from "./events.ts";
 
 export const WEBHOOK_DISABLED_REASONS = ["manual", "failing", "gone"] as const;
-export const DELIVERY_STATUSES = ["pending", "success", "failed", "exhausted", "parked"] as const;
-export type DeliveryStatus = (typeof DELIVERY_STATUSES)[number];
+export { DELIVERY_STATUSES, type DeliveryStatus } from "./delivery-statuses.ts";
 export const DELIVERY_ORIGINS = ["fanout", "redeliver", "replay", "test"] as const;
 export type DeliveryOrigin = (typeof DELIVERY_ORIGINS)[number];
 

@@ -1,6 +1,6 @@
 import { keepPreviousData, useInfiniteQuery, useQuery } from "@tanstack/react-query";
 import { useNavigate } from "@tanstack/react-router";
-import { useCallback, useMemo } from "react";
+import { lazy, Suspense, useCallback, useMemo } from "react";
 import type { FileBase } from "../../../contract/files.ts";
 import { useAccess } from "../../api/access.ts";
 import {
@@ -15,7 +15,6 @@ import { UploadDropZone } from "../upload/index.ts";
 import { EmptyFiles, FilesError, FilesSkeleton } from "./empty-states.tsx";
 import { useFileActions } from "./file-actions.ts";
 import { FileGrid } from "./file-grid.tsx";
-import { FileList } from "./file-list.tsx";
 import { FileSelectionBar } from "./file-selection-bar.tsx";
 import type { SetSearch } from "./filters.tsx";
 import { FolderActionsProvider } from "./folder-actions.tsx";
@@ -25,6 +24,9 @@ import { type BrowseScope, ScopeHeader } from "./scope-header.tsx";
 import { SearchInterpretation } from "./search-interpretation.tsx";
 import { Toolbar } from "./toolbar.tsx";
 import { useSelection } from "./use-selection.ts";
+
+// The list view is the second view: its code loads when it is first shown.
+const FileList = lazy(() => import("./file-list.tsx").then((module) => ({ default: module.FileList })));
 
 function fileScopeOf(scope: BrowseScope): FileScope {
   if (scope.kind === "library") return { libraryId: scope.library.id };
@@ -123,23 +125,25 @@ export function AssetBrowser({
     );
   else
     body = (
-      <Collection
-        files={files}
-        selection={selection}
-        hasMore={!!hasNextPage}
-        loadingMore={isFetchingNextPage}
-        onLoadMore={loadMore}
-        label={search.q ? `Files matching “${search.q}”` : "Files"}
-        onOpen={open}
-        onDelete={deleteDenial ? undefined : (items) => void actions.trash(items)}
-        draggable={!editDenial}
-        memberNames={memberNames}
-        sort={{
-          by: search.sort,
-          order: search.order,
-          onChange: (sort, order) => setSearch({ sort, order }),
-        }}
-      />
+      <Suspense fallback={<FilesSkeleton view={view} />}>
+        <Collection
+          files={files}
+          selection={selection}
+          hasMore={!!hasNextPage}
+          loadingMore={isFetchingNextPage}
+          onLoadMore={loadMore}
+          label={search.q ? `Files matching “${search.q}”` : "Files"}
+          onOpen={open}
+          onDelete={deleteDenial ? undefined : (items) => void actions.trash(items)}
+          draggable={!editDenial}
+          memberNames={memberNames}
+          sort={{
+            by: search.sort,
+            order: search.order,
+            onChange: (sort, order) => setSearch({ sort, order }),
+          }}
+        />
+      </Suspense>
     );
 
   const uploadTarget =
