@@ -1,6 +1,6 @@
 import { Command as CommandIcon } from "lucide-react";
 import { useEffect, useState } from "react";
-import { NewLibraryDialog } from "../libraries/new-library-dialog.tsx";
+import { NewLibraryDialog } from "../libraries/lazy-dialogs.ts";
 import { CommandPalette } from "./command-palette.tsx";
 import { Kbd } from "./palette-item.tsx";
 

@@ -1,4 +1,4 @@
-import type { ReactNode } from "react";
+import type { ComponentType, ReactNode } from "react";
 import { lazyWhenOpen } from "../../lib/lazy-when-open.tsx";
 
 export interface DialogProps {
@@ -14,3 +14,16 @@ export interface DialogProps {
  * trap, scroll lock, hiding the page from screen readers) loads on the first open: a closed dialog costs nothing.
  */
 export const Dialog = lazyWhenOpen(() => import("./modal-dialog.tsx").then((m) => m.ModalDialog));
+
+/**
+ * A dialog component of its own module, fetched on its first open along with the modal dialog it renders
+ * (together, not one after the other).
+ */
+export function lazyDialog<P extends { open: boolean; onOpenChange: (open: boolean) => void }>(
+  importComponent: () => Promise<ComponentType<P>>,
+) {
+  return lazyWhenOpen(() => {
+    Dialog.preload();
+    return importComponent();
+  });
+}
