@@ -9,13 +9,14 @@ interface Openable {
 
 /**
  * A component (a dialog) whose module is fetched the first time it opens: while closed it renders nothing and
- * costs nothing, and while its module loads it renders nothing either. Made once, at a module's top level.
+ * costs nothing; while its module loads it renders `Loading` (by default nothing). Made once, at a module's top
+ * level.
  */
 export function lazyWhenOpen<P extends Openable>(
   importComponent: () => Promise<ComponentType<P>>,
+  Loading?: ComponentType<P>,
 ): ComponentType<P> & { preload: () => void } {
   const module = loadOnce(importComponent);
-  // biome-ignore lint/correctness/noComponentHookFactories: made once per component at module level, as React.lazy
   function WhenOpen(props: P) {
     const Component = useLoaded(module);
     const { open } = props;
@@ -29,7 +30,9 @@ export function lazyWhenOpen<P extends Openable>(
         toast.error("This could not be opened: the connection may have dropped. Try again.");
       });
     }, [open, Component]);
-    return open && Component ? <Component {...props} /> : null;
+    if (!open) return null;
+    if (Component) return <Component {...props} />;
+    return Loading ? <Loading {...props} /> : null;
   }
   /** Fetches the module ahead of the first open (a failure shows when it opens). */
   WhenOpen.preload = () => void module.load().catch(() => {});
