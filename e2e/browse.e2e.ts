@@ -1,6 +1,13 @@
-import type { Page } from "playwright-core";
+import type { Locator, Page } from "playwright-core";
 import { beforeAll, describe, expect, test } from "vitest";
-import { type Dashboard, e2eEnvironment, openDashboard, serviceApi, shownFileNames } from "./harness.ts";
+import {
+  chunkFetched,
+  type Dashboard,
+  e2eEnvironment,
+  openDashboard,
+  serviceApi,
+  shownFileNames,
+} from "./harness.ts";
 
 const shownNames = shownFileNames;
 
@@ -92,6 +99,28 @@ describe("browse", () => {
     await d.page.getByRole("heading", { level: 1, name: "Libraries" }).waitFor();
     await d.screenshot("libraries-dark");
     await d.expectAccessible("libraries, dark");
+  });
+
+  test("a dialog opened from a menu loads then, takes focus, and gives it back on Escape", async () => {
+    const d = await openDashboard();
+    await d.goto(`/libraries/${library.id}`);
+    await d.page.getByRole("heading", { level: 1, name: library.name }).waitFor();
+    await d.page.waitForLoadState("networkidle");
+    const dialogChunks = async () =>
+      [...(await chunkFetched(d, "modal-dialog")), ...(await chunkFetched(d, "library-dialogs"))].length;
+    expect(await dialogChunks(), "no dialog code before a dialog opens").toBe(0);
+
+    const menuButton = d.page.getByRole("button", { name: "Library actions" });
+    await menuButton.click();
+    await d.page.getByRole("menuitem", { name: "Edit details…" }).click();
+    const dialog = d.page.getByRole("dialog", { name: "Edit library" });
+    await dialog.waitFor();
+    const isFocused = (locator: Locator) => locator.evaluate((element) => element === document.activeElement);
+    await expect.poll(() => isFocused(dialog.getByLabel("Name"))).toBe(true);
+    expect(await dialogChunks()).toBe(2);
+    await d.page.keyboard.press("Escape");
+    await expect.poll(() => dialog.count()).toBe(0);
+    await expect.poll(() => isFocused(menuButton)).toBe(true);
   });
 
   test("sort by name, both ways; the URL keeps view and sort across a reload", async () => {

@@ -98,6 +98,7 @@ describe("file page", () => {
 
     await d.page.getByRole("button", { name: "Delete version 2" }).click();
     const dialog = d.page.getByRole("dialog", { name: "Delete version 2?" });
+    await dialog.waitFor();
     await d.expectAccessible("delete version dialog");
     await dialog.getByRole("button", { name: "Delete version" }).click();
     await expectToast(d.page, "Version 2 deleted");

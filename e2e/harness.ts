@@ -170,6 +170,16 @@ export function fileItem(page: Page, name: string) {
     .filter({ has: page.getByRole("checkbox", { name: `Select ${name}`, exact: true }) });
 }
 
+/**
+ * The scripts of the code-split chunk `name` (named after its entry module, e.g. "command-palette") that the
+ * page fetched so far: code loaded on first use must not come before it is used.
+ */
+export async function chunkFetched(d: Dashboard, name: string): Promise<string[]> {
+  const pattern = new RegExp(`/assets/${name}-[\\w-]{8}\\.js$`);
+  const { responses } = await d.traces();
+  return responses.map((r) => new URL(r.url).pathname).filter((pathname) => pattern.test(pathname));
+}
+
 // ---------------------------------------------------------------------------------------------------------------
 // What the browser received
 

@@ -1,6 +1,6 @@
 import type { Page } from "playwright-core";
 import { describe, expect, test } from "vitest";
-import { openDashboard, serviceApi, shownFileNames } from "./harness.ts";
+import { chunkFetched, openDashboard, serviceApi, shownFileNames } from "./harness.ts";
 
 /** Whether anything makes the page wider than the window (a horizontal scroll bar on a tablet). */
 const overflowsHorizontally = (page: Page) =>
@@ -42,6 +42,35 @@ describe("navigation", () => {
     await d.screenshot("palette");
     await d.page.keyboard.press("Enter");
     await d.page.waitForURL((url) => url.pathname === `/libraries/${library.id}`);
+    await expect.poll(() => palette.count()).toBe(0);
+  });
+
+  test("the palette's code loads on the first Ctrl K, which opens it and keeps what is typed at once", async () => {
+    const d = await openDashboard();
+    const library = await d.fixtures.createLibrary(d.fixtures.unique("Typed ahead"));
+    await d.page.getByRole("heading", { level: 1, name: "Libraries" }).waitFor();
+    await d.page.waitForLoadState("networkidle");
+    expect(await chunkFetched(d, "command-palette")).toEqual([]);
+    // A slow network: the keys are typed while the palette's code is still on its way.
+    await d.page.route(/\/assets\/command-palette-[\w-]+\.js$/, async (route) => {
+      await new Promise((resolve) => setTimeout(resolve, 500));
+      await route.continue();
+    });
+
+    await d.page.keyboard.press("Control+k");
+    await d.page.keyboard.type(library.name);
+    const palette = d.page.getByRole("dialog", { name: "Command palette" });
+    const search = palette.getByRole("combobox");
+    await expect.poll(() => search.inputValue()).toBe(library.name);
+    await palette
+      .getByRole("option", { name: new RegExp(library.name) })
+      .first()
+      .waitFor();
+    expect(await chunkFetched(d, "command-palette")).toHaveLength(1);
+    // Typing goes on at the end of what was typed, not over it.
+    await d.page.keyboard.type("!");
+    await expect.poll(() => search.inputValue()).toBe(`${library.name}!`);
+    await d.page.keyboard.press("Escape");
     await expect.poll(() => palette.count()).toBe(0);
   });
 

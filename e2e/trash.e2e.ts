@@ -64,6 +64,7 @@ test("trash a folder and files, find them in the trash, restore them; delete one
 
   await d.page.getByRole("button", { name: `Delete ${goneName} permanently` }).click();
   const confirm = d.page.getByRole("dialog", { name: `Delete “${goneName}” permanently?` });
+  await confirm.waitFor();
   await d.expectAccessible("permanent deletion dialog");
   await confirm.getByRole("button", { name: "Delete permanently" }).click();
   await expectToast(d.page, "Deleted 1 file permanently");

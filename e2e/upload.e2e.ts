@@ -2,7 +2,7 @@ import { mkdtemp, rm, writeFile } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
-import { openDashboard, shownFileNames } from "./harness.ts";
+import { chunkFetched, openDashboard, shownFileNames } from "./harness.ts";
 
 const MiB = 1024 * 1024;
 
@@ -21,6 +21,8 @@ describe("uploads", () => {
     const folder = await d.fixtures.createFolder(library.id, "Incoming");
     await d.goto(`/folders/${folder.id}?sort=name&order=asc`);
     await d.page.getByRole("heading", { level: 1, name: "Incoming" }).waitFor();
+    await d.page.waitForLoadState("networkidle");
+    expect(await chunkFetched(d, "upload-runtime"), "the uploader loads with the first file").toEqual([]);
 
     const pngs = await Promise.all(
       ["u1.png", "u2.png", "u3.png"].map(async (name, i) => ({
@@ -38,6 +40,7 @@ describe("uploads", () => {
 
     const panel = d.page.getByRole("region", { name: "Uploads" });
     await panel.waitFor();
+    expect(await chunkFetched(d, "upload-runtime")).toHaveLength(1);
     for (const name of ["u1.png", "u2.png", "u3.png", "readme.txt"]) {
       await panel
         .getByRole("progressbar", { name: `Upload progress of ${name}` })

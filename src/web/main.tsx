@@ -5,11 +5,13 @@ import { createRoot } from "react-dom/client";
 import { ApiError, setUnauthenticatedHandler } from "./api/client.ts";
 import { RouteError } from "./components/route-error.tsx";
 import { RouteNotFound } from "./components/route-not-found.tsx";
+import { trackFocusOutsideLayers } from "./lib/return-focus.ts";
 import { applyTheme, savedTheme } from "./lib/theme.ts";
 import { routeTree } from "./route-tree.gen.ts";
 import "./styles.css";
 
 applyTheme(savedTheme());
+trackFocusOutsideLayers();
 
 const queryClient = new QueryClient({
   defaultOptions: {

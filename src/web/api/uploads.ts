@@ -4,14 +4,9 @@ import { getFile } from "../../contract/operations/files.ts";
 import { abortUpload, completeUpload, createUpload, getUpload } from "../../contract/operations/uploads.ts";
 import { type CreateUploadBody, type Upload, UploadPart } from "../../contract/uploads.ts";
 import { ApiError, call, viaBff } from "./client.ts";
+import { NetworkError } from "./network-error.ts";
 
-/** The request never got an answer: the network dropped, or the dashboard could not be reached. */
-export class NetworkError extends Error {
-  constructor(message = "The network connection was lost.") {
-    super(message);
-    this.name = "NetworkError";
-  }
-}
+export { NetworkError };
 
 export const isAbort = (error: unknown) => error instanceof DOMException && error.name === "AbortError";
 

@@ -11,7 +11,11 @@ function menuTrigger(layer: Element): HTMLElement | null {
   return trigger instanceof HTMLElement && !trigger.closest(LAYERS) ? trigger : null;
 }
 
-if (typeof document !== "undefined") {
+/**
+ * Follows focus from the page's start: dialogs load when they first open, after their opener took focus, so
+ * their module would start listening too late.
+ */
+export function trackFocusOutsideLayers() {
   document.addEventListener(
     "focusin",
     (event) => {
@@ -29,7 +33,7 @@ if (typeof document !== "undefined") {
  * Radix dialogs give focus back to their `Dialog.Trigger` on close; a dialog opened another way (a shortcut, a
  * menu item, a link, state) has none and focus falls to <body>. These handlers return it to the last control
  * focused outside any dialog or menu before the dialog opened, as WAI-ARIA's dialog pattern asks. Spread them on
- * `Dialog.Content`.
+ * `Dialog.Content`; `trackFocusOutsideLayers` must run first.
  */
 export function useReturnFocus() {
   const opener = useRef<HTMLElement | null>(null);

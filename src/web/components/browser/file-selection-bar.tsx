@@ -3,8 +3,8 @@ import { useState } from "react";
 import type { FileBase } from "../../../contract/files.ts";
 import { useAccess } from "../../api/access.ts";
 import { GuardedButton } from "../ui/guarded-button.tsx";
-import { AddTagsDialog, FileDestinationDialog } from "./bulk-dialogs.tsx";
 import { useFileActions } from "./file-actions.ts";
+import { AddTagsDialog, FileDestinationDialog } from "./lazy-dialogs.ts";
 import { SelectionBar } from "./selection-bar.tsx";
 import type { Selection } from "./use-selection.ts";
 

@@ -7,7 +7,7 @@ import { FOLDER_CHANGES, useInvalidate } from "../../api/files.ts";
 import { toast } from "../../lib/toast.ts";
 import { colorName } from "./color-palette.tsx";
 import { errorMessage } from "./feedback.ts";
-import { DeleteFolderDialog, FolderFormDialog, MoveFolderDialog } from "./folder-dialogs.tsx";
+import { DeleteFolderDialog, FolderFormDialog, MoveFolderDialog } from "./lazy-dialogs.ts";
 
 export interface FolderActions {
   create: (libraryId: string, parentId: string | null) => void;

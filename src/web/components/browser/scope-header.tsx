@@ -12,7 +12,7 @@ import { useFolderActions } from "./folder-actions.tsx";
 import { FolderMenuItems, MENU, MENU_ITEM } from "./folder-menu.tsx";
 import { FolderGlyph } from "./folder-strip.tsx";
 import { formatBytes, plural, timeAgo } from "./format.ts";
-import { DeleteLibraryDialog, EditLibraryDialog } from "./library-dialogs.tsx";
+import { DeleteLibraryDialog, EditLibraryDialog } from "./lazy-dialogs.ts";
 
 export type BrowseScope =
   | { kind: "library"; library: LibraryDetail }

@@ -5,8 +5,17 @@ import { Dialog } from "radix-ui";
 import { useRef, useState } from "react";
 import { viaBff } from "../../api/client.ts";
 import { useReturnFocus } from "../../lib/return-focus.ts";
+import { Kbd } from "../ui/kbd.tsx";
 import { wordsMatch } from "./match.ts";
-import { GROUP, Item, Kbd } from "./palette-item.tsx";
+import {
+  PALETTE_BOX,
+  PALETTE_OVERLAY,
+  SEARCH_INPUT,
+  SEARCH_LABEL,
+  SEARCH_PLACEHOLDER,
+  SEARCH_ROW,
+} from "./palette-frame.ts";
+import { GROUP, Item } from "./palette-item.tsx";
 import { type PaletteAction, usePaletteActions } from "./use-palette-actions.ts";
 import { usePaletteResults } from "./use-palette-results.ts";
 
@@ -28,6 +37,9 @@ function ActionItems({ actions, run }: { actions: PaletteAction[]; run: (action:
 export interface CommandPaletteProps {
   open: boolean;
   onOpenChange: (open: boolean) => void;
+  /** What is searched: kept by the trigger, so that what was typed while the palette loaded is not lost. */
+  search: string;
+  onSearchChange: (search: string) => void;
   onNewLibrary: () => void;
 }
 
@@ -35,9 +47,15 @@ export interface CommandPaletteProps {
  * ⌘K / Ctrl K: one box to jump to a file, folder or library by name, or to run a command. Arrow keys move,
  * Enter runs, Escape closes (cmdk inside a Radix dialog, which traps focus and restores it on close).
  */
-export function CommandPalette({ open, onOpenChange, onNewLibrary }: CommandPaletteProps) {
-  const [search, setSearch] = useState("");
+export function CommandPalette({
+  open,
+  onOpenChange,
+  search,
+  onSearchChange,
+  onNewLibrary,
+}: CommandPaletteProps) {
   const returnFocus = useReturnFocus();
+  const input = useRef<HTMLInputElement>(null);
   const navigate = useNavigate();
   const results = usePaletteResults(search, open);
   const actions = usePaletteActions({ onNewLibrary }).filter((action) =>
@@ -69,20 +87,18 @@ export function CommandPalette({ open, onOpenChange, onNewLibrary }: CommandPale
     results.files.length + results.folders.length + results.libraries.length === 0;
 
   return (
-    <Dialog.Root
-      open={open}
-      onOpenChange={(next) => {
-        onOpenChange(next);
-        if (!next) {
-          setSearch("");
-          setHighlighted("");
-        }
-      }}
-    >
+    <Dialog.Root open={open} onOpenChange={onOpenChange}>
       <Dialog.Portal>
-        <Dialog.Overlay className="fixed inset-0 z-40 bg-black/40" />
+        <Dialog.Overlay className={PALETTE_OVERLAY} />
         <Dialog.Content
-          onOpenAutoFocus={returnFocus.onOpenAutoFocus}
+          onOpenAutoFocus={(event) => {
+            returnFocus.onOpenAutoFocus();
+            // Radix would select what was typed while the palette loaded, and the next key would replace it.
+            if (search) {
+              event.preventDefault();
+              input.current?.focus();
+            }
+          }}
           onCloseAutoFocus={(event) => {
             returnFocus.onCloseAutoFocus(event);
             const action = afterClose.current;
@@ -90,27 +106,28 @@ export function CommandPalette({ open, onOpenChange, onNewLibrary }: CommandPale
             if (action) void action.run();
           }}
           aria-describedby={undefined}
-          className="fixed top-[12vh] left-1/2 z-50 w-[min(40rem,calc(100vw-2rem))] -translate-x-1/2 overflow-hidden rounded-xl border border-zinc-200 bg-white shadow-2xl dark:border-zinc-800 dark:bg-zinc-900"
+          className={PALETTE_BOX}
         >
           <Dialog.Title className="sr-only">Command palette</Dialog.Title>
           <Command
-            label="Search files, folders, libraries and commands"
+            label={SEARCH_LABEL}
             shouldFilter={false}
             value={current}
             onValueChange={setHighlighted}
             loop
             vimBindings={false}
           >
-            <div className="flex items-center gap-2 border-zinc-200 border-b px-3 dark:border-zinc-800">
+            <div className={SEARCH_ROW}>
               <Search className="size-4 shrink-0 text-zinc-500" aria-hidden="true" />
               <Command.Input
+                ref={input}
                 value={search}
                 onValueChange={(next) => {
-                  setSearch(next);
+                  onSearchChange(next);
                   setHighlighted("");
                 }}
-                placeholder="Search files, folders, libraries, or type a command…"
-                className="h-12 w-full bg-transparent text-sm outline-none placeholder:text-zinc-500"
+                placeholder={SEARCH_PLACEHOLDER}
+                className={SEARCH_INPUT}
               />
               {results.loading && (
                 <Loader2 className="size-4 shrink-0 animate-spin text-zinc-500" aria-label="Searching" />

@@ -1,26 +1,35 @@
 import { Command as CommandIcon } from "lucide-react";
 import { useEffect, useState } from "react";
-import { NewLibraryDialog } from "../libraries/new-library-dialog.tsx";
-import { CommandPalette } from "./command-palette.tsx";
-import { Kbd } from "./palette-item.tsx";
+import { lazyWhenOpen } from "../../lib/lazy-when-open.tsx";
+import { NewLibraryDialog } from "../libraries/lazy-dialogs.ts";
+import { Kbd } from "../ui/kbd.tsx";
+import { PaletteLoading } from "./palette-loading.tsx";
 
 const isApple = typeof navigator !== "undefined" && /Mac|iPhone|iPad/.test(navigator.userAgent);
 /** The shortcut as this platform writes it. */
 export const PALETTE_SHORTCUT = isApple ? "⌘K" : "Ctrl K";
+
+/** cmdk and the palette load on the first open, or as the pointer or focus reaches the trigger. */
+const CommandPalette = lazyWhenOpen(
+  () => import("./command-palette.tsx").then((m) => m.CommandPalette),
+  PaletteLoading,
+);
 
 /**
  * The top bar's button for the command palette, and the palette's global shortcut: ⌘K on Apple keyboards,
  * Ctrl K elsewhere (both work everywhere, even while typing in a field, as in most web apps).
  */
 export function CommandPaletteTrigger() {
-  const [open, setOpen] = useState(false);
+  // Opening or closing starts the search afresh.
+  const [palette, setPalette] = useState({ open: false, search: "" });
   const [creatingLibrary, setCreatingLibrary] = useState(false);
+  const setOpen = (open: boolean) => setPalette({ open, search: "" });
 
   useEffect(() => {
     const onKeyDown = (event: KeyboardEvent) => {
       if (event.key.toLowerCase() !== "k" || !(event.metaKey || event.ctrlKey) || event.altKey) return;
       event.preventDefault();
-      setOpen((current) => !current);
+      setPalette((current) => ({ open: !current.open, search: "" }));
     };
     window.addEventListener("keydown", onKeyDown);
     return () => window.removeEventListener("keydown", onKeyDown);
@@ -31,6 +40,8 @@ export function CommandPaletteTrigger() {
       <button
         type="button"
         onClick={() => setOpen(true)}
+        onPointerEnter={CommandPalette.preload}
+        onFocus={CommandPalette.preload}
         aria-keyshortcuts="Control+K Meta+K"
         aria-haspopup="dialog"
         className="flex h-9 shrink-0 items-center gap-2 rounded-md border border-zinc-300 px-2.5 text-sm text-zinc-600 hover:bg-zinc-50 dark:border-zinc-700 dark:text-zinc-300 dark:hover:bg-zinc-800"
@@ -43,7 +54,13 @@ export function CommandPaletteTrigger() {
           <Kbd>{PALETTE_SHORTCUT}</Kbd>
         </span>
       </button>
-      <CommandPalette open={open} onOpenChange={setOpen} onNewLibrary={() => setCreatingLibrary(true)} />
+      <CommandPalette
+        open={palette.open}
+        onOpenChange={setOpen}
+        search={palette.search}
+        onSearchChange={(search) => setPalette((current) => ({ ...current, search }))}
+        onNewLibrary={() => setCreatingLibrary(true)}
+      />
       <NewLibraryDialog open={creatingLibrary} onOpenChange={setCreatingLibrary} />
     </>
   );

@@ -9,7 +9,7 @@ import { Button } from "../ui/button.tsx";
 import { Dialog } from "../ui/dialog.tsx";
 import { GuardedButton } from "../ui/guarded-button.tsx";
 import { Skeleton } from "../ui/skeleton.tsx";
-import { errorText, FilePickerButton, UNFINISHED, UploadRow, useUploads } from "../upload/index.ts";
+import { errorText, FilePickerButton, UNFINISHED, useUploadRuntime, useUploads } from "../upload/index.ts";
 import { StatusBadge, useMemberName } from "./file-details.tsx";
 import { formatBytes, formatDateTime } from "./format.ts";
 import { download } from "./renditions-list.tsx";
@@ -141,6 +141,7 @@ export function VersionsPanel({ file }: { file: File }) {
   const uploading = useUploads().filter(
     (item) => item.target.fileId === file.id && UNFINISHED.has(item.status),
   );
+  const UploadRow = useUploadRuntime()?.UploadRow;
   return (
     <div>
       <div className="space-y-2 px-4 py-4">
@@ -155,7 +156,7 @@ export function VersionsPanel({ file }: { file: File }) {
           The new version becomes the active one; older versions stay listed here.
         </p>
       </div>
-      {uploading.length > 0 && (
+      {UploadRow && uploading.length > 0 && (
         <ul aria-label="New versions uploading" className="border-zinc-200 border-t dark:border-zinc-800">
           {uploading.map((item) => (
             <UploadRow key={item.key} item={item} />

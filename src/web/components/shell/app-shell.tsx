@@ -1,7 +1,7 @@
 import { Link, useRouterState } from "@tanstack/react-router";
 import { type ReactNode, useEffect, useState } from "react";
 import { cx } from "../../lib/cx.ts";
-import { UploadPanel } from "../upload/index.ts";
+import { LazyUploadPanel } from "../upload/index.ts";
 import { Sidebar } from "./sidebar.tsx";
 import { TopBar } from "./top-bar.tsx";
 
@@ -47,7 +47,7 @@ export function AppShell({ children }: { children: ReactNode }) {
         </main>
       </div>
       {/* The upload queue stays on screen across pages while files upload. */}
-      <UploadPanel />
+      <LazyUploadPanel />
     </div>
   );
 }

@@ -1,6 +1,5 @@
-import { Dialog as RadixDialog } from "radix-ui";
-import type { ReactNode } from "react";
-import { useReturnFocus } from "../../lib/return-focus.ts";
+import type { ComponentType, ReactNode } from "react";
+import { lazyWhenOpen } from "../../lib/lazy-when-open.tsx";
 
 export interface DialogProps {
   open: boolean;
@@ -10,28 +9,21 @@ export interface DialogProps {
   children: ReactNode;
 }
 
-/** A modal dialog with a title (and optional description) that screen readers announce. */
-export function Dialog({ open, onOpenChange, title, description, children }: DialogProps) {
-  const returnFocus = useReturnFocus();
-  return (
-    <RadixDialog.Root open={open} onOpenChange={onOpenChange}>
-      <RadixDialog.Portal>
-        <RadixDialog.Overlay className="fixed inset-0 z-40 bg-black/40" />
-        <RadixDialog.Content
-          {...returnFocus}
-          // Without a description nothing describes the dialog (rather than a hidden copy of its title).
-          {...(description ? {} : { "aria-describedby": undefined })}
-          className="fixed top-1/2 left-1/2 z-50 max-h-[calc(100dvh-2rem)] w-[min(32rem,calc(100vw-2rem))] overflow-y-auto -translate-x-1/2 -translate-y-1/2 rounded-lg border border-zinc-200 bg-white p-5 shadow-xl dark:border-zinc-800 dark:bg-zinc-900"
-        >
-          <RadixDialog.Title className="font-semibold text-base">{title}</RadixDialog.Title>
-          {description && (
-            <RadixDialog.Description className="mt-1 text-sm text-zinc-600 dark:text-zinc-400">
-              {description}
-            </RadixDialog.Description>
-          )}
-          <div className="mt-4">{children}</div>
-        </RadixDialog.Content>
-      </RadixDialog.Portal>
-    </RadixDialog.Root>
-  );
+/**
+ * A modal dialog with a title (and optional description) that screen readers announce. Radix's dialog (focus
+ * trap, scroll lock, hiding the page from screen readers) loads on the first open: a closed dialog costs nothing.
+ */
+export const Dialog = lazyWhenOpen(() => import("./modal-dialog.tsx").then((m) => m.ModalDialog));
+
+/**
+ * A dialog component of its own module, fetched on its first open along with the modal dialog it renders
+ * (together, not one after the other).
+ */
+export function lazyDialog<P extends { open: boolean; onOpenChange: (open: boolean) => void }>(
+  importComponent: () => Promise<ComponentType<P>>,
+) {
+  return lazyWhenOpen(() => {
+    Dialog.preload();
+    return importComponent();
+  });
 }

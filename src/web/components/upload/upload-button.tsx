@@ -2,8 +2,8 @@ import { Upload as UploadIcon } from "lucide-react";
 import { type ChangeEvent, useId, useRef } from "react";
 import { useAccess } from "../../api/access.ts";
 import { GuardedButton } from "../ui/guarded-button.tsx";
-import type { UploadTarget } from "./upload-manager.ts";
-import { uploads } from "./upload-store.ts";
+import type { UploadTarget } from "./upload-item.ts";
+import { queueUploads } from "./upload-queue.ts";
 
 export interface UploadButtonProps {
   libraryId: string;
@@ -41,7 +41,7 @@ export function FilePickerButton({
   const denial = useAccess().denial("files:write", "files.upload");
   const picked = (event: ChangeEvent<HTMLInputElement>) => {
     const files = [...(event.target.files ?? [])];
-    if (files.length > 0) uploads.add(files, target);
+    if (files.length > 0) queueUploads(files, target);
     // Picking the same file again must fire a change too.
     event.target.value = "";
   };

@@ -3,7 +3,7 @@ import { type ReactNode, useEffect, useRef, useState } from "react";
 import { useAccess } from "../../api/access.ts";
 import { cx } from "../../lib/cx.ts";
 import { toast } from "../../lib/toast.ts";
-import { uploads } from "./upload-store.ts";
+import { queueUploads } from "./upload-queue.ts";
 
 /** Drags of items inside the dashboard (moving files) carry this type; they are not uploads. */
 const INTERNAL_DRAG = "application/x-brandspace-items";
@@ -78,7 +78,7 @@ export function UploadDropZone({ libraryId, folderId, children, className }: Upl
       }
       const { files, folders } = droppedFiles(event.dataTransfer);
       if (folders > 0) toast.info("Folders are not uploaded: open them and drop the files inside.");
-      if (files.length > 0) uploads.add(files, { libraryId, folderId });
+      if (files.length > 0) queueUploads(files, { libraryId, folderId });
     };
     const listeners = { dragenter: enter, dragover: overZone, dragleave: leave, drop } as const;
     for (const [type, listener] of Object.entries(listeners))

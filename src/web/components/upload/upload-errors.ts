@@ -1,5 +1,5 @@
 import { ApiError } from "../../api/client.ts";
-import { NetworkError } from "../../api/uploads.ts";
+import { NetworkError } from "../../api/network-error.ts";
 
 /** The upload is gone on the service (aborted, expired, purged): a retry has to start a new one. */
 export class UploadGoneError extends Error {

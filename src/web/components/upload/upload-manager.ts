@@ -2,48 +2,7 @@ import type { Upload } from "../../../contract/uploads.ts";
 import type { UploadResult, UploadTransport } from "../../api/uploads.ts";
 import { addSample, backoffMs, bytesReceived, partsToSend, planParts, rateOf, secondsLeft } from "./plan.ts";
 import { errorText, isGone, isTransient, UploadGoneError } from "./upload-errors.ts";
-
-export type UploadStatus =
-  | "queued"
-  | "uploading"
-  | "paused"
-  | "offline"
-  | "retrying"
-  | "completing"
-  | "processing"
-  | "done"
-  | "failed"
-  | "canceled";
-
-/** Where an upload lands: a folder, a library's top level (folderId null), or a new version of `fileId`. */
-export interface UploadTarget {
-  libraryId: string;
-  folderId: string | null;
-  fileId?: string;
-}
-
-/** One file in the queue, as the panel shows it. Replaced, never mutated, so React can compare by identity. */
-export interface UploadItem {
-  key: string;
-  name: string;
-  size: number;
-  target: UploadTarget;
-  status: UploadStatus;
-  loaded: number;
-  /** Bytes per second while uploading. */
-  rate: number | null;
-  secondsLeft: number | null;
-  error: string | null;
-  /** When a retrying upload tries again (epoch ms). */
-  retryAt: number | null;
-  uploadId: string | null;
-  method: Upload["method"] | null;
-  /** The file it made (or the file it added a version to). */
-  fileId: string | null;
-  /** Processing of the new file failed: the bytes are stored but there is no preview. */
-  processingFailed: boolean;
-  thumbnailUrl: string | null;
-}
+import { UNFINISHED, type UploadItem, type UploadStatus, type UploadTarget } from "./upload-item.ts";
 
 export type UploadEvent =
   | { type: "completed"; item: UploadItem; result: UploadResult }
@@ -73,15 +32,6 @@ export interface ManagerOptions {
 }
 
 const ACTIVE: ReadonlySet<UploadStatus> = new Set(["uploading", "completing"]);
-/** Statuses whose bytes are not all on the service yet: leaving the page loses them. */
-export const UNFINISHED: ReadonlySet<UploadStatus> = new Set([
-  "queued",
-  "uploading",
-  "paused",
-  "offline",
-  "retrying",
-  "completing",
-]);
 const FINISHED: ReadonlySet<UploadStatus> = new Set(["done", "canceled"]);
 // Files still processing are checked a few at a time, so a large batch does not flood the service.
 const POLL_BATCH = 5;

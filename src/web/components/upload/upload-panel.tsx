@@ -2,7 +2,7 @@ import { ChevronDown, ChevronUp, Pause, Play, X } from "lucide-react";
 import { useId, useState } from "react";
 import { Button } from "../ui/button.tsx";
 import { aggregateProgress, percentOf } from "./plan.ts";
-import { UNFINISHED, type UploadItem } from "./upload-manager.ts";
+import { UNFINISHED, type UploadItem } from "./upload-item.ts";
 import { UploadRow } from "./upload-row.tsx";
 import { uploads, useUploads } from "./upload-store.ts";
 import { useUploadEffects } from "./use-upload-effects.ts";

@@ -6,7 +6,7 @@ import { cx } from "../../lib/cx.ts";
 import { formatBytes, formatSecondsLeft } from "../file/format.ts";
 import { Button } from "../ui/button.tsx";
 import { percentOf } from "./plan.ts";
-import { UNFINISHED, type UploadItem } from "./upload-manager.ts";
+import { UNFINISHED, type UploadItem } from "./upload-item.ts";
 import { uploads } from "./upload-store.ts";
 
 /** Seconds until a retry, ticking while the row shows it. */

@@ -1,6 +1,7 @@
 import { useSyncExternalStore } from "react";
 import { bffUploadTransport } from "../../api/uploads.ts";
-import { type UploadItem, UploadManager } from "./upload-manager.ts";
+import type { UploadItem } from "./upload-item.ts";
+import { UploadManager } from "./upload-manager.ts";
 
 /** The dashboard's one upload queue: it outlives page changes, so uploads go on while the user browses. */
 export const uploads = new UploadManager({

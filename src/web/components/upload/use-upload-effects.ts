@@ -4,7 +4,7 @@ import { getFile, listFiles, listVersions } from "../../../contract/operations/f
 import { getFolder } from "../../../contract/operations/folders.ts";
 import { getLibrary } from "../../../contract/operations/libraries.ts";
 import { toast } from "../../lib/toast.ts";
-import { UNFINISHED } from "./upload-manager.ts";
+import { UNFINISHED } from "./upload-item.ts";
 import { uploads } from "./upload-store.ts";
 
 const BATCH_TOAST = "uploads-completed";

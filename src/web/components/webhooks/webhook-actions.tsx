@@ -7,8 +7,7 @@ import { toast } from "../../lib/toast.ts";
 import { Button } from "../ui/button.tsx";
 import { GuardedButton } from "../ui/guarded-button.tsx";
 import { LazyMenu } from "../ui/lazy-menu.tsx";
-import { EditWebhookDialog } from "./edit-webhook-dialog.tsx";
-import { DeleteWebhookDialog, RollSecretDialog } from "./secret-dialogs.tsx";
+import { DeleteWebhookDialog, EditWebhookDialog, RollSecretDialog } from "./lazy-dialogs.ts";
 
 const MENU =
   "z-50 min-w-44 rounded-md border border-zinc-200 bg-white p-1 text-sm shadow-lg dark:border-zinc-800 dark:bg-zinc-900";

@@ -4,7 +4,7 @@ import { Library as LibraryIcon, Plus } from "lucide-react";
 import { useState } from "react";
 import { useAccess } from "../../api/access.ts";
 import { librariesQuery } from "../../api/libraries.ts";
-import { NewLibraryDialog } from "../../components/libraries/new-library-dialog.tsx";
+import { NewLibraryDialog } from "../../components/libraries/lazy-dialogs.ts";
 import { PageHeader } from "../../components/shell/page-header.tsx";
 import { GuardedButton } from "../../components/ui/guarded-button.tsx";
 import { PageSkeleton } from "../../components/ui/skeleton.tsx";

@@ -1,0 +1,34 @@
+import { useSyncExternalStore } from "react";
+import { loadOnce, useLoaded } from "../../lib/load-once.ts";
+import { toast } from "../../lib/toast.ts";
+import type { UploadItem, UploadTarget } from "./upload-item.ts";
+
+/**
+ * The upload queue as the pages see it. The manager, its planner and the panel load with the first file picked
+ * or dropped: until then there is nothing to upload or show (the queue lives in memory only).
+ */
+const runtime = loadOnce(() => import("./upload-runtime.ts"));
+
+export function queueUploads(files: readonly File[], target: UploadTarget): void {
+  runtime.load().then(
+    ({ uploads }) => uploads.add(files, target),
+    () => toast.error("The upload could not start: the connection may have dropped. Try again."),
+  );
+}
+
+/** The loaded upload code (its panel and rows), or null before the first upload. */
+export const useUploadRuntime = () => useLoaded(runtime);
+
+const NO_ITEMS: readonly UploadItem[] = [];
+const noItems = () => NO_ITEMS;
+const nothingToWatch = () => () => {};
+
+/** The queue's items, re-rendering when they change; none before the first upload. */
+export function useUploads(): readonly UploadItem[] {
+  const uploads = useUploadRuntime()?.uploads;
+  return useSyncExternalStore(
+    uploads?.subscribe ?? nothingToWatch,
+    uploads?.getSnapshot ?? noItems,
+    uploads?.getSnapshot ?? noItems,
+  );
+}

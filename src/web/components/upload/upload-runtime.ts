@@ -1,0 +1,4 @@
+/** What uploading needs once a file is picked or dropped: one chunk, fetched then (see upload-queue.ts). */
+export { UploadPanel } from "./upload-panel.tsx";
+export { UploadRow } from "./upload-row.tsx";
+export { uploads } from "./upload-store.ts";
