@@ -1,5 +1,5 @@
 import { type ComponentType, useEffect, useRef } from "react";
-import { loadOnce, useLoaded } from "./load-once.ts";
+import { onDemand, useOnDemand } from "./on-demand.ts";
 import { toast } from "./toast.ts";
 
 interface Openable {
@@ -16,9 +16,9 @@ export function lazyWhenOpen<P extends Openable>(
   importComponent: () => Promise<ComponentType<P>>,
   Loading?: ComponentType<P>,
 ): ComponentType<P> & { preload: () => void } {
-  const module = loadOnce(importComponent);
+  const module = onDemand(importComponent);
   function WhenOpen(props: P) {
-    const Component = useLoaded(module);
+    const Component = useOnDemand(module);
     const { open } = props;
     const onOpenChange = useRef(props.onOpenChange);
     onOpenChange.current = props.onOpenChange;

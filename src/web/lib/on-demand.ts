@@ -36,7 +36,11 @@ export function onDemand<T>(importModule: () => Promise<T>): OnDemand<T> {
   };
 }
 
-/** The module once loaded (null before), re-rendering when it arrives; does not start the fetch. */
+/**
+ * The module once loaded (null before), re-rendering when it arrives; does not start the fetch. The re-render is
+ * synchronous (a store update), so effects of what it mounts run before any later event, such as the answer of a
+ * request started right after the load.
+ */
 export function useOnDemand<T>(module: OnDemand<T>): T | null {
   return useSyncExternalStore(module.subscribe, module.loaded, module.loaded);
 }

@@ -1,5 +1,5 @@
 import { useSyncExternalStore } from "react";
-import { loadOnce, useLoaded } from "../../lib/load-once.ts";
+import { onDemand, useOnDemand } from "../../lib/on-demand.ts";
 import { toast } from "../../lib/toast.ts";
 import type { UploadItem, UploadTarget } from "./upload-item.ts";
 
@@ -7,7 +7,7 @@ import type { UploadItem, UploadTarget } from "./upload-item.ts";
  * The upload queue as the pages see it. The manager, its planner and the panel load with the first file picked
  * or dropped: until then there is nothing to upload or show (the queue lives in memory only).
  */
-const runtime = loadOnce(() => import("./upload-runtime.ts"));
+const runtime = onDemand(() => import("./upload-runtime.ts"));
 
 export function queueUploads(files: readonly File[], target: UploadTarget): void {
   runtime.load().then(
@@ -17,7 +17,7 @@ export function queueUploads(files: readonly File[], target: UploadTarget): void
 }
 
 /** The loaded upload code (its panel and rows), or null before the first upload. */
-export const useUploadRuntime = () => useLoaded(runtime);
+export const useUploadRuntime = () => useOnDemand(runtime);
 
 const NO_ITEMS: readonly UploadItem[] = [];
 const noItems = () => NO_ITEMS;
