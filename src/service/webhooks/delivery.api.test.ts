@@ -389,3 +389,40 @@ describe("a slow receiver", { timeout: 40_000 }, () => {
     await api("DELETE", `/v1/webhooks/${fastHook.id}`);
   });
 });
+
+describe("delivery log", () => {
+  it("logs each attempt under the X-Request-Id the receiver got", async () => {
+    const lines: string[] = [];
+    const logged = await startTestService({
+      env: FAST_WEBHOOK_ENV,
+      workers: true,
+      logStream: { write: (line) => lines.push(line) },
+    });
+    const target = await receiver();
+    try {
+      const call = apiClient(
+        logged.regionalUrl,
+        await logged.createKey(["webhooks:write", "libraries:write"]),
+      );
+      const hook = (
+        await call("POST", "/v1/webhooks", { body: { url: target.url, events: ["library.created"] } })
+      ).body;
+      await call("POST", "/v1/libraries", { body: { name: "logged" } });
+      await waitFor(() => target.received.length === 1);
+      const requestId = target.received[0]!.headers["x-request-id"];
+      await waitFor(() => lines.some((line) => JSON.parse(line).request_id === requestId));
+      const entry = lines.map((line) => JSON.parse(line)).find((line) => line.request_id === requestId);
+      expect(entry).toMatchObject({
+        msg: "webhook delivery",
+        webhook_id: hook.id,
+        delivery_id: target.received[0]!.headers["service-delivery-id"],
+        event_id: target.received[0]!.headers["service-event-id"],
+        attempt: 1,
+        http_status: 200,
+        error_code: null,
+      });
+    } finally {
+      await logged.close();
+    }
+  });
+});

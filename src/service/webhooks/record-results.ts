@@ -38,6 +38,7 @@ export function createResultRecorder(deps: ServiceDeps, logger: Logger): ResultR
         if (deps.database.kind === "postgres") await tx.execute(sql`set local synchronous_commit = off`);
         await recordResults(deps, tx as Db, results, successMarkedAt);
       });
+      logAttempts(logger, results);
     } catch (error) {
       if (results.length > 1) {
         // One result the database refuses must not cost the others theirs.
@@ -53,6 +54,30 @@ export function createResultRecorder(deps: ServiceDeps, logger: Logger): ResultR
   }
 
   return { record };
+}
+
+/**
+ * One line per attempt sent, keyed by the `X-Request-Id` the receiver got, so that a receiver's report can be
+ * found in the service's log (the request log uses the same field name).
+ */
+function logAttempts(logger: Logger, results: AttemptResult[]): void {
+  for (const result of results) {
+    if (result.kind !== "sent") continue;
+    const { delivery, outcome } = result;
+    logger.info(
+      {
+        request_id: delivery.requestId,
+        delivery_id: delivery.id,
+        webhook_id: delivery.webhookId,
+        event_id: delivery.eventId,
+        attempt: delivery.attempt,
+        http_status: outcome.httpStatus,
+        error_code: outcome.errorCode,
+        duration_ms: Math.round(outcome.durationMs),
+      },
+      "webhook delivery",
+    );
+  }
 }
 
 /**
