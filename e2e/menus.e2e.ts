@@ -143,7 +143,8 @@ describe("menus, popovers and tooltips", () => {
     expect(await kind.getAttribute("aria-expanded")).toBe("true");
     await d.page.keyboard.press("Escape");
     await d.page.getByRole("dialog", { name: "Kind filter" }).waitFor({ state: "detached" });
-    expect(await kind.evaluate((element) => element === document.activeElement)).toBe(true);
+    // Radix gives focus back just after the panel unmounts.
+    await expect.poll(() => kind.evaluate((element) => element === document.activeElement)).toBe(true);
   });
 
   test("controls the key may not use say why, on hover and on keyboard focus", async () => {
