@@ -9,6 +9,8 @@ import type { AuthContext } from "../platform/auth.ts";
 import type { KeyValue } from "../platform/cursor.ts";
 import { validationError } from "../platform/errors.ts";
 import { keysetAfter } from "../platform/keyset.ts";
+import { interpretedConditions, keywordCondition, searchMembers } from "../search/file-search.ts";
+import { type InterpretedQuery, interpretQuery } from "../search/interpret-query.ts";
 import { activeFile, type FileRow, fileColumns } from "./files.repository.ts";
 import { hasTopLevelOr, parseFilterDocument, propertyIdsOf } from "./filter-document.ts";
 import { compileFilter, type PropertyInfo } from "./filter-sql.ts";
@@ -30,10 +32,15 @@ export interface FileListPlan {
   order: "asc" | "desc";
   /** Binds cursors to this listing: a cursor from other parameters is refused. */
   listing: string;
+  /** How `q` was read, when there is one. */
+  interpreted: InterpretedQuery | null;
 }
 
 /** Turns the file list parameters into one WHERE clause and an order, checking scope access on the way. */
 export async function planFileList(db: Db, auth: AuthContext, query: FileListQuery): Promise<FileListPlan> {
+  const interpreted = query.q
+    ? interpretQuery(query.q, { now: new Date(), members: await searchMembers(db, auth.brandspace.id) })
+    : null;
   const conditions: (SQL | undefined)[] = [
     eq(files.brandspaceId, auth.brandspace.id),
     await inVisibleLibraries(db, auth, files.libraryId),
@@ -51,7 +58,8 @@ export async function planFileList(db: Db, auth: AuthContext, query: FileListQue
     query.created_before ? lte(files.createdAt, new Date(query.created_before)) : undefined,
     query.min_size !== undefined ? gte(files.size, query.min_size) : undefined,
     query.max_size !== undefined ? lte(files.size, query.max_size) : undefined,
-    query.q ? keywordCondition(query.q) : undefined,
+    ...(interpreted ? interpretedConditions(interpreted) : []),
+    interpreted ? keywordCondition(interpreted.words.slice(0, 20)) : undefined,
     query.filter ? await filterCondition(db, auth, query) : undefined,
   ];
   const sort = query.sort ?? "created_at";
@@ -62,6 +70,7 @@ export async function planFileList(db: Db, auth: AuthContext, query: FileListQue
     sort,
     order,
     listing: JSON.stringify(["files", auth.brandspace.id, shape]),
+    interpreted,
   };
 }
 
@@ -84,18 +93,6 @@ async function scopeConditions(
     return [eq(files.libraryId, query.library_id), top];
   }
   return [];
-}
-
-/** Keyword matching on names and tags; the search module refines this with ranking and interpretation. */
-function keywordCondition(q: string): SQL | undefined {
-  const words = q.trim().toLowerCase().split(/\s+/).filter(Boolean).slice(0, 20);
-  if (words.length === 0) return undefined;
-  return and(
-    ...words.map((w) => {
-      const pattern = `%${w.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-      return sql`(files.name ilike ${pattern} or exists (select 1 from unnest(files.tags) t where t ilike ${pattern}))`;
-    }),
-  );
 }
 
 async function filterCondition(db: Db, auth: AuthContext, query: FileListQuery): Promise<SQL> {

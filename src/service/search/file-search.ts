@@ -1,0 +1,91 @@
+import { and, eq, gte, inArray, lte, or, type SQL, sql } from "drizzle-orm";
+import type { Db } from "../db/client.ts";
+import { files, members, users } from "../db/schema/index.ts";
+import type { ColorName, InterpretedQuery, SearchMember } from "./interpret-query.ts";
+
+/** The brandspace's members (any status: past uploaders stay searchable), for "by <name>". */
+export function searchMembers(db: Db, brandspaceId: string): Promise<SearchMember[]> {
+  return db
+    .select({ id: users.id, name: users.name, email: users.email })
+    .from(members)
+    .innerJoin(users, eq(users.id, members.userId))
+    .where(eq(members.brandspaceId, brandspaceId));
+}
+
+/** The filters a query's interpretation adds; they apply on top of (AND) the explicit parameters. */
+export function interpretedConditions(q: InterpretedQuery): (SQL | undefined)[] {
+  return [
+    q.kinds.length ? inArray(files.kind, q.kinds) : undefined,
+    q.extensions.length ? inArray(files.extension, q.extensions) : undefined,
+    q.uploaded_by.length ? inArray(files.createdById, q.uploaded_by) : undefined,
+    q.created_after ? gte(files.createdAt, new Date(q.created_after)) : undefined,
+    q.created_before ? lte(files.createdAt, new Date(q.created_before)) : undefined,
+    q.min_size !== null ? gte(files.size, q.min_size) : undefined,
+    q.max_size !== null ? lte(files.size, q.max_size) : undefined,
+    q.colors.length ? colorCondition(q.colors as ColorName[]) : undefined,
+  ];
+}
+
+/**
+ * Colour families over HSV (hue in degrees, saturation and value 0–1) of a dominant colour: dark colours
+ * (v < 0.2) are black, unsaturated ones white (v ≥ 0.85, s < 0.12) or gray (s < 0.15); the rest by hue.
+ */
+const COLOR_FAMILIES: Record<ColorName, string> = {
+  black: "v < 0.2",
+  white: "v >= 0.85 and s < 0.12",
+  gray: "v >= 0.2 and s < 0.15 and not (v >= 0.85 and s < 0.12)",
+  red: "v >= 0.2 and s >= 0.15 and (h < 15 or h >= 345)",
+  orange: "v >= 0.6 and s >= 0.15 and h >= 15 and h < 40",
+  brown: "v >= 0.2 and v < 0.6 and s >= 0.15 and h >= 15 and h < 45",
+  yellow: "v >= 0.2 and s >= 0.15 and h >= 40 and h < 70",
+  green: "v >= 0.2 and s >= 0.15 and h >= 70 and h < 170",
+  blue: "v >= 0.2 and s >= 0.15 and h >= 170 and h < 255",
+  purple: "v >= 0.2 and s >= 0.15 and h >= 255 and h < 290",
+  pink: "v >= 0.2 and s >= 0.15 and h >= 290 and h < 345",
+};
+
+/** Files whose active version has a dominant colour (`#rrggbb`) in one of the families. */
+export function colorCondition(colors: ColorName[]): SQL {
+  const families = sql.raw(colors.map((c) => `(${COLOR_FAMILIES[c]})`).join(" or "));
+  return sql`exists (
+    select 1
+    from file_versions fv
+    cross join lateral unnest(fv.colors) as c(hex)
+    cross join lateral (
+      select
+        case when c.hex ~* '^#[0-9a-f]{6}$' then ('x' || substr(c.hex, 2, 2))::bit(8)::int else 0 end::float8 as r,
+        case when c.hex ~* '^#[0-9a-f]{6}$' then ('x' || substr(c.hex, 4, 2))::bit(8)::int else 0 end::float8 as g,
+        case when c.hex ~* '^#[0-9a-f]{6}$' then ('x' || substr(c.hex, 6, 2))::bit(8)::int else 0 end::float8 as b
+    ) rgb
+    cross join lateral (select greatest(r, g, b) as mx, least(r, g, b) as mn) m
+    cross join lateral (
+      select
+        mx / 255 as v,
+        case when mx = 0 then 0 else (mx - mn) / mx end as s,
+        case
+          when mx = mn then 0
+          when mx = r and g >= b then 60 * (g - b) / (mx - mn)
+          when mx = r then 360 + 60 * (g - b) / (mx - mn)
+          when mx = g then 60 * ((b - r) / (mx - mn) + 2)
+          else 60 * ((r - g) / (mx - mn) + 4)
+        end as h
+    ) hsv
+    where fv.id = files.active_version_id and (${families})
+  )`;
+}
+
+/** Keyword matching on names and tags: every word must match. */
+export function keywordCondition(words: string[]): SQL | undefined {
+  if (words.length === 0) return undefined;
+  return and(
+    ...words.map((w) => {
+      const pattern = `%${escapeLike(w)}%`;
+      return or(
+        sql`files.name ilike ${pattern}`,
+        sql`exists (select 1 from unnest(files.tags) t where t ilike ${pattern})`,
+      )!;
+    }),
+  );
+}
+
+const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);

@@ -1,0 +1,114 @@
+import sharp from "sharp";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { solidPng, uploadBytes, waitUntilProcessed } from "../testing/content-fixtures.ts";
+import { type ApiCall, apiClient } from "../testing/http-client.ts";
+import { startTestService, type TestService } from "../testing/test-service.ts";
+
+let service: TestService;
+let api: ApiCall;
+let libraryId: string;
+
+/** A PNG of random gray pixels: it does not compress, so it is several KB, and has no hue. */
+const noisyPng = (side: number) =>
+  sharp(Buffer.from(Array.from({ length: side * side }, () => Math.floor(Math.random() * 256))), {
+    raw: { width: side, height: side, channels: 1 },
+  })
+    .png()
+    .toBuffer();
+
+beforeAll(async () => {
+  service = await startTestService({ workers: true });
+  api = apiClient(service.regionalUrl, service.seed.ownerKey);
+  libraryId = (await api("POST", "/v1/libraries", { body: { name: "Search" } })).body.id;
+  const uploaded = [
+    await uploadBytes(api, await solidPng(40, 40), { name: "red square.png", library_id: libraryId }),
+    await uploadBytes(api, await solidPng(40, 40, { r: 10, g: 200, b: 40 }), {
+      name: "green square.png",
+      library_id: libraryId,
+    }),
+    await uploadBytes(api, await noisyPng(64), { name: "noise.png", library_id: libraryId }),
+    await uploadBytes(api, Buffer.from("a plain note about the brand"), {
+      name: "notes.txt",
+      library_id: libraryId,
+    }),
+  ];
+  for (const f of uploaded) await waitUntilProcessed(api, f.id);
+});
+afterAll(() => service?.close());
+
+const search = async (q: string, extra = "") => {
+  const res = await api("GET", `/v1/files?library_id=${libraryId}&q=${encodeURIComponent(q)}${extra}`);
+  expect(res.status, res.text).toBe(200);
+  return {
+    names: res.body.data.map((f: { name: string }) => f.name).sort() as string[],
+    interpreted: res.body.search.interpreted,
+    body: res.body,
+  };
+};
+
+describe("file search interpretation", () => {
+  it("q=images returns only images and says so", async () => {
+    const r = await search("images");
+    expect(r.names).toEqual(["green square.png", "noise.png", "red square.png"]);
+    expect(r.interpreted).toEqual({
+      text: "",
+      kinds: ["image"],
+      extensions: [],
+      created_after: null,
+      created_before: null,
+      min_size: null,
+      max_size: null,
+      colors: [],
+      uploaded_by: [],
+    });
+    expect(r.body.search.query).toBe("images");
+  });
+
+  it("q=png over 1 KB combines an extension and a size", async () => {
+    const r = await search("png over 1 KB");
+    expect(r.names).toEqual(["noise.png"]);
+    expect(r.interpreted).toMatchObject({ extensions: ["png"], min_size: 1001, max_size: null, text: "" });
+  });
+
+  it("ANDs the interpretation with the explicit parameters", async () => {
+    expect((await search("png", "&kind=document")).names).toEqual([]);
+    expect((await search("png", "&max_size=1000")).names).toEqual(["green square.png", "red square.png"]);
+  });
+
+  it("q=by <first name> filters by uploader", async () => {
+    const owner = await search("by olivia");
+    expect(owner.interpreted.uploaded_by).toEqual([service.seed.users.owner.id]);
+    expect(owner.names).toHaveLength(4);
+    const editor = await search("by Eddie");
+    expect(editor.interpreted.uploaded_by).toEqual([service.seed.users.editor.id]);
+    expect(editor.names).toEqual([]);
+  });
+
+  it("q=this week / last week bound created_at", async () => {
+    const thisWeek = await search("this week");
+    expect(thisWeek.names).toHaveLength(4);
+    expect(thisWeek.interpreted.created_after).toMatch(/^\d{4}-\d\d-\d\dT00:00:00\.000Z$/);
+    expect(new Date(thisWeek.interpreted.created_after).getUTCDay()).toBe(1);
+    expect(thisWeek.interpreted.created_before).toBeNull();
+    const lastWeek = await search("last week");
+    expect(lastWeek.names).toEqual([]);
+    expect(lastWeek.interpreted.created_before).toMatch(/T23:59:59\.999Z$/);
+    expect(
+      Date.parse(lastWeek.interpreted.created_before) - Date.parse(lastWeek.interpreted.created_after),
+    ).toBe(7 * 86_400_000 - 1);
+  });
+
+  it("q=red matches the dominant colour of the active version", async () => {
+    const red = await search("red");
+    expect(red.interpreted.colors).toEqual(["red"]);
+    expect(red.names).toEqual(["red square.png"]);
+    expect((await search("green")).names).toEqual(["green square.png"]);
+    expect((await search("purple")).names).toEqual([]);
+  });
+
+  it("keywords left over still match names", async () => {
+    const r = await search("square png");
+    expect(r.interpreted.text).toBe("square");
+    expect(r.names).toEqual(["green square.png", "red square.png"]);
+  });
+});
