@@ -9,7 +9,12 @@ import type { AuthContext } from "../platform/auth.ts";
 import type { KeyValue } from "../platform/cursor.ts";
 import { validationError } from "../platform/errors.ts";
 import { keysetAfter } from "../platform/keyset.ts";
-import { interpretedConditions, keywordCondition, searchMembers } from "../search/file-search.ts";
+import {
+  interpretedConditions,
+  keywordCondition,
+  searchMembers,
+  wordMatchers,
+} from "../search/file-search.ts";
 import { type InterpretedQuery, interpretQuery } from "../search/interpret-query.ts";
 import { activeFile, type FileRow, fileColumns } from "./files.repository.ts";
 import { hasTopLevelOr, parseFilterDocument, propertyIdsOf } from "./filter-document.ts";
@@ -59,7 +64,7 @@ export async function planFileList(db: Db, auth: AuthContext, query: FileListQue
     query.min_size !== undefined ? gte(files.size, query.min_size) : undefined,
     query.max_size !== undefined ? lte(files.size, query.max_size) : undefined,
     ...(interpreted ? interpretedConditions(interpreted) : []),
-    interpreted ? keywordCondition(interpreted.words.slice(0, 20)) : undefined,
+    interpreted ? keywordCondition(wordMatchers(interpreted.words.slice(0, 20))) : undefined,
     query.filter ? await filterCondition(db, auth, query) : undefined,
   ];
   const sort = query.sort ?? "created_at";

@@ -74,17 +74,79 @@ export function colorCondition(colors: ColorName[]): SQL {
   )`;
 }
 
-/** Keyword matching on names and tags: every word must match. */
-export function keywordCondition(words: string[]): SQL | undefined {
-  if (words.length === 0) return undefined;
+/** Words this long or longer also match with one typo (a character substituted, missing, extra or swapped). */
+const TYPO_MIN_LENGTH = 4;
+/** Typo matching is skipped for longer words and after this many words, to bound the regular expressions. */
+const TYPO_MAX_LENGTH = 24;
+const TYPO_MAX_WORDS = 8;
+
+/** One word's matchers: a substring (ILIKE) pattern and, for longer words, a one-typo regular expression. */
+export interface WordMatcher {
+  word: string;
+  like: string;
+  typo: string | null;
+}
+
+export function wordMatchers(words: string[]): WordMatcher[] {
+  return words.map((word, index) => ({
+    word,
+    like: `%${escapeLike(word)}%`,
+    typo:
+      index < TYPO_MAX_WORDS && [...word].length >= TYPO_MIN_LENGTH && [...word].length <= TYPO_MAX_LENGTH
+        ? typoRegex(word)
+        : null,
+  }));
+}
+
+/** An alternation of every one-edit variant of the word, `.` standing for any character. */
+export function typoRegex(word: string): string {
+  const chars = [...word];
+  const esc = (cs: string[]) => cs.map((c) => c.replace(/[.^$*+?()[\]{}|\\-]/g, "\\$&")).join("");
+  const variants = new Set<string>();
+  for (let i = 0; i < chars.length; i++) {
+    variants.add(`${esc(chars.slice(0, i))}.${esc(chars.slice(i + 1))}`); // substituted
+    variants.add(esc([...chars.slice(0, i), ...chars.slice(i + 1)])); // typed one too many
+    if (i + 1 < chars.length) {
+      const swapped = [...chars];
+      [swapped[i], swapped[i + 1]] = [swapped[i + 1]!, swapped[i]!];
+      variants.add(esc(swapped)); // swapped
+    }
+  }
+  for (let i = 0; i <= chars.length; i++) variants.add(`${esc(chars.slice(0, i))}.${esc(chars.slice(i))}`); // missing
+  return [...variants].join("|");
+}
+
+/** Where a keyword is looked for: the name, a tag, a text property value or a select property's option label. */
+function anywhere(match: (column: SQL) => SQL): SQL {
+  return sql`(${match(sql`files.name`)}
+    or exists (select 1 from unnest(files.tags) t(tag) where ${match(sql`t.tag`)})
+    ${elsewhere(match)})`;
+}
+
+/** A text property value or the label of a chosen option (status, tag, multi_tag). */
+function elsewhere(match: (column: SQL) => SQL): SQL {
+  return sql`or exists (
+      select 1 from property_values pv
+      where pv.file_id = files.id and jsonb_typeof(pv.value) = 'string' and ${match(sql`(pv.value #>> '{}')`)}
+    )
+    or exists (
+      select 1 from property_values pv
+      join property_options po on po.property_id = pv.property_id
+      where pv.file_id = files.id
+        and (pv.value ->> 'option_id' = po.id or pv.value @> jsonb_build_array(jsonb_build_object('option_id', po.id)))
+        and ${match(sql`po.label`)}
+    )`;
+}
+
+/** Every word must match somewhere, as a substring or (longer words) with one typo. */
+export function keywordCondition(matchers: WordMatcher[]): SQL | undefined {
+  if (matchers.length === 0) return undefined;
   return and(
-    ...words.map((w) => {
-      const pattern = `%${escapeLike(w)}%`;
-      return or(
-        sql`files.name ilike ${pattern}`,
-        sql`exists (select 1 from unnest(files.tags) t where t ilike ${pattern})`,
-      )!;
-    }),
+    ...matchers.map((m) =>
+      anywhere((c) =>
+        m.typo ? sql`(${c} ilike ${m.like} or ${c} ~* ${m.typo})` : sql`${c} ilike ${m.like}`,
+      ),
+    ),
   );
 }
 

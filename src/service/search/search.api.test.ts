@@ -1,5 +1,7 @@
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { properties, propertyOptions } from "../db/schema/index.ts";
+import { newId } from "../platform/ids.ts";
 import { solidPng, uploadBytes, waitUntilProcessed } from "../testing/content-fixtures.ts";
 import { type ApiCall, apiClient } from "../testing/http-client.ts";
 import { startTestService, type TestService } from "../testing/test-service.ts";
@@ -36,8 +38,8 @@ beforeAll(async () => {
 });
 afterAll(() => service?.close());
 
-const search = async (q: string, extra = "") => {
-  const res = await api("GET", `/v1/files?library_id=${libraryId}&q=${encodeURIComponent(q)}${extra}`);
+const search = async (q: string, extra = "", library = libraryId) => {
+  const res = await api("GET", `/v1/files?library_id=${library}&q=${encodeURIComponent(q)}${extra}`);
   expect(res.status, res.text).toBe(200);
   return {
     names: res.body.data.map((f: { name: string }) => f.name).sort() as string[],
@@ -110,5 +112,69 @@ describe("file search interpretation", () => {
     const r = await search("square png");
     expect(r.interpreted.text).toBe("square");
     expect(r.names).toEqual(["green square.png", "red square.png"]);
+  });
+});
+
+describe("file search keywords", () => {
+  let library: string;
+  const names = async (q: string) => (await search(q, "", library)).names;
+
+  beforeAll(async () => {
+    library = (await api("POST", "/v1/libraries", { body: { name: "Keywords" } })).body.id;
+    const png = await solidPng(10, 10);
+    const logo = await uploadBytes(api, png, { name: "logo.png", library_id: library });
+    const poster = await uploadBytes(api, png, { name: "poster.png", library_id: library });
+    const flyer = await uploadBytes(api, png, { name: "flyer.png", library_id: library });
+    const db = service.deps.db;
+    const text = {
+      id: newId("property"),
+      brandspaceId: service.seed.brandspaceId,
+      name: "Notes",
+      type: "text" as const,
+      selectionMode: "single" as const,
+      position: 0,
+    };
+    const status = { ...text, id: newId("property"), name: "Stage", type: "status" as const, position: 1 };
+    const channel = {
+      ...text,
+      id: newId("property"),
+      name: "Channel",
+      type: "multi_tag" as const,
+      position: 2,
+    };
+    await db.insert(properties).values([text, status, channel]);
+    const approved = newId("option");
+    const outdoor = newId("option");
+    await db.insert(propertyOptions).values([
+      { id: approved, propertyId: status.id, label: "Approved", color: "#00aa00", position: 0 },
+      { id: outdoor, propertyId: channel.id, label: "Outdoor", color: "#0000aa", position: 0 },
+    ]);
+    const set = async (fileId: string, propertyId: string, value: unknown) => {
+      const res = await api("PUT", `/v1/files/${fileId}/properties/${propertyId}`, { body: { value } });
+      expect(res.status, res.text).toBe(200);
+    };
+    await set(poster.id, text.id, "Summer campaign headline");
+    await set(poster.id, status.id, { option_id: approved });
+    await set(flyer.id, channel.id, [{ option_id: outdoor }]);
+    expect(logo.name).toBe("logo.png");
+  });
+
+  it("matches prefixes and substrings of names", async () => {
+    expect(await names("lo")).toEqual(["logo.png"]);
+    expect(await names("post")).toEqual(["poster.png"]);
+  });
+
+  it("tolerates one typo in words of four letters or more", async () => {
+    expect(await names("logp")).toEqual(["logo.png"]);
+    expect(await names("postre")).toEqual(["poster.png"]);
+    expect(await names("flyyer")).toEqual(["flyer.png"]);
+    expect(await names("lgp")).toEqual([]);
+  });
+
+  it("matches text property values and option labels", async () => {
+    expect(await names("headline")).toEqual(["poster.png"]);
+    expect(await names("approved")).toEqual(["poster.png"]);
+    expect(await names("outdoor")).toEqual(["flyer.png"]);
+    expect(await names("outdor")).toEqual(["flyer.png"]);
   });
 });
