@@ -12,6 +12,7 @@ import { keysetAfter } from "../platform/keyset.ts";
 import {
   interpretedConditions,
   keywordCondition,
+  relevanceScore,
   searchMembers,
   wordMatchers,
 } from "../search/file-search.ts";
@@ -33,7 +34,10 @@ const FLAT_PARAMS = [
 
 export interface FileListPlan {
   where: SQL;
-  sort: keyof typeof SORT_COLUMNS;
+  /** "relevance" when `q` has keywords and no `sort` was asked for: by score, then newest first. */
+  sort: keyof typeof SORT_COLUMNS | "relevance";
+  /** The relevance score, when sorting by it. */
+  score: SQL | null;
   order: "asc" | "desc";
   /** Binds cursors to this listing: a cursor from other parameters is refused. */
   listing: string;
@@ -46,6 +50,7 @@ export async function planFileList(db: Db, auth: AuthContext, query: FileListQue
   const interpreted = query.q
     ? interpretQuery(query.q, { now: new Date(), members: await searchMembers(db, auth.brandspace.id) })
     : null;
+  const matchers = wordMatchers(interpreted?.words.slice(0, 20) ?? []);
   const conditions: (SQL | undefined)[] = [
     eq(files.brandspaceId, auth.brandspace.id),
     await inVisibleLibraries(db, auth, files.libraryId),
@@ -64,16 +69,18 @@ export async function planFileList(db: Db, auth: AuthContext, query: FileListQue
     query.min_size !== undefined ? gte(files.size, query.min_size) : undefined,
     query.max_size !== undefined ? lte(files.size, query.max_size) : undefined,
     ...(interpreted ? interpretedConditions(interpreted) : []),
-    interpreted ? keywordCondition(wordMatchers(interpreted.words.slice(0, 20))) : undefined,
+    keywordCondition(matchers),
     query.filter ? await filterCondition(db, auth, query) : undefined,
   ];
-  const sort = query.sort ?? "created_at";
-  const order = query.order ?? "desc";
+  const relevance = matchers.length > 0 && !query.sort;
+  const sort = query.sort ?? (relevance ? "relevance" : "created_at");
+  const order = relevance ? "desc" : (query.order ?? "desc");
   const { limit: _limit, cursor: _cursor, ...shape } = query;
   return {
     where: and(...conditions)!,
     sort,
     order,
+    score: relevance ? relevanceScore(matchers) : null,
     listing: JSON.stringify(["files", auth.brandspace.id, shape]),
     interpreted,
   };
@@ -127,7 +134,24 @@ export async function fetchFilePage(
   plan: FileListPlan,
   limit: number,
   after: KeyValue[] | null,
-): Promise<FileRow[]> {
+): Promise<ScoredFileRow[]> {
+  if (plan.sort === "relevance") {
+    const score = plan.score!;
+    const position = after
+      ? keysetAfter(
+          [score, files.createdAt, files.id],
+          [sql`${after[0]}::float8`, sql`${after[1]}::timestamptz`, sql`${after[2]}`],
+          "desc",
+        )
+      : undefined;
+    const rows = await db
+      .select({ ...fileColumns, score: sql<number>`${score}`.mapWith(Number) })
+      .from(files)
+      .where(and(plan.where, position))
+      .orderBy(desc(score), desc(files.createdAt), desc(files.id))
+      .limit(limit);
+    return rows as ScoredFileRow[];
+  }
   const column = SORT_COLUMNS[plan.sort];
   const cast = plan.sort === "created_at" ? sql`::timestamptz` : plan.sort === "size" ? sql`::bigint` : sql``;
   const position = after
@@ -143,7 +167,10 @@ export async function fetchFilePage(
   return rows as FileRow[];
 }
 
-export function keyOf(plan: FileListPlan, row: FileRow): KeyValue[] {
+export type ScoredFileRow = FileRow & { score?: number };
+
+export function keyOf(plan: FileListPlan, row: ScoredFileRow): KeyValue[] {
+  if (plan.sort === "relevance") return [row.score ?? 0, row.createdAt.toISOString(), row.id];
   const value =
     plan.sort === "created_at" ? row.createdAt.toISOString() : plan.sort === "size" ? row.size : row.name;
   return [value, row.id];

@@ -1,4 +1,4 @@
-import { and, eq, gte, inArray, lte, or, type SQL, sql } from "drizzle-orm";
+import { and, eq, gte, inArray, lte, type SQL, sql } from "drizzle-orm";
 import type { Db } from "../db/client.ts";
 import { files, members, users } from "../db/schema/index.ts";
 import type { ColorName, InterpretedQuery, SearchMember } from "./interpret-query.ts";
@@ -118,14 +118,13 @@ export function typoRegex(word: string): string {
 
 /** Where a keyword is looked for: the name, a tag, a text property value or a select property's option label. */
 function anywhere(match: (column: SQL) => SQL): SQL {
-  return sql`(${match(sql`files.name`)}
-    or exists (select 1 from unnest(files.tags) t(tag) where ${match(sql`t.tag`)})
-    ${elsewhere(match)})`;
+  return sql`(${match(sql`files.name`)} or ${beyondName(match)})`;
 }
 
-/** A text property value or the label of a chosen option (status, tag, multi_tag). */
-function elsewhere(match: (column: SQL) => SQL): SQL {
-  return sql`or exists (
+/** A tag, a text property value or the label of a chosen option (status, tag, multi_tag). */
+function beyondName(match: (column: SQL) => SQL): SQL {
+  return sql`(exists (select 1 from unnest(files.tags) t(tag) where ${match(sql`t.tag`)})
+    or exists (
       select 1 from property_values pv
       where pv.file_id = files.id and jsonb_typeof(pv.value) = 'string' and ${match(sql`(pv.value #>> '{}')`)}
     )
@@ -135,7 +134,7 @@ function elsewhere(match: (column: SQL) => SQL): SQL {
       where pv.file_id = files.id
         and (pv.value ->> 'option_id' = po.id or pv.value @> jsonb_build_array(jsonb_build_object('option_id', po.id)))
         and ${match(sql`po.label`)}
-    )`;
+    ))`;
 }
 
 /** Every word must match somewhere, as a substring or (longer words) with one typo. */
@@ -148,6 +147,25 @@ export function keywordCondition(matchers: WordMatcher[]): SQL | undefined {
       ),
     ),
   );
+}
+
+/**
+ * Relevance of a matching file: 4 when the name (with or without its extension) is exactly the keywords, plus
+ * for each word 3 when the name starts with it, 2 when the name contains it, 1 when a tag or property value
+ * contains it, 0.5 when it only matches with a typo.
+ */
+export function relevanceScore(matchers: WordMatcher[]): SQL {
+  const text = matchers.map((m) => m.word).join(" ");
+  const exact = sql`case when lower(files.name) = ${text} or lower(files.name) = ${text} || '.' || lower(files.extension) then 4 else 0 end`;
+  const perWord = matchers.map(
+    (m) => sql`case
+      when files.name ilike ${`${escapeLike(m.word)}%`} then 3
+      when files.name ilike ${m.like} then 2
+      when ${beyondName((c) => sql`${c} ilike ${m.like}`)} then 1
+      else 0.5
+    end`,
+  );
+  return sql`(${exact} + ${sql.join(perWord, sql` + `)})::float8`;
 }
 
 const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);

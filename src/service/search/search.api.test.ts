@@ -178,3 +178,83 @@ describe("file search keywords", () => {
     expect(await names("outdor")).toEqual(["flyer.png"]);
   });
 });
+
+describe("file search relevance", () => {
+  let library: string;
+
+  beforeAll(async () => {
+    library = (await api("POST", "/v1/libraries", { body: { name: "Relevance" } })).body.id;
+    for (const name of [
+      "old brand guide draft.pdf",
+      "brand guidelines 2024.pdf",
+      "guide to brand.txt",
+      "brand guide.pdf",
+      "unrelated.txt",
+    ]) {
+      await uploadBytes(api, Buffer.from(`content of ${name}`), { name, library_id: library });
+    }
+  });
+
+  const page = async (query: string) => {
+    const res = await api("GET", `/v1/files?library_id=${library}&${query}`);
+    expect(res.status, res.text).toBe(200);
+    return res.body as { data: { name: string }[]; next_cursor: string | null; has_more: boolean };
+  };
+
+  it("ranks an exact name first, then by score and newest first", async () => {
+    const body = await page(`q=${encodeURIComponent("brand guide")}`);
+    expect(body.data.map((f) => f.name)).toEqual([
+      "brand guide.pdf",
+      "guide to brand.txt",
+      "brand guidelines 2024.pdf",
+      "old brand guide draft.pdf",
+    ]);
+  });
+
+  it("pages through the same order with limit=1, no repeats", async () => {
+    const seen: string[] = [];
+    let cursor: string | null = null;
+    do {
+      const body: Awaited<ReturnType<typeof page>> = await page(
+        `q=${encodeURIComponent("brand guide")}&limit=1${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ""}`,
+      );
+      seen.push(...body.data.map((f) => f.name));
+      cursor = body.next_cursor;
+    } while (cursor && seen.length < 10);
+    expect(seen).toEqual([
+      "brand guide.pdf",
+      "guide to brand.txt",
+      "brand guidelines 2024.pdf",
+      "old brand guide draft.pdf",
+    ]);
+  });
+
+  it("keeps an explicit sort", async () => {
+    const body = await page(`q=${encodeURIComponent("brand guide")}&sort=name&order=asc`);
+    expect(body.data.map((f) => f.name)).toEqual([
+      "brand guide.pdf",
+      "brand guidelines 2024.pdf",
+      "guide to brand.txt",
+      "old brand guide draft.pdf",
+    ]);
+  });
+
+  it("typo-only matches score alike and fall back to newest first", async () => {
+    const body = await page(`q=${encodeURIComponent("brnd")}`);
+    expect(body.data.map((f) => f.name)).toEqual([
+      "brand guide.pdf",
+      "guide to brand.txt",
+      "brand guidelines 2024.pdf",
+      "old brand guide draft.pdf",
+    ]);
+  });
+
+  it("refuses a relevance cursor on another query", async () => {
+    const first = await page(`q=${encodeURIComponent("brand guide")}&limit=1`);
+    const res = await api(
+      "GET",
+      `/v1/files?library_id=${library}&q=brand&limit=1&cursor=${encodeURIComponent(first.next_cursor!)}`,
+    );
+    expect(res.status).toBe(400);
+  });
+});
