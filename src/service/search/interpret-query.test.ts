@@ -211,6 +211,20 @@ describe("interpretQuery people", () => {
   });
 });
 
+describe("interpretQuery extremes", () => {
+  it("keeps sizes within safe integers and never NaN", () => {
+    expect(read("over 99999999999999999999 GB").min_size).toBe(Number.MAX_SAFE_INTEGER);
+    expect(read("between 1 and 0 mb")).toMatchObject({ min_size: 0, max_size: 1_000_000 });
+    expect(read("under 0 b").max_size).toBe(0);
+  });
+
+  it("keeps dates between 1900 and 9999", () => {
+    expect(read("last 9999 years").created_after).toBe("1900-01-01T00:00:00.000Z");
+    expect(read("last 10000 days").created_after).toBe("1998-10-31T00:00:00.000Z");
+    expect(read("since 0001-01-01")).toMatchObject({ created_after: null, words: ["since", "0001-01-01"] });
+  });
+});
+
 describe("interpretQuery combined", () => {
   it("reads a whole sentence", () => {
     expect(read("red png logos by ana over 1 MB since March")).toEqual({

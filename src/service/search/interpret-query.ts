@@ -131,6 +131,10 @@ const MONTHS: Record<string, number> = {};
 MONTHS.sept = 8;
 
 const DAY = 86_400_000;
+/** Dates are kept within what every layer (JSON, PostgreSQL) reads back the same. */
+const EARLIEST = Date.UTC(1900, 0, 1);
+const LATEST = Date.UTC(9999, 11, 31);
+const clamp = (n: number, low: number, high: number) => Math.min(high, Math.max(low, n));
 
 interface Period {
   start: number;
@@ -161,11 +165,15 @@ export function interpretQuery(q: string, context: { now: Date; members: SearchM
   const kept: string[] = [];
   let recognised = false;
 
-  const bound = (start: number | null, end: number | null) => {
+  const bound = (rawStart: number | null, rawEnd: number | null) => {
+    const start = rawStart === null ? null : clamp(rawStart, EARLIEST, LATEST);
+    const end = rawEnd === null ? null : clamp(rawEnd, EARLIEST, LATEST);
     if (start !== null) after = after === null ? start : Math.max(after, start);
     if (end !== null) before = before === null ? end : Math.min(before, end);
   };
-  const sizeBound = (min: number | null, max: number | null) => {
+  const sizeBound = (rawMin: number | null, rawMax: number | null) => {
+    const min = rawMin === null ? null : clamp(rawMin, 0, Number.MAX_SAFE_INTEGER);
+    const max = rawMax === null ? null : clamp(rawMax, 0, Number.MAX_SAFE_INTEGER);
     if (min !== null) minSize = minSize === null ? min : Math.max(minSize, min);
     if (max !== null) maxSize = maxSize === null ? max : Math.min(maxSize, max);
   };
@@ -326,15 +334,15 @@ function matchPerson(
 }
 
 /** "2 mb", "2mb", "2.5 MiB". */
-function matchSize(tokens: string[], at: number): { bytes: number; consumed: number } | null {
+function matchSize(tokens: string[], at: number): { bytes: number; unit: number; consumed: number } | null {
   const joined = /^(\d+(?:\.\d+)?)([a-z]+)$/.exec(tokens[at] ?? "");
   if (joined) {
     const unit = UNITS[joined[2]!];
-    return unit ? { bytes: Number(joined[1]) * unit, consumed: 1 } : null;
+    return unit ? { bytes: Number(joined[1]) * unit, unit, consumed: 1 } : null;
   }
   if (!/^\d+(?:\.\d+)?$/.test(tokens[at] ?? "")) return null;
   const unit = UNITS[tokens[at + 1] ?? ""];
-  return unit ? { bytes: Number(tokens[at]) * unit, consumed: 2 } : null;
+  return unit ? { bytes: Number(tokens[at]) * unit, unit, consumed: 2 } : null;
 }
 
 /** "1 and 2 mb" (the first number takes the second's unit when it has none), "1mb and 2mb". */
@@ -346,8 +354,7 @@ function matchBetween(tokens: string[], at: number): { min: number; max: number;
   if (tokens[andAt] !== "and") return null;
   const high = matchSize(tokens, andAt + 1);
   if (!high) return null;
-  const highUnit = high.bytes / Number(/^\d+(?:\.\d+)?/.exec(tokens[andAt + 1]!)![0]);
-  const min = low ? low.bytes : Number(number) * highUnit;
+  const min = low ? low.bytes : Number(number) * high.unit;
   return {
     min: Math.ceil(Math.min(min, high.bytes)),
     max: Math.floor(Math.max(min, high.bytes)),
@@ -388,7 +395,7 @@ function matchMonthYear(tokens: string[], at: number): Period | null {
 
 function matchIsoDate(t: string): Period | null {
   const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(t);
-  if (!match) return null;
+  if (!match || Number(match[1]) < 1900) return null;
   const start = Date.UTC(Number(match[1]), Number(match[2]) - 1, Number(match[3]));
   const check = new Date(start);
   if (check.getUTCMonth() !== Number(match[2]) - 1 || check.getUTCDate() !== Number(match[3])) return null;

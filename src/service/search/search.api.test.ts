@@ -108,6 +108,19 @@ describe("file search interpretation", () => {
     expect((await search("purple")).names).toEqual([]);
   });
 
+  it("answers extreme sizes and dates without an error", async () => {
+    for (const q of [
+      "over 99999999999999999999 GB",
+      "between 1 and 0 mb",
+      "last 9999 years",
+      "since 9999-12-31",
+      "a.b*c+ (x|y) [z] \\ 50%_off",
+    ]) {
+      const res = await api("GET", `/v1/files?q=${encodeURIComponent(q)}`);
+      expect(res.status, `${q}: ${res.text}`).toBe(200);
+    }
+  });
+
   it("keywords left over still match names", async () => {
     const r = await search("square png");
     expect(r.interpreted.text).toBe("square");
