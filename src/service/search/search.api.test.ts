@@ -1,6 +1,7 @@
+import { eq } from "drizzle-orm";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { properties, propertyOptions } from "../db/schema/index.ts";
+import { files, properties, propertyOptions } from "../db/schema/index.ts";
 import { newId } from "../platform/ids.ts";
 import { solidPng, uploadBytes, waitUntilProcessed } from "../testing/content-fixtures.ts";
 import { type ApiCall, apiClient } from "../testing/http-client.ts";
@@ -269,5 +270,28 @@ describe("file search relevance", () => {
       `/v1/files?library_id=${library}&q=brand&limit=1&cursor=${encodeURIComponent(first.next_cursor!)}`,
     );
     expect(res.status).toBe(400);
+  });
+});
+
+describe("file search dates", () => {
+  it("q=last week and q=this week split files by created_at (ISO weeks, UTC)", async () => {
+    const library = (await api("POST", "/v1/libraries", { body: { name: "Dates" } })).body.id;
+    const old = await uploadBytes(api, Buffer.from("old"), { name: "old.txt", library_id: library });
+    await uploadBytes(api, Buffer.from("new"), { name: "new.txt", library_id: library });
+    const now = new Date();
+    const monday =
+      Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate()) -
+      ((now.getUTCDay() + 6) % 7) * 86_400_000;
+    // Thursday noon of last week.
+    await service.deps.db
+      .update(files)
+      .set({ createdAt: new Date(monday - 4 * 86_400_000 + 12 * 3_600_000) })
+      .where(eq(files.id, old.id));
+    expect((await search("last week", "", library)).names).toEqual(["old.txt"]);
+    expect((await search("this week", "", library)).names).toEqual(["new.txt"]);
+    expect((await search("last 30 days", "", library)).names).toEqual(["new.txt", "old.txt"]);
+    const lastWeek = (await search("last week", "", library)).interpreted;
+    expect(lastWeek.created_after).toBe(new Date(monday - 7 * 86_400_000).toISOString());
+    expect(lastWeek.created_before).toBe(new Date(monday - 1).toISOString());
   });
 });
