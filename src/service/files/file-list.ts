@@ -50,7 +50,7 @@ export async function planFileList(db: Db, auth: AuthContext, query: FileListQue
   const interpreted = query.q
     ? interpretQuery(query.q, { now: new Date(), members: await searchMembers(db, auth.brandspace.id) })
     : null;
-  const matchers = wordMatchers(interpreted?.words.slice(0, 20) ?? []);
+  const matchers = wordMatchers(interpreted?.words ?? []);
   const conditions: (SQL | undefined)[] = [
     eq(files.brandspaceId, auth.brandspace.id),
     await inVisibleLibraries(db, auth, files.libraryId),

@@ -35,6 +35,11 @@ describe("interpretQuery keywords", () => {
     });
   });
 
+  it("keeps at most 20 keywords", () => {
+    const words = Array.from({ length: 25 }, (_, i) => `w${i}`);
+    expect(read(words.join(" ")).words).toEqual(words.slice(0, 20));
+  });
+
   it("strips surrounding punctuation", () => {
     expect(read('"logo", png!')).toMatchObject({ words: ["logo"], extensions: ["png"] });
   });

@@ -21,7 +21,7 @@ export interface InterpretedQuery {
   colors: string[];
   /** User ids of the members named with "by", "from" or "uploaded by". */
   uploaded_by: string[];
-  /** What is left to match as keywords, lower-cased. */
+  /** What is left to match as keywords, lower-cased, at most 20. */
   words: string[];
 }
 
@@ -91,6 +91,9 @@ const COLOR_WORDS: Record<string, ColorName> = {
   grey: "gray",
   violet: "purple",
 };
+
+/** Keywords beyond this many are ignored. */
+const MAX_WORDS = 20;
 
 /** Removed from the keywords only when something else in the query was recognised. */
 const STOPWORDS = new Set(["of", "the", "a", "an", "and", "from", "with", "files", "file", "all"]);
@@ -288,7 +291,7 @@ export function interpretQuery(q: string, context: { now: Date; members: SearchM
     }
   }
 
-  const words = recognised ? kept.filter((w) => !STOPWORDS.has(w)) : kept;
+  const words = (recognised ? kept.filter((w) => !STOPWORDS.has(w)) : kept).slice(0, MAX_WORDS);
   const iso = (ms: number | null) => (ms === null ? null : new Date(ms).toISOString());
   return {
     text: words.join(" "),
