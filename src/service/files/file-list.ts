@@ -9,6 +9,14 @@ import type { AuthContext } from "../platform/auth.ts";
 import type { KeyValue } from "../platform/cursor.ts";
 import { validationError } from "../platform/errors.ts";
 import { keysetAfter } from "../platform/keyset.ts";
+import {
+  interpretedConditions,
+  keywordCondition,
+  relevanceScore,
+  searchMembers,
+  wordMatchers,
+} from "../search/file-search.ts";
+import { type InterpretedQuery, interpretQuery } from "../search/interpret-query.ts";
 import { activeFile, type FileRow, fileColumns } from "./files.repository.ts";
 import { hasTopLevelOr, parseFilterDocument, propertyIdsOf } from "./filter-document.ts";
 import { compileFilter, type PropertyInfo } from "./filter-sql.ts";
@@ -26,14 +34,23 @@ const FLAT_PARAMS = [
 
 export interface FileListPlan {
   where: SQL;
-  sort: keyof typeof SORT_COLUMNS;
+  /** "relevance" when `q` has keywords and no `sort` was asked for: by score, then newest first. */
+  sort: keyof typeof SORT_COLUMNS | "relevance";
+  /** The relevance score, when sorting by it. */
+  score: SQL | null;
   order: "asc" | "desc";
   /** Binds cursors to this listing: a cursor from other parameters is refused. */
   listing: string;
+  /** How `q` was read, when there is one. */
+  interpreted: InterpretedQuery | null;
 }
 
 /** Turns the file list parameters into one WHERE clause and an order, checking scope access on the way. */
 export async function planFileList(db: Db, auth: AuthContext, query: FileListQuery): Promise<FileListPlan> {
+  const interpreted = query.q
+    ? interpretQuery(query.q, { now: new Date(), members: await searchMembers(db, auth.brandspace.id) })
+    : null;
+  const matchers = wordMatchers(interpreted?.words ?? []);
   const conditions: (SQL | undefined)[] = [
     eq(files.brandspaceId, auth.brandspace.id),
     await inVisibleLibraries(db, auth, files.libraryId),
@@ -51,17 +68,21 @@ export async function planFileList(db: Db, auth: AuthContext, query: FileListQue
     query.created_before ? lte(files.createdAt, new Date(query.created_before)) : undefined,
     query.min_size !== undefined ? gte(files.size, query.min_size) : undefined,
     query.max_size !== undefined ? lte(files.size, query.max_size) : undefined,
-    query.q ? keywordCondition(query.q) : undefined,
+    ...(interpreted ? interpretedConditions(interpreted) : []),
+    keywordCondition(matchers),
     query.filter ? await filterCondition(db, auth, query) : undefined,
   ];
-  const sort = query.sort ?? "created_at";
-  const order = query.order ?? "desc";
+  const relevance = matchers.length > 0 && !query.sort;
+  const sort = query.sort ?? (relevance ? "relevance" : "created_at");
+  const order = relevance ? "desc" : (query.order ?? "desc");
   const { limit: _limit, cursor: _cursor, ...shape } = query;
   return {
     where: and(...conditions)!,
     sort,
     order,
+    score: relevance ? relevanceScore(matchers) : null,
     listing: JSON.stringify(["files", auth.brandspace.id, shape]),
+    interpreted,
   };
 }
 
@@ -84,18 +105,6 @@ async function scopeConditions(
     return [eq(files.libraryId, query.library_id), top];
   }
   return [];
-}
-
-/** Keyword matching on names and tags; the search module refines this with ranking and interpretation. */
-function keywordCondition(q: string): SQL | undefined {
-  const words = q.trim().toLowerCase().split(/\s+/).filter(Boolean).slice(0, 20);
-  if (words.length === 0) return undefined;
-  return and(
-    ...words.map((w) => {
-      const pattern = `%${w.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-      return sql`(files.name ilike ${pattern} or exists (select 1 from unnest(files.tags) t where t ilike ${pattern}))`;
-    }),
-  );
 }
 
 async function filterCondition(db: Db, auth: AuthContext, query: FileListQuery): Promise<SQL> {
@@ -125,7 +134,24 @@ export async function fetchFilePage(
   plan: FileListPlan,
   limit: number,
   after: KeyValue[] | null,
-): Promise<FileRow[]> {
+): Promise<ScoredFileRow[]> {
+  if (plan.sort === "relevance") {
+    const score = plan.score!;
+    const position = after
+      ? keysetAfter(
+          [score, files.createdAt, files.id],
+          [sql`${after[0]}::float8`, sql`${after[1]}::timestamptz`, sql`${after[2]}`],
+          "desc",
+        )
+      : undefined;
+    const rows = await db
+      .select({ ...fileColumns, score: sql<number>`${score}`.mapWith(Number) })
+      .from(files)
+      .where(and(plan.where, position))
+      .orderBy(desc(score), desc(files.createdAt), desc(files.id))
+      .limit(limit);
+    return rows as ScoredFileRow[];
+  }
   const column = SORT_COLUMNS[plan.sort];
   const cast = plan.sort === "created_at" ? sql`::timestamptz` : plan.sort === "size" ? sql`::bigint` : sql``;
   const position = after
@@ -141,7 +167,10 @@ export async function fetchFilePage(
   return rows as FileRow[];
 }
 
-export function keyOf(plan: FileListPlan, row: FileRow): KeyValue[] {
+export type ScoredFileRow = FileRow & { score?: number };
+
+export function keyOf(plan: FileListPlan, row: ScoredFileRow): KeyValue[] {
+  if (plan.sort === "relevance") return [row.score ?? 0, row.createdAt.toISOString(), row.id];
   const value =
     plan.sort === "created_at" ? row.createdAt.toISOString() : plan.sort === "size" ? row.size : row.name;
   return [value, row.id];

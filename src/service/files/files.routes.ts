@@ -32,24 +32,9 @@ export function filesRoutes() {
         keyOf: (r) => keyOf(plan, r),
         toItem: (r) => toFileBase({ deps, region: auth.brandspace.region }, r, available),
       });
-      if (!query.q) return page;
-      return {
-        ...page,
-        search: {
-          query: query.q,
-          interpreted: {
-            text: query.q,
-            kinds: [],
-            extensions: [],
-            created_after: null,
-            created_before: null,
-            min_size: null,
-            max_size: null,
-            colors: [],
-            uploaded_by: [],
-          },
-        },
-      };
+      if (!plan.interpreted) return page;
+      const { words: _words, ...interpreted } = plan.interpreted;
+      return { ...page, search: { query: query.q!, interpreted } };
     }),
     route(getFile, ({ auth, db, deps, params }) => service.getFile(db, deps, auth, params.fileId)),
     route(updateFile, ({ auth, db, deps, params, body }) =>

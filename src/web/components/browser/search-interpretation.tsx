@@ -20,6 +20,7 @@ export function SearchInterpretation({ search }: { search: SearchInfo }) {
     i.uploaded_by.length > 0 &&
       `by ${i.uploaded_by.length === 1 ? "1 person" : `${i.uploaded_by.length} people`}`,
   ].filter(Boolean);
-  if (parts.length <= 1 && i.text === search.query.trim()) return null;
+  // Keywords alone (lower-cased, punctuation trimmed) are just the query again.
+  if (parts.length === (i.text ? 1 : 0)) return null;
   return <span className="ml-2 text-zinc-500 dark:text-zinc-400">· Searched for {parts.join(", ")}</span>;
 }
