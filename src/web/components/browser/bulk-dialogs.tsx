@@ -2,8 +2,8 @@ import { X } from "lucide-react";
 import { type FormEvent, type KeyboardEvent, useState } from "react";
 import type { FileBase } from "../../../contract/files.ts";
 import type { FileDestination } from "../../api/files.ts";
-import { Button } from "../ui/button.tsx";
 import { Dialog } from "../ui/dialog.tsx";
+import { DialogActions, FormError } from "../ui/dialog-form.tsx";
 import { Input } from "../ui/input.tsx";
 import { DestinationPicker } from "./destination-picker.tsx";
 import type { DropTarget } from "./dnd.ts";
@@ -54,14 +54,11 @@ export function FileDestinationDialog({
     >
       <form onSubmit={submit} className="space-y-3">
         <DestinationPicker value={target} onChange={setTarget} />
-        <div className="flex justify-end gap-2 pt-2">
-          <Button variant="secondary" onClick={() => onOpenChange(false)}>
-            Cancel
-          </Button>
-          <Button type="submit" disabled={!target || busy}>
-            {verb} here
-          </Button>
-        </div>
+        <DialogActions
+          submit={`${verb} here`}
+          disabled={!target || busy}
+          onCancel={() => onOpenChange(false)}
+        />
       </form>
     </Dialog>
   );
@@ -147,19 +144,8 @@ export function AddTagsDialog({ files, open, onOpenChange, onDone }: Props) {
             onBlur={() => text.trim() && commit()}
           />
         </div>
-        {problem && (
-          <p role="alert" className="text-red-700 text-sm dark:text-red-400">
-            {problem}
-          </p>
-        )}
-        <div className="flex justify-end gap-2 pt-2">
-          <Button variant="secondary" onClick={() => onOpenChange(false)}>
-            Cancel
-          </Button>
-          <Button type="submit" disabled={busy}>
-            Add tags
-          </Button>
-        </div>
+        <FormError message={problem} />
+        <DialogActions submit="Add tags" disabled={busy} onCancel={() => onOpenChange(false)} />
       </form>
     </Dialog>
   );

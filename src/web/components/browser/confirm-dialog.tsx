@@ -1,6 +1,6 @@
 import { type FormEvent, type ReactNode, useState } from "react";
-import { Button } from "../ui/button.tsx";
 import { Dialog } from "../ui/dialog.tsx";
+import { DialogActions } from "../ui/dialog-form.tsx";
 
 /** A yes/no question before something irreversible; the confirm button says what it does. */
 export function ConfirmDialog({
@@ -33,14 +33,7 @@ export function ConfirmDialog({
     <Dialog open={open} onOpenChange={onOpenChange} title={title}>
       <form onSubmit={submit} className="space-y-3">
         <div className="text-sm text-zinc-700 dark:text-zinc-300">{children}</div>
-        <div className="flex justify-end gap-2 pt-2">
-          <Button variant="secondary" onClick={() => onOpenChange(false)}>
-            Cancel
-          </Button>
-          <Button type="submit" variant="danger" disabled={busy}>
-            {confirm}
-          </Button>
-        </div>
+        <DialogActions submit={confirm} danger disabled={busy} onCancel={() => onOpenChange(false)} />
       </form>
     </Dialog>
   );

@@ -1,5 +1,6 @@
 import type { DragEvent } from "react";
 import { useRef, useState, useSyncExternalStore } from "react";
+import { errorMessage } from "../../api/error-message.ts";
 import {
   FILE_CHANGES,
   type FileDestination,
@@ -9,7 +10,7 @@ import {
 } from "../../api/files.ts";
 import { type FolderDestination, moveFolderTo } from "../../api/folders.ts";
 import { toast } from "../../lib/toast.ts";
-import { errorMessage, toastBulk } from "./feedback.ts";
+import { toastBulk } from "./feedback.ts";
 import { plural } from "./format.ts";
 
 /**

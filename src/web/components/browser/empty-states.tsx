@@ -1,6 +1,6 @@
 import { FolderOpen, SearchX, Upload } from "lucide-react";
+import { errorMessage } from "../../api/error-message.ts";
 import { Button } from "../ui/button.tsx";
-import { errorMessage } from "./feedback.ts";
 
 export function FilesSkeleton({ view }: { view: "grid" | "list" }) {
   return (

@@ -1,17 +1,6 @@
-import { ApiError } from "../../api/client.ts";
+import { errorMessage } from "../../api/error-message.ts";
 import type { BulkResult } from "../../api/files.ts";
 import { type ExternalToast, toast } from "../../lib/toast.ts";
-
-/** The service's message for a failed call, with the per-parameter details of a validation error. */
-export function errorMessage(error: unknown): string {
-  if (error instanceof ApiError) {
-    const issues = error.issues.map((issue) => `${issue.param} ${issue.message}`);
-    return issues.length && !issues.some((i) => error.message.includes(i))
-      ? `${error.message} (${issues.join("; ")})`
-      : error.message;
-  }
-  return error instanceof Error ? error.message : "Something went wrong.";
-}
 
 /**
  * One toast for a bulk action: success when all went through, an error when none did, a warning naming the

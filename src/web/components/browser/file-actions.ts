@@ -1,5 +1,6 @@
 import type { FileBase } from "../../../contract/files.ts";
 import { viaBff } from "../../api/client.ts";
+import { errorMessage } from "../../api/error-message.ts";
 import {
   addTags,
   copyFiles,
@@ -13,7 +14,7 @@ import {
   useInvalidate,
 } from "../../api/files.ts";
 import { toast } from "../../lib/toast.ts";
-import { errorMessage, toastBulk } from "./feedback.ts";
+import { toastBulk } from "./feedback.ts";
 import { plural } from "./format.ts";
 
 function saveAs(url: string, name: string) {

@@ -3,10 +3,10 @@ import { createContext, type ReactNode, useContext, useState } from "react";
 import type { Folder } from "../../../contract/folders.ts";
 import { deleteFolder, restoreFolder, updateFolder } from "../../../contract/operations/folders.ts";
 import { call } from "../../api/client.ts";
+import { errorMessage } from "../../api/error-message.ts";
 import { FOLDER_CHANGES, useInvalidate } from "../../api/files.ts";
 import { toast } from "../../lib/toast.ts";
 import { colorName } from "./color-palette.tsx";
-import { errorMessage } from "./feedback.ts";
 import { DeleteFolderDialog, FolderFormDialog, MoveFolderDialog } from "./lazy-dialogs.ts";
 
 export interface FolderActions {

@@ -2,17 +2,17 @@ import { useQuery } from "@tanstack/react-query";
 import { type FormEvent, useState } from "react";
 import type { Folder } from "../../../contract/folders.ts";
 import { createFolder, deleteFolder, updateFolder } from "../../../contract/operations/folders.ts";
+import { errorMessage } from "../../api/error-message.ts";
 import { FOLDER_CHANGES, useInvalidate } from "../../api/files.ts";
 import { folderQuery, moveFolderTo } from "../../api/folders.ts";
 import { useApiMutation } from "../../api/query.ts";
 import { toast } from "../../lib/toast.ts";
-import { Button } from "../ui/button.tsx";
 import { Dialog } from "../ui/dialog.tsx";
+import { DialogActions, FormError } from "../ui/dialog-form.tsx";
 import { Input } from "../ui/input.tsx";
 import { ColorPalette } from "./color-palette.tsx";
 import { DestinationPicker } from "./destination-picker.tsx";
 import type { DropTarget } from "./dnd.ts";
-import { errorMessage } from "./feedback.ts";
 import { plural } from "./format.ts";
 
 interface DialogState {
@@ -27,38 +27,6 @@ function nameProblem(name: string): string | null {
   if (trimmed.length > 255) return "The name must be at most 255 characters.";
   if (/[\\/]/.test(trimmed)) return "The name must not contain / or \\.";
   return null;
-}
-
-function ErrorLine({ message }: { message: string | null }) {
-  if (!message) return null;
-  return (
-    <p role="alert" className="text-red-700 text-sm dark:text-red-400">
-      {message}
-    </p>
-  );
-}
-
-function DialogActions({
-  submit,
-  busy,
-  onCancel,
-  danger,
-}: {
-  submit: string;
-  busy: boolean;
-  onCancel: () => void;
-  danger?: boolean;
-}) {
-  return (
-    <div className="flex justify-end gap-2 pt-2">
-      <Button variant="secondary" onClick={onCancel}>
-        Cancel
-      </Button>
-      <Button type="submit" variant={danger ? "danger" : "primary"} disabled={busy}>
-        {submit}
-      </Button>
-    </div>
-  );
 }
 
 /** Create a folder (in a library's top level or a parent), or edit one's name and colour. */
@@ -127,10 +95,10 @@ export function FolderFormDialog({
           />
         </div>
         <ColorPalette value={color} onChange={setColor} />
-        <ErrorLine message={problem} />
+        <FormError message={problem} />
         <DialogActions
           submit={folder ? "Save" : "Create folder"}
-          busy={busy}
+          disabled={busy}
           onCancel={() => onOpenChange(false)}
         />
       </form>
@@ -171,8 +139,8 @@ export function MoveFolderDialog({ open, onOpenChange, folder }: DialogState & {
     >
       <form onSubmit={submit} className="space-y-3">
         <DestinationPicker value={target} onChange={setTarget} excludedFolderId={folder.id} />
-        <ErrorLine message={problem} />
-        <DialogActions submit="Move here" busy={busy || !target} onCancel={() => onOpenChange(false)} />
+        <FormError message={problem} />
+        <DialogActions submit="Move here" disabled={busy || !target} onCancel={() => onOpenChange(false)} />
       </form>
     </Dialog>
   );
@@ -213,11 +181,11 @@ export function DeleteFolderDialog({
           This deletes the folder “{folder.name}” and {contents} now and for good: nothing goes to the trash,
           and this cannot be undone.
         </p>
-        <ErrorLine message={remove.error ? errorMessage(remove.error) : null} />
+        <FormError message={remove.error ? errorMessage(remove.error) : null} />
         <DialogActions
           submit="Delete permanently"
           danger
-          busy={remove.isPending}
+          disabled={remove.isPending}
           onCancel={() => onOpenChange(false)}
         />
       </form>

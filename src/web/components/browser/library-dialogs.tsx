@@ -7,12 +7,12 @@ import {
   listLibraries,
   updateLibrary,
 } from "../../../contract/operations/libraries.ts";
+import { errorMessage } from "../../api/error-message.ts";
 import { useApiMutation } from "../../api/query.ts";
 import { toast } from "../../lib/toast.ts";
-import { Button } from "../ui/button.tsx";
 import { Dialog } from "../ui/dialog.tsx";
+import { DialogActions, FormError } from "../ui/dialog-form.tsx";
 import { Input } from "../ui/input.tsx";
-import { errorMessage } from "./feedback.ts";
 import { formatBytes, plural } from "./format.ts";
 
 interface Props {
@@ -74,19 +74,8 @@ export function EditLibraryDialog({ library, open, onOpenChange }: Props) {
             className="w-full rounded-md border border-zinc-300 bg-white px-3 py-2 text-sm dark:border-zinc-700 dark:bg-zinc-900"
           />
         </div>
-        {problem && (
-          <p role="alert" className="text-red-700 text-sm dark:text-red-400">
-            {problem}
-          </p>
-        )}
-        <div className="flex justify-end gap-2 pt-2">
-          <Button variant="secondary" onClick={() => onOpenChange(false)}>
-            Cancel
-          </Button>
-          <Button type="submit" disabled={update.isPending}>
-            Save
-          </Button>
-        </div>
+        <FormError message={problem} />
+        <DialogActions submit="Save" disabled={update.isPending} onCancel={() => onOpenChange(false)} />
       </form>
     </Dialog>
   );
@@ -129,19 +118,13 @@ export function DeleteLibraryDialog({ library, open, onOpenChange }: Props) {
             onChange={(e) => setTyped(e.target.value)}
           />
         </div>
-        {remove.error && (
-          <p role="alert" className="text-red-700 text-sm dark:text-red-400">
-            {errorMessage(remove.error)}
-          </p>
-        )}
-        <div className="flex justify-end gap-2 pt-2">
-          <Button variant="secondary" onClick={() => onOpenChange(false)}>
-            Cancel
-          </Button>
-          <Button type="submit" variant="danger" disabled={remove.isPending || typed.trim() !== library.name}>
-            Delete library
-          </Button>
-        </div>
+        <FormError message={remove.error ? errorMessage(remove.error) : null} />
+        <DialogActions
+          submit="Delete library"
+          danger
+          disabled={remove.isPending || typed.trim() !== library.name}
+          onCancel={() => onOpenChange(false)}
+        />
       </form>
     </Dialog>
   );

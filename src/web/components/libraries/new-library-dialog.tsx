@@ -1,11 +1,11 @@
 import { useNavigate } from "@tanstack/react-router";
 import { type FormEvent, useId, useState } from "react";
 import { createLibrary, listLibraries } from "../../../contract/operations/libraries.ts";
-import { ApiError } from "../../api/client.ts";
+import { errorMessage } from "../../api/error-message.ts";
 import { useApiMutation } from "../../api/query.ts";
 import { toast } from "../../lib/toast.ts";
-import { Button } from "../ui/button.tsx";
 import { Dialog } from "../ui/dialog.tsx";
+import { DialogActions, FormError } from "../ui/dialog-form.tsx";
 import { Input } from "../ui/input.tsx";
 
 /** "New library" (the libraries page and the command palette): name and description, then the new library opens. */
@@ -42,7 +42,6 @@ export function NewLibraryDialog({
       },
     );
   };
-  const error = create.error instanceof ApiError ? create.error : null;
   return (
     <Dialog open={open} onOpenChange={close} title="New library">
       <form onSubmit={submit} className="space-y-3">
@@ -69,21 +68,12 @@ export function NewLibraryDialog({
             onChange={(e) => setDescription(e.target.value)}
           />
         </div>
-        {error && (
-          <p role="alert" className="text-red-600 text-sm dark:text-red-400">
-            {error.issues.length > 0
-              ? error.issues.map((issue) => `${issue.param}: ${issue.message}`).join("; ")
-              : error.message}
-          </p>
-        )}
-        <div className="flex justify-end gap-2 pt-2">
-          <Button variant="secondary" onClick={() => close(false)}>
-            Cancel
-          </Button>
-          <Button type="submit" disabled={create.isPending || !name.trim()}>
-            {create.isPending ? "Creating…" : "Create library"}
-          </Button>
-        </div>
+        <FormError message={create.error ? errorMessage(create.error) : null} />
+        <DialogActions
+          submit={create.isPending ? "Creating…" : "Create library"}
+          disabled={create.isPending || !name.trim()}
+          onCancel={() => close(false)}
+        />
       </form>
     </Dialog>
   );

@@ -2,7 +2,7 @@ import { useQuery } from "@tanstack/react-query";
 import { type FormEvent, useState } from "react";
 import { createReplay } from "../../../contract/operations/webhooks.ts";
 import type { Replay, Webhook } from "../../../contract/webhooks.ts";
-import { ApiError } from "../../api/client.ts";
+import { errorMessage } from "../../api/error-message.ts";
 import { eventTypesQuery } from "../../api/meta.ts";
 import { useApiMutation } from "../../api/query.ts";
 import { toast } from "../../lib/toast.ts";
@@ -89,10 +89,7 @@ export function ReplayDialog({ webhook, open, onOpenChange, onCreated }: ReplayD
       },
     );
   };
-  const serviceError =
-    replay.error instanceof ApiError && replay.error.issues.length > 0
-      ? replay.error.issues.map((issue) => `${issue.param}: ${issue.message}`).join(" ")
-      : replay.error?.message;
+  const serviceError = replay.error ? errorMessage(replay.error) : undefined;
 
   return (
     <Dialog
