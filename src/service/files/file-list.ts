@@ -16,7 +16,7 @@ import {
   searchMembers,
   wordMatchers,
 } from "../search/file-search.ts";
-import { type InterpretedQuery, interpretQuery } from "../search/interpret-query.ts";
+import { type InterpretedQuery, interpretQuery, mayNamePeople } from "../search/interpret-query.ts";
 import { activeFile, type FileRow, fileColumns } from "./files.repository.ts";
 import { hasTopLevelOr, parseFilterDocument, propertyIdsOf } from "./filter-document.ts";
 import { compileFilter, type PropertyInfo } from "./filter-sql.ts";
@@ -47,9 +47,9 @@ export interface FileListPlan {
 
 /** Turns the file list parameters into one WHERE clause and an order, checking scope access on the way. */
 export async function planFileList(db: Db, auth: AuthContext, query: FileListQuery): Promise<FileListPlan> {
-  const interpreted = query.q
-    ? interpretQuery(query.q, { now: new Date(), members: await searchMembers(db, auth.brandspace.id) })
-    : null;
+  const q = query.q;
+  const members = q && mayNamePeople(q) ? await searchMembers(db, auth.brandspace.id) : [];
+  const interpreted = q ? interpretQuery(q, { now: new Date(), members }) : null;
   const matchers = wordMatchers(interpreted?.words ?? []);
   const conditions: (SQL | undefined)[] = [
     eq(files.brandspaceId, auth.brandspace.id),

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { interpretQuery } from "./interpret-query.ts";
+import { interpretQuery, mayNamePeople } from "./interpret-query.ts";
 
 // A Wednesday; its ISO week starts on Monday 2026-03-16.
 const now = new Date("2026-03-18T15:30:00.000Z");
@@ -244,5 +244,14 @@ describe("interpretQuery combined", () => {
       colors: ["red"],
       uploaded_by: ["u_ana", "u_anabel"],
     });
+  });
+});
+
+describe("mayNamePeople", () => {
+  it("is true exactly when a person could be named, so members load only then", () => {
+    for (const q of ["by ana", "logos by Ana", "uploaded by ana", "From Eddie", "photos (by ana)"]) {
+      expect(mayNamePeople(q), q).toBe(true);
+    }
+    for (const q of ["logos", "bypass", "frombork", "red png over 2 mb"]) expect(mayNamePeople(q), q).toBe(false);
   });
 });

@@ -146,6 +146,11 @@ interface Period {
   consumed: number;
 }
 
+/** Whether `q` may name a person ("by", "from", "uploaded by"): only then are the members worth loading. */
+export function mayNamePeople(q: string): boolean {
+  return /(^|\s)["'(]*(by|from)(\s|$)/i.test(q);
+}
+
 /**
  * Reads a free-text file search: kind words, extensions, sizes, dates relative to `now` (UTC, ISO weeks),
  * colour names and people ("by Ana"). What is not recognised stays a keyword.

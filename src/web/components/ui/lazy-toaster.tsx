@@ -1,17 +1,19 @@
-import { lazy, Suspense, useSyncExternalStore } from "react";
+import { useOnDemand } from "../../lib/on-demand.ts";
 import type { Theme } from "../../lib/theme.ts";
-import { loadSonner, onToasterWanted, toasterWanted } from "../../lib/toast.ts";
+import { sonner } from "../../lib/toast.ts";
 
-const Toaster = lazy(() => loadSonner().then((sonner) => ({ default: sonner.Toaster })));
-
-/** Sonner's Toaster, mounted once the first toast is asked for (see lib/toast.ts). */
+/** Sonner's Toaster, mounted once the first toast has loaded sonner (see lib/toast.ts). */
 export function LazyToaster({ theme }: { theme: Theme }) {
-  const wanted = useSyncExternalStore(onToasterWanted, toasterWanted);
-  if (!wanted) return null;
+  const loaded = useOnDemand(sonner);
+  if (!loaded) return null;
+  // Top right, under the top bar: the upload panel lives bottom right.
   return (
-    <Suspense fallback={null}>
-      {/* Top right, under the top bar: the upload panel lives bottom right. */}
-      <Toaster theme={theme} position="top-right" offset={{ top: 64, right: 16 }} richColors closeButton />
-    </Suspense>
+    <loaded.Toaster
+      theme={theme}
+      position="top-right"
+      offset={{ top: 64, right: 16 }}
+      richColors
+      closeButton
+    />
   );
 }
