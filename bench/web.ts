@@ -3,7 +3,8 @@ import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { gzipSync } from "node:zlib";
-import { type Browser, type BrowserContext, chromium } from "playwright-core";
+import type { Browser, BrowserContext } from "playwright-core";
+import { launchChromium } from "../e2e/chromium.ts";
 import { loadBffConfig } from "../src/bff/config.ts";
 import { setDashboardPassword } from "../src/bff/password-file.ts";
 import { startBff } from "../src/bff/server.ts";
@@ -14,15 +15,6 @@ import { startTestService } from "../src/service/testing/test-service.ts";
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const UNLIMITED = "sustained=100000000/1m,month=1000000000/1mo";
 const PASSWORD = "bench-dashboard-password";
-const CHROMIUM_ARGS = [
-  "--no-sandbox",
-  "--disable-gpu",
-  "--disable-background-networking",
-  "--disable-component-update",
-  "--no-first-run",
-  "--disable-sync",
-  "--disable-quic",
-];
 /** The aim for the JavaScript a route needs before it shows anything, gzipped. */
 const JS_AIM_BYTES = 200 * 1024;
 const THUMBNAIL_TIMEOUT_MS = 60_000;
@@ -206,11 +198,7 @@ async function main() {
         LOG_LEVEL: "silent",
       }),
     );
-    browser = await chromium.launch({
-      executablePath: "/usr/bin/chromium",
-      headless: true,
-      args: CHROMIUM_ARGS,
-    });
+    browser = await launchChromium();
 
     // (a) What the login route and a folder page download.
     const folderRoute = `/folders/${folderId}`;

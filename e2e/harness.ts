@@ -1,25 +1,15 @@
 import { mkdir, writeFile } from "node:fs/promises";
 import path from "node:path";
 import axe from "axe-core";
-import { type Browser, type BrowserContext, chromium, type Page, type Response } from "playwright-core";
+import type { Browser, BrowserContext, Page, Response } from "playwright-core";
 import { expect, inject, onTestFinished } from "vitest";
 import { isCentralPath } from "../src/bff/upstream-hosts.ts";
 import { solidPng, uploadBytes, waitUntilProcessed } from "../src/service/testing/content-fixtures.ts";
 import { type ApiResponse, apiClient } from "../src/service/testing/http-client.ts";
+import { launchChromium } from "./chromium.ts";
 import type { E2eEnvironment } from "./environment.ts";
 
 export type { E2eEnvironment } from "./environment.ts";
-
-export const CHROMIUM_PATH = "/usr/bin/chromium";
-export const CHROMIUM_ARGS = [
-  "--no-sandbox",
-  "--disable-gpu",
-  "--disable-background-networking",
-  "--disable-component-update",
-  "--no-first-run",
-  "--disable-sync",
-  "--disable-quic",
-];
 
 /** The service, BFF and seed that e2e/global-setup.ts started for this run. */
 export function e2eEnvironment(): E2eEnvironment {
@@ -30,7 +20,7 @@ export function e2eEnvironment(): E2eEnvironment {
 let browserLaunch: Promise<Browser> | null = null;
 
 export function launchBrowser(): Promise<Browser> {
-  browserLaunch ??= chromium.launch({ executablePath: CHROMIUM_PATH, headless: true, args: CHROMIUM_ARGS });
+  browserLaunch ??= launchChromium();
   return browserLaunch;
 }
 

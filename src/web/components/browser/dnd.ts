@@ -1,5 +1,6 @@
 import type { DragEvent } from "react";
 import { useRef, useState, useSyncExternalStore } from "react";
+import type { Folder } from "../../../contract/folders.ts";
 import { errorMessage } from "../../api/error-message.ts";
 import {
   FILE_CHANGES,
@@ -65,6 +66,21 @@ export function beginDrag(event: DragEvent, items: DragItems, label: string): vo
   transfer.setDragImage(ghost, 14, 14);
   setTimeout(() => ghost.remove(), 0);
   setCurrent(items);
+}
+
+/** Starts dragging one folder (a tile or a row of the sidebar tree). */
+export function beginFolderDrag(event: DragEvent, folder: Folder): void {
+  beginDrag(
+    event,
+    {
+      type: "folder",
+      id: folder.id,
+      name: folder.name,
+      libraryId: folder.library_id,
+      parentId: folder.parent_id,
+    },
+    `Move “${folder.name}”`,
+  );
 }
 
 export function endDrag(): void {

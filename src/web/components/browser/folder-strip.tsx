@@ -8,7 +8,7 @@ import { folderQuery } from "../../api/folders.ts";
 import { childFoldersQuery } from "../../api/libraries.ts";
 import { cx } from "../../lib/cx.ts";
 import { Skeleton } from "../ui/skeleton.tsx";
-import { beginDrag, endDrag, useDropTarget } from "./dnd.ts";
+import { beginFolderDrag, endDrag, useDropTarget } from "./dnd.ts";
 import { FolderActionsButton, FolderContextMenu } from "./folder-menu.tsx";
 import { plural } from "./format.ts";
 
@@ -50,19 +50,7 @@ function FolderTile({ folder }: { folder: Folder }) {
         data-testid="folder-tile"
         data-folder-id={folder.id}
         draggable={canMove}
-        onDragStart={(event) =>
-          beginDrag(
-            event,
-            {
-              type: "folder",
-              id: folder.id,
-              name: folder.name,
-              libraryId: folder.library_id,
-              parentId: folder.parent_id,
-            },
-            `Move “${folder.name}”`,
-          )
-        }
+        onDragStart={(event) => beginFolderDrag(event, folder)}
         onDragEnd={endDrag}
         {...drop.handlers}
         data-drop-candidate={drop.candidate || undefined}

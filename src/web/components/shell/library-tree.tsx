@@ -6,7 +6,7 @@ import type { Folder } from "../../../contract/folders.ts";
 import type { Library } from "../../../contract/libraries.ts";
 import { childFoldersQuery, librariesQuery } from "../../api/libraries.ts";
 import { cx } from "../../lib/cx.ts";
-import { beginDrag, type DropTarget, endDrag, useDropTarget } from "../browser/dnd.ts";
+import { beginFolderDrag, type DropTarget, endDrag, useDropTarget } from "../browser/dnd.ts";
 import { FolderActionsProvider } from "../browser/folder-actions.tsx";
 import { FolderActionsButton, FolderContextMenu } from "../browser/folder-menu.tsx";
 import { Skeleton } from "../ui/skeleton.tsx";
@@ -72,18 +72,7 @@ function FolderNode({ folder, depth }: { folder: Folder; depth: number }) {
     open,
     setOpen,
   );
-  const onDragStart = (event: DragEvent) =>
-    beginDrag(
-      event,
-      {
-        type: "folder",
-        id: folder.id,
-        name: folder.name,
-        libraryId: folder.library_id,
-        parentId: folder.parent_id,
-      },
-      `Move “${folder.name}”`,
-    );
+  const onDragStart = (event: DragEvent) => beginFolderDrag(event, folder);
   return (
     <li>
       <FolderContextMenu folder={folder}>
