@@ -252,6 +252,7 @@ describe("mayNamePeople", () => {
     for (const q of ["by ana", "logos by Ana", "uploaded by ana", "From Eddie", "photos (by ana)"]) {
       expect(mayNamePeople(q), q).toBe(true);
     }
-    for (const q of ["logos", "bypass", "frombork", "red png over 2 mb"]) expect(mayNamePeople(q), q).toBe(false);
+    for (const q of ["logos", "bypass", "frombork", "red png over 2 mb"])
+      expect(mayNamePeople(q), q).toBe(false);
   });
 });
