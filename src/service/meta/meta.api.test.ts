@@ -138,6 +138,17 @@ describe("GET /v1/usage", () => {
     expect(usage.search.used).toBe(0);
   });
 
+  it("counts a file search with q on the search counter, and a list without q only on the others", async () => {
+    const searchUsed = async () => Usage.parse((await central("GET", "/v1/usage")).body).search.used;
+    const before = await searchUsed();
+    expect((await regional("GET", "/v1/files")).status).toBe(200);
+    expect((await regional("GET", "/v1/files?q=")).status).toBe(200);
+    expect(await searchUsed()).toBe(before);
+    const searched = await regional("GET", "/v1/files?q=logo");
+    expect(searched.status).toBe(200);
+    expect(await searchUsed()).toBe(before + 1);
+  });
+
   it("needs usage:read", async () => {
     const key = await service.createKey(["files:read"]);
     const res = await central("GET", "/v1/usage", { key });
