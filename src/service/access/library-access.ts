@@ -1,15 +1,15 @@
 import { and, eq, exists, inArray, type SQL, sql } from "drizzle-orm";
 import type { AnyPgColumn } from "drizzle-orm/pg-core";
-import type { Db } from "../db/client.ts";
 import { libraries, libraryGrants } from "../db/schema/index.ts";
-import { type AuthContext, hasPermission } from "../platform/auth.ts";
+import { hasPermission } from "../platform/auth.ts";
+import type { CallerContext } from "../platform/context.ts";
 import { forbidden, notFound } from "../platform/errors.ts";
 
 export type Access = "view" | "comment" | "edit" | "manage";
 const RANK: Record<Access, number> = { view: 0, comment: 1, edit: 2, manage: 3 };
 
 /** `libraries.manage_all` sees every library of the brandspace; anyone else only the libraries granted to them. */
-export function visibleLibraries(db: Db, auth: AuthContext): SQL {
+export function visibleLibraries({ db, auth }: CallerContext): SQL {
   const inBrandspace = eq(libraries.brandspaceId, auth.brandspace.id);
   if (hasPermission(auth, "libraries.manage_all")) return inBrandspace;
   const granted = db
@@ -20,7 +20,7 @@ export function visibleLibraries(db: Db, auth: AuthContext): SQL {
 }
 
 /** The caller's access to one library, or null when it cannot see it (which callers answer as 404). */
-export async function libraryAccess(db: Db, auth: AuthContext, libraryId: string): Promise<Access | null> {
+export async function libraryAccess({ db, auth }: CallerContext, libraryId: string): Promise<Access | null> {
   const [row] = await db
     .select({ access: libraryGrants.access, id: libraries.id })
     .from(libraries)
@@ -35,8 +35,8 @@ export async function libraryAccess(db: Db, auth: AuthContext, libraryId: string
 }
 
 /** 404 when invisible, 403 when visible but below the access the action needs. */
-export async function requireLibraryAccess(db: Db, auth: AuthContext, libraryId: string, needed: Access) {
-  const access = await libraryAccess(db, auth, libraryId);
+export async function requireLibraryAccess(ctx: CallerContext, libraryId: string, needed: Access) {
+  const access = await libraryAccess(ctx, libraryId);
   if (!access) throw notFound("library");
   if (RANK[access] < RANK[needed])
     throw forbidden(`This needs ${needed} access to the library; you have ${access}.`);
@@ -49,8 +49,7 @@ export async function requireLibraryAccess(db: Db, auth: AuthContext, libraryId:
  * planner on the listing indexes where a subquery would make it guess.
  */
 export async function inVisibleLibraries(
-  db: Db,
-  auth: AuthContext,
+  { db, auth }: CallerContext,
   column: AnyPgColumn,
 ): Promise<SQL | undefined> {
   if (hasPermission(auth, "libraries.manage_all")) return undefined;

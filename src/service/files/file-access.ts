@@ -12,7 +12,7 @@ import { type FileRow, findFile } from "./files.repository.ts";
 export async function requireFile(db: Db, auth: AuthContext, id: string, needed: Access): Promise<FileRow> {
   const file = await findFile(db, auth.brandspace.id, id);
   if (!file || file.hiddenBy) throw notFound("file");
-  await requireLibraryAccess(db, auth, file.libraryId, needed).catch((error: ApiError) => {
+  await requireLibraryAccess({ db, auth }, file.libraryId, needed).catch((error: ApiError) => {
     throw error.code === "not_found" ? notFound("file") : error;
   });
   return file;

@@ -53,7 +53,7 @@ export async function planFileList(db: Db, auth: AuthContext, query: FileListQue
   const matchers = wordMatchers(interpreted?.words ?? []);
   const conditions: (SQL | undefined)[] = [
     eq(files.brandspaceId, auth.brandspace.id),
-    await inVisibleLibraries(db, auth, files.libraryId),
+    await inVisibleLibraries({ db, auth }, files.libraryId),
     query.trashed ? and(isNotNull(files.trashedAt), isNull(files.hiddenBy)) : activeFile,
     ...(await scopeConditions(db, auth, query)),
     query.extensions?.length
@@ -100,7 +100,7 @@ async function scopeConditions(
     return [inArray(files.folderId, await subtreeFolderIds(db, folder.id))];
   }
   if (query.library_id) {
-    await requireLibraryAccess(db, auth, query.library_id, "view");
+    await requireLibraryAccess({ db, auth }, query.library_id, "view");
     const top = query.recursive || query.trashed ? undefined : isNull(files.folderId);
     return [eq(files.libraryId, query.library_id), top];
   }

@@ -82,7 +82,7 @@ async function resolveDestination(db: Db, auth: AuthContext, file: repo.FileRow,
     return { libraryId: folder.libraryId, folderId: folder.id as string | null };
   }
   const libraryId = to.library_id ?? file.libraryId;
-  await requireLibraryAccess(db, auth, libraryId, "edit");
+  await requireLibraryAccess({ db, auth }, libraryId, "edit");
   return { libraryId, folderId: null };
 }
 

@@ -59,7 +59,7 @@ export async function listFolders(
 ) {
   const conditions: (SQL | undefined)[] = [
     eq(folders.brandspaceId, auth.brandspace.id),
-    await inVisibleLibraries(db, auth, folders.libraryId),
+    await inVisibleLibraries({ db, auth }, folders.libraryId),
     scope.libraryId ? eq(folders.libraryId, scope.libraryId) : undefined,
     scope.parentId === null
       ? isNull(folders.parentId)

@@ -31,7 +31,7 @@ export function foldersRoutes() {
           scope.within = (await subtreeFolderIds(db, parent.id)).filter((id) => id !== parent.id);
         else scope.parentId = parent.id;
       } else if (query.library_id) {
-        await requireLibraryAccess(db, auth, query.library_id, "view");
+        await requireLibraryAccess({ db, auth }, query.library_id, "view");
         scope.libraryId = query.library_id;
         if (!query.recursive && !scope.trashed) scope.parentId = null;
       } else if (!query.recursive && !scope.trashed) {

@@ -21,7 +21,7 @@ import * as repo from "./folders.repository.ts";
 export async function requireFolder(db: Db, auth: AuthContext, id: string, needed: Access) {
   const folder = await repo.findFolder(db, auth.brandspace.id, id);
   if (!folder) throw notFound("folder");
-  await requireLibraryAccess(db, auth, folder.libraryId, needed).catch((error: ApiError) => {
+  await requireLibraryAccess({ db, auth }, folder.libraryId, needed).catch((error: ApiError) => {
     throw error.code === "not_found" ? notFound("folder") : error;
   });
   return folder;
@@ -53,7 +53,7 @@ export async function createFolder(
   auth: AuthContext,
   input: { name: string; library_id: string; parent_id?: string | null; color?: string | null },
 ) {
-  await requireLibraryAccess(db, auth, input.library_id, "edit");
+  await requireLibraryAccess({ db, auth }, input.library_id, "edit");
   if (input.parent_id) {
     const parent = await requireActiveFolder(db, auth, input.parent_id, "edit");
     if (parent.libraryId !== input.library_id) {
@@ -119,7 +119,7 @@ export async function moveFolder(
     parentId = target.id;
   } else {
     libraryId = to.library_id!;
-    await requireLibraryAccess(db, auth, libraryId, "edit");
+    await requireLibraryAccess({ db, auth }, libraryId, "edit");
     parentId = null;
   }
   if (libraryId !== folder.libraryId) {

@@ -2,7 +2,7 @@ import { and, asc, count, eq, isNull, sql, sum } from "drizzle-orm";
 import { visibleLibraries } from "../access/library-access.ts";
 import type { Db } from "../db/client.ts";
 import { files, folders, libraries, libraryGrants } from "../db/schema/index.ts";
-import type { AuthContext } from "../platform/auth.ts";
+import type { CallerContext } from "../platform/context.ts";
 import { keysetAfter } from "../platform/keyset.ts";
 
 const columns = {
@@ -13,19 +13,14 @@ const columns = {
   updatedAt: libraries.updatedAt,
   createdById: libraries.createdById,
 };
-export type LibraryRow = {
-  id: string;
-  name: string;
-  description: string;
-  createdAt: Date;
-  updatedAt: Date;
-  createdById: string;
-};
+export type LibraryRow = Pick<
+  typeof libraries.$inferSelect,
+  "id" | "name" | "description" | "createdAt" | "updatedAt" | "createdById"
+>;
 
 /** Visible libraries in creation order, after an optional keyset position. */
 export async function listVisibleLibraries(
-  db: Db,
-  auth: AuthContext,
+  { db, auth }: CallerContext,
   limit: number,
   after: [string, string] | null,
 ) {
@@ -34,7 +29,7 @@ export async function listVisibleLibraries(
     .from(libraries)
     .where(
       and(
-        visibleLibraries(db, auth),
+        visibleLibraries({ db, auth }),
         after
           ? keysetAfter(
               [libraries.createdAt, libraries.id],

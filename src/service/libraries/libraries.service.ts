@@ -1,10 +1,11 @@
 import type { Library, LibraryDetail } from "../../contract/libraries.ts";
 import { requireLibraryAccess } from "../access/library-access.ts";
-import type { Db } from "../db/client.ts";
-import { type AuthContext, hasPermission } from "../platform/auth.ts";
+import { hasPermission } from "../platform/auth.ts";
+import type { ServiceContext } from "../platform/context.ts";
 import { forbidden, notFound } from "../platform/errors.ts";
 import { newId } from "../platform/ids.ts";
 import { actors, emit } from "../platform/outbox.ts";
+import { type PageRequest, paginate } from "../platform/paginate.ts";
 import * as repo from "./libraries.repository.ts";
 
 export function toLibrary(row: repo.LibraryRow): Library {
@@ -19,13 +20,28 @@ export function toLibrary(row: repo.LibraryRow): Library {
   };
 }
 
-const eventData = (row: repo.LibraryRow) => ({ object: "library", id: row.id, name: row.name });
+type LibraryEvent = "library.created" | "library.updated" | "library.deleted";
 
-export async function createLibrary(
-  db: Db,
-  auth: AuthContext,
-  input: { name: string; description?: string },
-) {
+const emitLibrary = ({ db, auth }: ServiceContext, type: LibraryEvent, row: repo.LibraryRow) =>
+  emit(db, {
+    brandspaceId: auth.brandspace.id,
+    type,
+    actor: actors.user(auth),
+    data: { object: "library", id: row.id, name: row.name },
+  });
+
+/** The libraries the caller can see, oldest first. */
+export function listLibraries(ctx: ServiceContext, page: PageRequest) {
+  return paginate(ctx.deps.cursors, page, {
+    name: `libraries:${ctx.auth.brandspace.id}`,
+    fetch: (limit, after: [string, string] | null) => repo.listVisibleLibraries(ctx, limit, after),
+    keyOf: (row) => [row.createdAt.toISOString(), row.id],
+    present: (rows) => rows.map(toLibrary),
+  });
+}
+
+export async function createLibrary(ctx: ServiceContext, input: { name: string; description?: string }) {
+  const { db, auth } = ctx;
   if (!hasPermission(auth, "libraries.create")) throw forbidden("Your role cannot create libraries.");
   const row = await repo.insertLibrary(db, {
     id: newId("library"),
@@ -34,51 +50,44 @@ export async function createLibrary(
     description: input.description ?? "",
     createdById: auth.user.id,
   });
-  await emit(db, {
-    brandspaceId: auth.brandspace.id,
-    type: "library.created",
-    actor: actors.user(auth),
-    data: eventData(row),
-  });
+  await emitLibrary(ctx, "library.created", row);
   return toLibrary(row);
 }
 
-export async function getLibraryDetail(db: Db, auth: AuthContext, id: string): Promise<LibraryDetail> {
-  await requireLibraryAccess(db, auth, id, "view");
-  const row = await repo.findLibrary(db, auth.brandspace.id, id);
+export async function getLibraryDetail(
+  ctx: ServiceContext,
+  { libraryId }: { libraryId: string },
+): Promise<LibraryDetail> {
+  await requireLibraryAccess(ctx, libraryId, "view");
+  const row = await repo.findLibrary(ctx.db, ctx.auth.brandspace.id, libraryId);
   if (!row) throw notFound("library");
-  const counts = await repo.countContents(db, id);
+  const counts = await repo.countContents(ctx.db, libraryId);
   return { ...toLibrary(row), file_count: counts.files, folder_count: counts.folders, size: counts.size };
 }
 
 export async function updateLibrary(
-  db: Db,
-  auth: AuthContext,
-  id: string,
-  changes: { name?: string; description?: string },
+  ctx: ServiceContext,
+  { libraryId, changes }: { libraryId: string; changes: { name?: string; description?: string } },
 ) {
-  await requireLibraryAccess(db, auth, id, "edit");
-  const row = await repo.updateLibraryRow(db, auth.brandspace.id, id, changes);
+  await requireLibraryAccess(ctx, libraryId, "edit");
+  const row = await repo.updateLibraryRow(ctx.db, ctx.auth.brandspace.id, libraryId, changes);
   if (!row) throw notFound("library");
-  await emit(db, {
-    brandspaceId: auth.brandspace.id,
-    type: "library.updated",
-    actor: actors.user(auth),
-    data: eventData(row),
-  });
+  await emitLibrary(ctx, "library.updated", row);
   return toLibrary(row);
 }
 
 /** Permanent, with all contents (their blobs are reclaimed asynchronously by the blob cleanup). */
-export async function deleteLibrary(db: Db, auth: AuthContext, id: string) {
-  await requireLibraryAccess(db, auth, id, "manage");
-  const row = await repo.findLibrary(db, auth.brandspace.id, id);
-  if (!row || !(await repo.deleteLibraryRow(db, auth.brandspace.id, id))) throw notFound("library");
-  await emit(db, {
-    brandspaceId: auth.brandspace.id,
-    type: "library.deleted",
-    actor: actors.user(auth),
-    data: eventData(row),
-  });
-  return { object: "library" as const, id, deleted: true as const, permanent: true, trashed_at: null };
+export async function deleteLibrary(ctx: ServiceContext, { libraryId }: { libraryId: string }) {
+  await requireLibraryAccess(ctx, libraryId, "manage");
+  const { db, auth } = ctx;
+  const row = await repo.findLibrary(db, auth.brandspace.id, libraryId);
+  if (!row || !(await repo.deleteLibraryRow(db, auth.brandspace.id, libraryId))) throw notFound("library");
+  await emitLibrary(ctx, "library.deleted", row);
+  return {
+    object: "library" as const,
+    id: libraryId,
+    deleted: true as const,
+    permanent: true,
+    trashed_at: null,
+  };
 }

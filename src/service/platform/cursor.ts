@@ -61,7 +61,7 @@ export function toPage<Row, Item>(
     codec: CursorCodec;
     listing: string;
     keyOf: (row: Row) => KeyValue[];
-    toItem: (row: Row) => Item;
+    toItem: (row: Row, index: number) => Item;
   },
 ) {
   const hasMore = rows.length > limit;

@@ -35,7 +35,7 @@ export async function similarFiles(
     .where(
       and(
         eq(files.brandspaceId, auth.brandspace.id),
-        await inVisibleLibraries(db, auth, files.libraryId),
+        await inVisibleLibraries({ db, auth }, files.libraryId),
         activeFile,
         ne(files.id, file.id),
         isNotNull(fileVersions.features),

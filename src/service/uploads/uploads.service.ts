@@ -96,7 +96,7 @@ async function resolvePlace(
     return { libraryId: folder.libraryId, folderId: folder.id as string | null, fileId: null };
   }
   if (input.library_id) {
-    await requireLibraryAccess(db, auth, input.library_id, "edit");
+    await requireLibraryAccess({ db, auth }, input.library_id, "edit");
     return { libraryId: input.library_id, folderId: null, fileId: null };
   }
   if (input.transfer_id) throw notFound("transfer");
