@@ -1,0 +1,93 @@
+import { z } from "zod";
+import { HexColor, Id, Timestamp } from "./common.ts";
+import { Property } from "./properties.ts";
+
+export const BOARD_ACCESS = ["view", "comment", "edit", "manage"] as const;
+export type BoardAccess = (typeof BOARD_ACCESS)[number];
+
+export const BOARD_LIMITS = { nameLength: 100, filesPerBatch: 1000, logoUrlLength: 2048 } as const;
+
+export const Board = z
+  .object({
+    object: z.literal("board"),
+    id: Id,
+    name: z.string(),
+    color: z.string().meta({ description: "Hex colour, e.g. `#1a2b3c`." }),
+    emoji: z.string().nullable(),
+    logo_url: z.string().nullable(),
+    pinned: z.boolean(),
+    position: z.number().int(),
+    my_access: z.enum(BOARD_ACCESS),
+    created_at: Timestamp,
+    updated_at: Timestamp,
+    created_by_id: Id,
+  })
+  .meta({ id: "Board" });
+export type Board = z.infer<typeof Board>;
+
+/** What update and retrieve answer: the board with its properties in position order. */
+export const BoardWithProperties = Board.extend({ properties: z.array(Property) }).meta({
+  id: "BoardWithProperties",
+});
+export type BoardWithProperties = z.infer<typeof BoardWithProperties>;
+
+const Name = z
+  .string()
+  .trim()
+  .min(1, "must not be empty")
+  .max(BOARD_LIMITS.nameLength, `must be at most ${BOARD_LIMITS.nameLength} characters`);
+
+const graphemes = new Intl.Segmenter("en", { granularity: "grapheme" });
+/** One emoji: a single grapheme that is pictographic or a flag. */
+const Emoji = z
+  .string()
+  .refine(
+    (text) =>
+      [...graphemes.segment(text)].length === 1 &&
+      /\p{Extended_Pictographic}|\p{Regional_Indicator}/u.test(text),
+    "must be a single emoji",
+  );
+const LogoUrl = z
+  .url({ protocol: /^https$/, error: "must be an https URL" })
+  .max(BOARD_LIMITS.logoUrlLength, `must be at most ${BOARD_LIMITS.logoUrlLength} characters`);
+
+export const CreateBoardBody = z.strictObject({
+  name: Name,
+  color: HexColor.optional(),
+  emoji: Emoji.nullable().optional(),
+  logo_url: LogoUrl.nullable().optional(),
+});
+export type CreateBoardBody = z.infer<typeof CreateBoardBody>;
+
+/** Only the fields sent change; name, color and emoji apply first, then pinned (the specification's order). */
+export const UpdateBoardBody = z
+  .strictObject({
+    name: Name.optional(),
+    color: HexColor.optional(),
+    emoji: Emoji.nullable().optional(),
+    logo_url: LogoUrl.nullable().optional(),
+    pinned: z.boolean().optional(),
+    position: z.number().int("must be an integer").min(0, "must be 0 or more").max(1_000_000).optional(),
+  })
+  .refine((b) => Object.values(b).some((v) => v !== undefined), {
+    message: "send name, color, emoji, logo_url, pinned or position",
+  });
+export type UpdateBoardBody = z.infer<typeof UpdateBoardBody>;
+
+export const BoardFilesBody = z.strictObject({
+  file_ids: z
+    .array(z.string().min(1).max(255))
+    .min(1, "must name at least one file")
+    .max(BOARD_LIMITS.filesPerBatch, `must name at most ${BOARD_LIMITS.filesPerBatch} files`),
+});
+
+export const BOARD_FILE_STATUSES = ["added", "already_present", "removed", "not_present"] as const;
+
+export const BoardFilesBatch = z
+  .object({
+    object: z.literal("board_files_batch"),
+    board_id: Id,
+    results: z.array(z.object({ file_id: Id, status: z.enum(BOARD_FILE_STATUSES) })),
+  })
+  .meta({ id: "BoardFilesBatch" });
+export type BoardFilesBatch = z.infer<typeof BoardFilesBatch>;
