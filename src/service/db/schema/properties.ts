@@ -1,5 +1,6 @@
 import { boolean, index, integer, jsonb, pgTable, text, uniqueIndex } from "drizzle-orm/pg-core";
 import { createdAt, updatedAt } from "./columns.ts";
+import { boards } from "./access.ts";
 import { files } from "./content.ts";
 import { brandspaces } from "./tenancy.ts";
 
@@ -14,11 +15,13 @@ export const properties = pgTable(
     brandspaceId: text("brandspace_id")
       .notNull()
       .references(() => brandspaces.id, { onDelete: "cascade" }),
-    boardId: text("board_id"),
+    boardId: text("board_id").references(() => boards.id, { onDelete: "cascade" }),
     name: text("name").notNull(),
     type: text("type").$type<PropertyType>().notNull(),
     selectionMode: text("selection_mode").$type<"single" | "multiple">().notNull(),
     position: integer("position").notNull(),
+    /** Hidden properties keep their values and take no new ones. */
+    hidden: boolean("hidden").notNull().default(false),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
