@@ -52,6 +52,10 @@ export const Property = z
     hidden: z.boolean().meta({ description: "Hidden properties keep their values but take no new ones." }),
     options: z.array(Option),
     position: z.number().int(),
+    value_count: z
+      .number()
+      .int()
+      .meta({ description: "How many files hold a value of this property (what deleting it clears)." }),
     created_at: Timestamp,
     updated_at: Timestamp,
   })

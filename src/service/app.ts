@@ -10,6 +10,7 @@ import { newId } from "./platform/ids.ts";
 import { registerPipeline } from "./platform/pipeline.ts";
 import type { Host } from "./platform/planes.ts";
 import type { RouteDef } from "./platform/route.ts";
+import { propertiesRoutes } from "./properties/properties.routes.ts";
 import { similarRoutes } from "./similar/similar.routes.ts";
 import { uploadsRoutes } from "./uploads/uploads.routes.ts";
 import { versionsRoutes } from "./versions/versions.routes.ts";
@@ -27,6 +28,7 @@ export function allRoutes(host: Host): RouteDef[] {
     ...uploadsRoutes(),
     ...downloadsRoutes(),
     ...similarRoutes(),
+    ...propertiesRoutes(),
     ...webhooksRoutes(),
   ];
 }

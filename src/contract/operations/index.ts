@@ -3,6 +3,7 @@ import { fileOperations, getContent } from "./files.ts";
 import { folderOperations } from "./folders.ts";
 import { libraryOperations } from "./libraries.ts";
 import { metaOperations } from "./meta.ts";
+import { propertyOperations } from "./properties.ts";
 import { uploadOperations } from "./uploads.ts";
 import { webhookOperations } from "./webhooks.ts";
 
@@ -10,6 +11,7 @@ export * from "./files.ts";
 export * from "./folders.ts";
 export * from "./libraries.ts";
 export * from "./meta.ts";
+export * from "./properties.ts";
 export * from "./uploads.ts";
 export * from "./webhooks.ts";
 
@@ -19,6 +21,7 @@ export const allOperations: Operation[] = [
   ...libraryOperations,
   ...folderOperations,
   ...fileOperations,
+  ...propertyOperations,
   ...uploadOperations,
   getContent,
   ...webhookOperations,

@@ -1,0 +1,44 @@
+import { describe, expect, it } from "vitest";
+import { z } from "zod";
+import type { ApiError } from "./errors.ts";
+import { MAX_REPORTED_ISSUES, parseInput } from "./validation.ts";
+
+const Body = z.strictObject({
+  name: z.string(),
+  count: z.number().int().optional(),
+  tags: z.array(z.string()),
+});
+
+function issuesOf(value: unknown) {
+  try {
+    parseInput(Body, value, "body");
+  } catch (error) {
+    return ((error as ApiError).details as { errors: { param: string; message: string }[] }).errors;
+  }
+  throw new Error("expected a validation error");
+}
+
+describe("parseInput", () => {
+  it("tells a wrong type from a missing value", () => {
+    expect(issuesOf({ name: 123, tags: "a" })).toEqual([
+      { param: "name", message: "must be a string" },
+      { param: "tags", message: "must be an array" },
+    ]);
+    expect(issuesOf({ tags: [] })).toEqual([{ param: "name", message: "is required" }]);
+    expect(issuesOf({ name: "a", tags: [], count: "3" })).toEqual([
+      { param: "count", message: "must be a number" },
+    ]);
+  });
+
+  it("answers a body of thousands of unknown fields with a bounded list", () => {
+    const body: Record<string, unknown> = { name: "a", tags: [] };
+    for (let i = 0; i < 50_000; i++) body[`k${i}`] = i;
+    const issues = issuesOf(body);
+    expect(issues).toHaveLength(MAX_REPORTED_ISSUES + 1);
+    expect(issues.at(-1)).toEqual({
+      param: "body",
+      message: `and ${50_000 - MAX_REPORTED_ISSUES} more problems`,
+    });
+    expect(JSON.stringify(issues).length).toBeLessThan(5_000);
+  });
+});

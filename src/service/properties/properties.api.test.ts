@@ -1,0 +1,281 @@
+import { asc } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { Property } from "../../contract/properties.ts";
+import { events } from "../db/schema/index.ts";
+import { solidPng, uploadBytes } from "../testing/content-fixtures.ts";
+import { type ApiCall, apiClient } from "../testing/http-client.ts";
+import { startTestService, type TestService } from "../testing/test-service.ts";
+
+let service: TestService;
+let owner: ApiCall;
+let editor: ApiCall;
+let readOnly: ApiCall;
+
+beforeAll(async () => {
+  service = await startTestService();
+  owner = apiClient(service.regionalUrl, service.seed.ownerKey);
+  editor = apiClient(
+    service.regionalUrl,
+    await service.createKey(["properties:write", "files:write"], { email: "editor@example.com" }),
+  );
+  readOnly = apiClient(service.regionalUrl, await service.createKey(["properties:read"]));
+});
+afterAll(() => service?.close());
+
+async function eventsOf(id: string) {
+  const rows = await service.deps.db.select().from(events).orderBy(asc(events.seq));
+  return rows.filter((e) => (e.data as { id?: string }).id === id);
+}
+
+async function create(body: Record<string, unknown>) {
+  const res = await owner("POST", "/v1/properties", { body });
+  expect(res.status, res.text).toBe(201);
+  return Property.parse(res.body);
+}
+
+async function newFile() {
+  return uploadBytes(owner, await solidPng(), {
+    name: `p-${Math.random()}.png`,
+    library_id: service.seed.libraries.shared,
+  });
+}
+
+describe("brandspace properties", () => {
+  it("creates every type, appends it last and answers it with its options", async () => {
+    const types = ["status", "person", "date", "checkbox", "text", "multi_tag", "tag"] as const;
+    const created = [];
+    for (const type of types) created.push(await create({ name: `All ${type}`, type }));
+    const positions = created.map((p) => p.position);
+    expect(positions).toEqual([...positions].sort((a, b) => a - b));
+    expect(created.map((p) => [p.type, p.selection_mode])).toEqual([
+      ["status", "single"],
+      ["person", "single"],
+      ["date", "single"],
+      ["checkbox", "single"],
+      ["text", "single"],
+      ["multi_tag", "multiple"],
+      ["tag", "multiple"],
+    ]);
+    for (const p of created) {
+      expect(p).toMatchObject({
+        scope: "brandspace",
+        board_id: null,
+        hidden: false,
+        options: [],
+        value_count: 0,
+      });
+      expect(p.id).toMatch(/^prp_[0-9A-Z]{26}$/);
+    }
+
+    const status = await create({
+      name: "Approval",
+      type: "status",
+      options: [{ label: "Draft", color: "#aaaaaa" }, { label: "Approved" }],
+    });
+    expect(status.options.map((o) => [o.label, o.color, o.position, o.hidden])).toEqual([
+      ["Draft", "#aaaaaa", 0, false],
+      ["Approved", "#9ca3af", 1, false],
+    ]);
+    expect(status.options[0]!.id).toMatch(/^opt_[0-9A-Z]{26}$/);
+    expect((await owner("GET", `/v1/properties/${status.id}`)).body).toEqual(status);
+  });
+
+  it("lists in position order across pages", async () => {
+    const first = await owner("GET", "/v1/properties?limit=3");
+    expect(first.status).toBe(200);
+    const all = [...first.body.data];
+    let cursor = first.body.next_cursor;
+    while (cursor) {
+      const next = await owner("GET", `/v1/properties?limit=3&cursor=${encodeURIComponent(cursor)}`);
+      all.push(...next.body.data);
+      cursor = next.body.next_cursor;
+    }
+    const positions = all.map((p: Property) => p.position);
+    expect(positions).toEqual([...positions].sort((a, b) => a - b));
+    expect(new Set(all.map((p: Property) => p.id)).size).toBe(all.length);
+  });
+
+  it("updates only what is sent, reorders, hides, and never changes the type", async () => {
+    const a = await create({ name: "Reorder A", type: "text" });
+    const b = await create({ name: "Reorder B", type: "text" });
+    const renamed = await owner("PATCH", `/v1/properties/${b.id}`, {
+      body: { name: "Campaign", hidden: true },
+    });
+    expect(renamed.status).toBe(200);
+    expect(renamed.body).toMatchObject({
+      name: "Campaign",
+      hidden: true,
+      type: "text",
+      position: b.position,
+    });
+
+    const moved = await owner("PATCH", `/v1/properties/${b.id}`, { body: { position: 0 } });
+    expect(moved.body.position).toBe(0);
+    const list = (await owner("GET", "/v1/properties?limit=100")).body.data as Property[];
+    expect(list[0]!.id).toBe(b.id);
+    expect(list.map((p) => p.position)).toEqual(list.map((_, i) => i));
+    expect(list.findIndex((p) => p.id === a.id)).toBeGreaterThan(0);
+
+    const typed = await owner("PATCH", `/v1/properties/${a.id}`, { body: { type: "status" } });
+    expect(typed.status).toBe(400);
+    expect(typed.body.code).toBe("validation_error");
+    expect(typed.body.details.errors).toEqual([
+      { param: "type", message: "the type of a property never changes" },
+    ]);
+    const mode = await owner("PATCH", `/v1/properties/${a.id}`, { body: { selection_mode: "multiple" } });
+    expect(mode.status).toBe(400);
+
+    const emitted = await eventsOf(b.id);
+    expect(emitted.map((e) => e.type)).toEqual(["property.created", "property.updated", "property.updated"]);
+    expect(emitted[1]!.data).toEqual({
+      object: "property",
+      id: b.id,
+      name: "Campaign",
+      type: "text",
+      scope: "brandspace",
+      board_id: null,
+    });
+  });
+
+  it("manages options, and deleting one clears the values that used it", async () => {
+    const channel = await create({
+      name: "Channels",
+      type: "multi_tag",
+      options: [{ label: "Web" }, { label: "Print" }],
+    });
+    const [web, print] = channel.options;
+    const added = await owner("POST", `/v1/properties/${channel.id}/options`, {
+      body: { label: "Social", color: "#00ff00", position: 0 },
+    });
+    expect(added.status).toBe(201);
+    expect(added.body).toMatchObject({ object: "option", label: "Social", color: "#00ff00", position: 0 });
+    const duplicate = await owner("POST", `/v1/properties/${channel.id}/options`, { body: { label: "web" } });
+    expect(duplicate.status).toBe(409);
+
+    const relabelled = await owner("PATCH", `/v1/properties/${channel.id}/options/${print!.id}`, {
+      body: { label: "Print ads", hidden: true },
+    });
+    expect(relabelled.body).toMatchObject({ label: "Print ads", hidden: true });
+
+    const file = await newFile();
+    const set = await owner("PUT", `/v1/files/${file.id}/properties/${channel.id}`, {
+      body: { value: [{ option_id: web!.id }, { option_id: added.body.id }] },
+    });
+    expect(set.status, set.text).toBe(200);
+    expect((await owner("GET", `/v1/properties/${channel.id}`)).body.value_count).toBe(1);
+
+    const removed = await owner("DELETE", `/v1/properties/${channel.id}/options/${web!.id}`);
+    expect(removed.status).toBe(200);
+    expect(removed.body).toEqual({
+      object: "option",
+      id: web!.id,
+      deleted: true,
+      permanent: true,
+      trashed_at: null,
+    });
+    const after = await owner("GET", `/v1/files/${file.id}`);
+    expect(
+      after.body.properties.find((v: { property_id: string }) => v.property_id === channel.id).multi_tag,
+    ).toEqual([{ option_id: added.body.id }]);
+    const options = (await owner("GET", `/v1/properties/${channel.id}`)).body.options;
+    expect(options.map((o: { label: string; position: number }) => [o.label, o.position])).toEqual([
+      ["Social", 0],
+      ["Print ads", 1],
+    ]);
+    expect((await eventsOf(channel.id)).map((e) => e.type)).toEqual([
+      "property.created",
+      "property.updated",
+      "property.updated",
+      "property.updated",
+    ]);
+  });
+
+  it("clears a status value when its option goes, and every value when the property goes", async () => {
+    const approval = await create({ name: "Review state", type: "status", options: [{ label: "Open" }] });
+    const file = await newFile();
+    await owner("PUT", `/v1/files/${file.id}/properties/${approval.id}`, {
+      body: { value: { option_id: approval.options[0]!.id } },
+    });
+    await owner("DELETE", `/v1/properties/${approval.id}/options/${approval.options[0]!.id}`);
+    const valueOf = async () =>
+      (await owner("GET", `/v1/files/${file.id}`)).body.properties.find(
+        (v: { property_id: string }) => v.property_id === approval.id,
+      );
+    expect(await valueOf()).toBeUndefined();
+
+    const text = await create({ name: "Caption", type: "text" });
+    await owner("PUT", `/v1/files/${file.id}/properties/${text.id}`, { body: { value: "Summer" } });
+    expect((await owner("GET", `/v1/properties/${text.id}`)).body.value_count).toBe(1);
+    const deleted = await owner("DELETE", `/v1/properties/${text.id}`);
+    expect(deleted.body).toEqual({
+      object: "property",
+      id: text.id,
+      deleted: true,
+      permanent: true,
+      trashed_at: null,
+    });
+    expect((await owner("GET", `/v1/properties/${text.id}`)).status).toBe(404);
+    expect((await owner("GET", `/v1/files/${file.id}`)).body.properties).toEqual([]);
+    expect((await eventsOf(text.id)).map((e) => e.type)).toEqual(["property.created", "property.deleted"]);
+  });
+
+  it("refuses a switch to single selection while files hold several tags", async () => {
+    const tags = await create({
+      name: "Moods",
+      type: "tag",
+      options: [{ label: "Calm" }, { label: "Bold" }],
+    });
+    const file = await newFile();
+    await owner("PUT", `/v1/files/${file.id}/properties/${tags.id}`, {
+      body: { value: tags.options.map((o) => ({ option_id: o.id })) },
+    });
+    const single = await owner("PATCH", `/v1/properties/${tags.id}`, { body: { selection_mode: "single" } });
+    expect(single.status).toBe(409);
+    expect(single.body.details).toEqual({ files: 1 });
+  });
+
+  it("validates names, labels, option counts and types with the uniform error body", async () => {
+    const cases: [Record<string, unknown>, string][] = [
+      [{ name: "", type: "text" }, "name"],
+      [{ name: "x".repeat(101), type: "text" }, "name"],
+      [{ name: "Bad", type: "rating" }, "type"],
+      [{ name: 12, type: "text" }, "name"],
+      [{ name: "Bad", type: "text", options: [{ label: "a" }] }, "options"],
+      [
+        { name: "Bad", type: "status", options: Array.from({ length: 201 }, (_, i) => ({ label: `o${i}` })) },
+        "options",
+      ],
+      [{ name: "Bad", type: "status", options: [{ label: "a", color: "red" }] }, "options.0.color"],
+      [{ name: "Bad", type: "text", extra: true }, ""],
+    ];
+    for (const [body, param] of cases) {
+      const res = await owner("POST", "/v1/properties", { body });
+      expect(res.status, JSON.stringify(body).slice(0, 80)).toBe(400);
+      expect(res.body).toMatchObject({ object: "error", code: "validation_error" });
+      if (param) expect(res.body.details.errors.map((e: { param: string }) => e.param)).toContain(param);
+    }
+    const text = await create({ name: "No options", type: "text" });
+    const option = await owner("POST", `/v1/properties/${text.id}/options`, { body: { label: "a" } });
+    expect(option.status).toBe(400);
+  });
+
+  it("answers 404 for unknown ids and 403 to roles without properties.manage", async () => {
+    expect((await owner("GET", "/v1/properties/prp_01ARZ3NDEKTSV4RRFFQ69G5FAV")).status).toBe(404);
+    expect((await owner("PATCH", "/v1/properties/nope", { body: { name: "x" } })).status).toBe(404);
+    const p = await create({ name: "Locked", type: "status", options: [{ label: "A" }] });
+    expect(
+      (await owner("DELETE", `/v1/properties/${p.id}/options/opt_01ARZ3NDEKTSV4RRFFQ69G5FAV`)).status,
+    ).toBe(404);
+
+    const denied = await editor("POST", "/v1/properties", { body: { name: "Mine", type: "text" } });
+    expect(denied.status).toBe(403);
+    expect(denied.body.code).toBe("forbidden");
+    expect((await editor("PATCH", `/v1/properties/${p.id}`, { body: { name: "x" } })).status).toBe(403);
+    expect((await editor("GET", `/v1/properties/${p.id}`)).status).toBe(200);
+
+    const scope = await readOnly("POST", "/v1/properties", { body: { name: "Mine", type: "text" } });
+    expect(scope.status).toBe(403);
+    expect(scope.body.code).toBe("insufficient_scope");
+    expect((await readOnly("GET", "/v1/properties")).status).toBe(200);
+  });
+});
