@@ -1,4 +1,5 @@
 import type { Operation } from "../operation.ts";
+import { boardOperations } from "./boards.ts";
 import { fileOperations, getContent } from "./files.ts";
 import { folderOperations } from "./folders.ts";
 import { libraryOperations } from "./libraries.ts";
@@ -7,6 +8,7 @@ import { propertyOperations } from "./properties.ts";
 import { uploadOperations } from "./uploads.ts";
 import { webhookOperations } from "./webhooks.ts";
 
+export * from "./boards.ts";
 export * from "./files.ts";
 export * from "./folders.ts";
 export * from "./libraries.ts";
@@ -22,6 +24,7 @@ export const allOperations: Operation[] = [
   ...folderOperations,
   ...fileOperations,
   ...propertyOperations,
+  ...boardOperations,
   ...uploadOperations,
   getContent,
   ...webhookOperations,

@@ -1,5 +1,6 @@
 import { and, asc, count, eq, inArray, isNull, max, sql } from "drizzle-orm";
 import type { Db } from "../db/client.ts";
+import { writePositions } from "../db/write-positions.ts";
 import { properties, propertyOptions, propertyValues } from "../db/schema/index.ts";
 import { keysetAfter } from "../platform/keyset.ts";
 
@@ -92,22 +93,12 @@ export async function updatePropertyRow(
   return row!;
 }
 
-/** `(values (id, 0), (id, 1), …) as ordered(id, position)`: the rows' new positions. */
-const orderedValues = (ids: string[]) =>
-  sql`(values ${sql.join(
-    ids.map((id, position) => sql`(${id}, ${position}::int)`),
-    sql`, `,
-  )}) as ordered(id, position)`;
-
-/** Writes positions 0..n-1 in the given order, touching only the rows whose position changes. */
-export async function writePropertyPositions(db: Db, scope: PropertyScope, orderedIds: string[]) {
-  if (orderedIds.length === 0) return;
-  await db.execute(sql`
-    update ${properties} set position = ordered.position, updated_at = now()
-    from ${orderedValues(orderedIds)}
-    where ${properties.id} = ordered.id and ${properties.brandspaceId} = ${scope.brandspaceId}
-      and ${properties.position} <> ordered.position`);
-}
+export const writePropertyPositions = (db: Db, scope: PropertyScope, orderedIds: string[]) =>
+  writePositions(
+    db,
+    { table: properties, id: properties.id, position: properties.position, scope: inScope(scope) },
+    orderedIds,
+  );
 
 export async function deletePropertyRow(db: Db, id: string): Promise<void> {
   await db.delete(properties).where(eq(properties.id, id));
@@ -148,15 +139,17 @@ export async function updateOptionRow(
   return row!;
 }
 
-/** Writes option positions 0..n-1 in the given order, touching only the rows whose position changes. */
-export async function writeOptionPositions(db: Db, propertyId: string, orderedIds: string[]) {
-  if (orderedIds.length === 0) return;
-  await db.execute(sql`
-    update ${propertyOptions} set position = ordered.position, updated_at = now()
-    from ${orderedValues(orderedIds)}
-    where ${propertyOptions.id} = ordered.id and ${propertyOptions.propertyId} = ${propertyId}
-      and ${propertyOptions.position} <> ordered.position`);
-}
+export const writeOptionPositions = (db: Db, propertyId: string, orderedIds: string[]) =>
+  writePositions(
+    db,
+    {
+      table: propertyOptions,
+      id: propertyOptions.id,
+      position: propertyOptions.position,
+      scope: eq(propertyOptions.propertyId, propertyId),
+    },
+    orderedIds,
+  );
 
 export async function deleteOptionRow(db: Db, optionId: string): Promise<void> {
   await db.delete(propertyOptions).where(eq(propertyOptions.id, optionId));
