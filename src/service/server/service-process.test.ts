@@ -69,6 +69,8 @@ describe("npm start and npm run admin", () => {
     expect(stdout).toContain(`Central API    ${centralUrl}`);
     expect(stdout).toContain(`Regional API   http://127.0.0.1:${env.REGIONAL_PORT}`);
     expect(stdout).toContain("not started by this command");
+    expect(stdout).toMatch(/^ {2}ffmpeg {9}\S+.* \((system|bundled): \S*ffmpeg\)$/m);
+    expect(stdout).toMatch(/^ {2}ffprobe {8}\S+.* \((system|bundled): \S*ffprobe\)$/m);
     expect(readFileSync(path.join(dataDir, "owner.key"), "utf8").trim()).toBe(ownerKey);
     expect(statSync(path.join(dataDir, "owner.key")).mode & 0o777).toBe(0o600);
     expect((await me(ownerKey)).status).toBe(200);
