@@ -72,7 +72,8 @@ function mediaLines(service: RunningService): string[] {
   };
   const lines = [line("ffmpeg", ffmpeg), line("ffprobe", ffprobe)];
   // The bundled ffmpeg is a static build from 2018, and it parses untrusted uploads.
-  if (ffmpeg.source === "bundled")
+  if (ffmpeg.source === "bundled") {
     lines.push(`${" ".repeat(17)}old build: apt-get install ffmpeg for a maintained one`);
+  }
   return lines;
 }

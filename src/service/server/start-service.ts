@@ -91,11 +91,12 @@ async function start(config: Config, logger: Logger, teardown: Teardown): Promis
   }
   const tools = await media;
   for (const [name, tool] of Object.entries(tools)) {
-    if (!tool.version)
+    if (!tool.version) {
       logger.warn(
         { path: tool.path, source: tool.source },
         `${name} does not run: media processing will fail`,
       );
+    }
   }
   return {
     urls,
