@@ -48,6 +48,10 @@ export interface Config {
   demoContent: boolean;
   /** Local disk under the data directory, or S3 when S3_BUCKET is set. */
   blobs: BlobStoreConfig;
+
+  /** ffmpeg and ffprobe to run; unset: the system's on PATH, else the npm-shipped ones. */
+  ffmpegPath: string | undefined;
+  ffprobePath: string | undefined;
 }
 
 const port = (fallback: number) => z.coerce.number().int().min(0).max(65535).default(fallback);
@@ -148,6 +152,9 @@ const EnvSchema = z.object({
   BRANDSPACE_PROCESS: z.enum(["all", "api", "worker"]).default("all"),
   JOB_POLL_MS: z.coerce.number().int().min(10).default(1000),
   DEMO_CONTENT: z.enum(["0", "1"]).default("1"),
+
+  FFMPEG_PATH: z.string().min(1).optional(),
+  FFPROBE_PATH: z.string().min(1).optional(),
 });
 
 export class ConfigError extends Error {}
@@ -192,5 +199,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     jobPollMs: e.JOB_POLL_MS,
     demoContent: e.DEMO_CONTENT === "1",
     blobs: blobStoreConfig(blobEnv.data, path.resolve(e.BRANDSPACE_DATA_DIR)),
+
+    ffmpegPath: e.FFMPEG_PATH,
+    ffprobePath: e.FFPROBE_PATH,
   };
 }

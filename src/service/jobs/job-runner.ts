@@ -1,4 +1,10 @@
-// Hand-written queue: pg-boss and graphile-worker need a real PostgreSQL server and do not run on PGlite.
+// Our own queue, not pg-boss (which can run on PGlite through its `db` adapter), because:
+// - a job is enqueued by a plain insert in the same Drizzle transaction as the change and its outbox event;
+// - long media jobs keep their claim by heartbeat (lease renewal), where pg-boss 10 expires a job after a fixed
+//   `expireInSeconds`;
+// - pg-boss 10.x is the last line for Node 20 (`>=20`); 11.x needs Node >=22 and 12.x >=22.12.0, and we
+//   support Node >=20.19;
+// - PGlite has one connection, which pg-boss's own polling and maintenance would share with every request.
 import { randomBytes } from "node:crypto";
 import os from "node:os";
 import type { ServiceDeps } from "../deps.ts";

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { EventEnvelope } from "../../contract/events.ts";
-import { KeyContext, Usage } from "../../contract/meta.ts";
+import { Health, KeyContext, Usage } from "../../contract/meta.ts";
 import { type ApiCall, apiClient } from "../testing/http-client.ts";
 import { startTestService, type TestService } from "../testing/test-service.ts";
 
@@ -30,6 +30,15 @@ describe("GET /v1/health", () => {
         region: "us",
         checks: { database: "ok", storage: "ok", queue: "ok" },
       });
+      expect(() => Health.parse(res.body)).not.toThrow();
+      // Whichever ffmpeg this machine has (system or bundled), the answer names it and its version.
+      for (const tool of ["ffmpeg", "ffprobe"]) {
+        expect(res.body.media[tool]).toEqual({
+          path: expect.stringMatching(new RegExp(`${tool}$`)),
+          source: expect.stringMatching(/^(system|bundled)$/),
+          version: expect.stringMatching(new RegExp(`^${tool} version \\S+`)),
+        });
+      }
       expect(res.headers.get("x-request-id")).toMatch(/^req_[0-9A-Z]{26}$/);
     }
   });

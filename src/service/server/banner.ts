@@ -33,6 +33,7 @@ export function formatBanner(
   }
   lines.push(
     `  Data           ${config.databaseUrl ? "PostgreSQL (DATABASE_URL)" : `${config.dataDir} (embedded PGlite)`}`,
+    ...mediaLines(service),
     "",
     ...ownerKeyLines(service),
     "  Admin          npm run admin -- help",
@@ -61,4 +62,18 @@ function ownerKeyLines(service: RunningService): string[] {
   }
   if (existsSync(service.ownerKeyFile)) return [`  Owner key      in ${service.ownerKeyFile}`];
   return ["  Owner key      not on this machine: create a key with npm run admin -- keys create"];
+}
+
+function mediaLines(service: RunningService): string[] {
+  const { ffmpeg, ffprobe } = service.media;
+  const line = (label: string, tool: typeof ffmpeg) => {
+    const version = tool.version?.replace(/^\S+ version /, "") ?? "does not run";
+    return `  ${label.padEnd(15)}${version} (${tool.source}: ${tool.path ?? "none for this platform"})`;
+  };
+  const lines = [line("ffmpeg", ffmpeg), line("ffprobe", ffprobe)];
+  // The bundled ffmpeg is a static build from 2018, and it parses untrusted uploads.
+  if (ffmpeg.source === "bundled") {
+    lines.push(`${" ".repeat(17)}old build: apt-get install ffmpeg for a maintained one`);
+  }
+  return lines;
 }

@@ -7,6 +7,7 @@ import { openDatabase } from "../db/client.ts";
 import type { ServiceDeps } from "../deps.ts";
 import type { Config } from "../env.ts";
 import { startWorkers } from "../jobs/workers.ts";
+import { configureMediaTools, describeMediaTools, type MediaToolsInfo } from "../media/ffmpeg-tools.ts";
 import { AUTH_CHANGED_CHANNEL, invalidateAuthCache } from "../platform/auth-cache.ts";
 import { seedDemoContent } from "../seed/demo-content.ts";
 import { dataDirPaths } from "./data-dir.ts";
@@ -24,6 +25,8 @@ export interface RunningService {
   /** Null on PostgreSQL: the admin command line opens the database itself. */
   adminSocket: string | null;
   deps: ServiceDeps;
+  /** The ffmpeg and ffprobe this process runs (FFMPEG_PATH, PATH or the bundled ones) and their versions. */
+  media: MediaToolsInfo;
   /** Stops in reverse order: listeners, workers, admin socket, database, data-directory lock. */
   stop(): Promise<void>;
 }
@@ -45,6 +48,8 @@ export async function startService(config: Config, logger = createLogger(config)
 async function start(config: Config, logger: Logger, teardown: Teardown): Promise<RunningService> {
   const paths = dataDirPaths(config.dataDir);
   const embedded = !config.databaseUrl;
+  configureMediaTools(config);
+  const media = describeMediaTools();
   mkdirSync(config.dataDir, { recursive: true });
   if (embedded) {
     const lock = acquireDataDirLock(config.dataDir);
@@ -84,8 +89,18 @@ async function start(config: Config, logger: Logger, teardown: Teardown): Promis
     teardown.add("listeners", () => listeners.close());
     urls = { central: listeners.centralUrl, regional: listeners.regionalUrl };
   }
+  const tools = await media;
+  for (const [name, tool] of Object.entries(tools)) {
+    if (!tool.version) {
+      logger.warn(
+        { path: tool.path, source: tool.source },
+        `${name} does not run: media processing will fail`,
+      );
+    }
+  }
   return {
     urls,
+    media: tools,
     ownerKey: seeded?.ownerKey ?? null,
     ownerKeyFile: paths.ownerKey,
     adminSocket: embedded ? paths.adminSocket : null,
