@@ -8,20 +8,6 @@ export type RateCounter = (typeof RATE_COUNTERS)[number];
 export const PLANES = ["central", "regional", "both"] as const;
 export type Plane = (typeof PLANES)[number];
 
-const MediaTool = z.object({
-  path: z.string().nullable().meta({ description: "The binary that runs; null when there is none." }),
-  source: z.enum(["env", "system", "bundled"]).meta({
-    description:
-      "`env`: FFMPEG_PATH or FFPROBE_PATH; `system`: found on PATH; `bundled`: the npm-shipped fallback.",
-  }),
-  version: z
-    .string()
-    .nullable()
-    .meta({
-      description: "First line of `-version`, read once at start; null when the binary does not run.",
-    }),
-});
-
 export const Health = z
   .object({
     object: z.literal("health"),
@@ -34,9 +20,6 @@ export const Health = z
       storage: z.enum(["ok", "down"]),
       queue: z.enum(["ok", "down"]),
     }),
-    media: z
-      .object({ ffmpeg: MediaTool, ffprobe: MediaTool })
-      .meta({ description: "The ffmpeg and ffprobe this process runs on uploaded media." }),
   })
   .meta({ id: "Health" });
 

@@ -13,7 +13,11 @@ import {
 
 const BoardParams = z.strictObject({ boardId: z.string() });
 const BoardPropertyParams = z.strictObject({ boardId: z.string(), propertyId: z.string() });
-const BoardOptionParams = z.strictObject({ boardId: z.string(), propertyId: z.string(), optionId: z.string() });
+const BoardOptionParams = z.strictObject({
+  boardId: z.string(),
+  propertyId: z.string(),
+  optionId: z.string(),
+});
 const base = { plane: "regional", auth: "key", tag: "Boards" } as const;
 
 export const listBoards = defineOperation({

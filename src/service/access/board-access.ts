@@ -34,6 +34,7 @@ export async function boardAccess({ db, auth }: CallerContext, boardId: string):
 export async function requireBoardAccess(ctx: CallerContext, boardId: string, needed: BoardAccess) {
   const access = await boardAccess(ctx, boardId);
   if (!access) throw notFound("board");
-  if (RANK[access] < RANK[needed]) throw forbidden(`This needs ${needed} access to the board; you have ${access}.`);
+  if (RANK[access] < RANK[needed])
+    throw forbidden(`This needs ${needed} access to the board; you have ${access}.`);
   return access;
 }

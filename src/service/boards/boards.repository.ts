@@ -2,8 +2,8 @@ import { and, asc, eq, max, type SQL, sql } from "drizzle-orm";
 import type { BoardAccess } from "../../contract/boards.ts";
 import { visibleBoards } from "../access/board-access.ts";
 import type { Db } from "../db/client.ts";
-import { writePositions } from "../db/write-positions.ts";
 import { boardGrants, boards } from "../db/schema/index.ts";
+import { writePositions } from "../db/write-positions.ts";
 import type { CallerContext } from "../platform/context.ts";
 import { keysetAfter } from "../platform/keyset.ts";
 

@@ -2,14 +2,13 @@ import { constants } from "node:fs";
 import { access } from "node:fs/promises";
 import { sql } from "drizzle-orm";
 import type { ServiceDeps } from "../deps.ts";
-import { describeMediaTools } from "../media/ffmpeg-tools.ts";
 import type { Host } from "../platform/planes.ts";
 
 type Check = "ok" | "down";
 
 /** Health of this host's dependencies; any `down` makes the answer 503 with the same body. */
 export async function checkHealth(deps: ServiceDeps, host: Host) {
-  const [database, storage, queue, media] = await Promise.all([
+  const [database, storage, queue] = await Promise.all([
     deps.database.ping().then(toCheck),
     Promise.all([access(deps.config.dataDir, constants.W_OK).then(() => true), deps.blobs.check()]).then(
       ([dir, store]) => toCheck(dir && store),
@@ -19,7 +18,6 @@ export async function checkHealth(deps: ServiceDeps, host: Host) {
       .execute(sql`select 1 from jobs limit 1`)
       .then(() => "ok" as Check)
       .catch(() => "down" as Check),
-    describeMediaTools(),
   ]);
   const healthy = database === "ok" && storage === "ok" && queue === "ok";
   return {
@@ -31,7 +29,6 @@ export async function checkHealth(deps: ServiceDeps, host: Host) {
       region: host.region,
       version: deps.version,
       checks: { database, storage, queue },
-      media,
     },
   };
 }

@@ -31,14 +31,8 @@ describe("GET /v1/health", () => {
         checks: { database: "ok", storage: "ok", queue: "ok" },
       });
       expect(() => Health.parse(res.body)).not.toThrow();
-      // Whichever ffmpeg this machine has (system or bundled), the answer names it and its version.
-      for (const tool of ["ffmpeg", "ffprobe"]) {
-        expect(res.body.media[tool]).toEqual({
-          path: expect.stringMatching(new RegExp(`${tool}$`)),
-          source: expect.stringMatching(/^(system|bundled)$/),
-          version: expect.stringMatching(new RegExp(`^${tool} version \\S+`)),
-        });
-      }
+      // Health needs no key: it never says which media tools (and so which parser versions) run.
+      expect(res.body).not.toHaveProperty("media");
       expect(res.headers.get("x-request-id")).toMatch(/^req_[0-9A-Z]{26}$/);
     }
   });

@@ -1,7 +1,7 @@
 import { and, asc, count, eq, inArray, isNull, max, sql } from "drizzle-orm";
 import type { Db } from "../db/client.ts";
-import { writePositions } from "../db/write-positions.ts";
 import { properties, propertyOptions, propertyValues } from "../db/schema/index.ts";
+import { writePositions } from "../db/write-positions.ts";
 import { keysetAfter } from "../platform/keyset.ts";
 
 export type PropertyRow = typeof properties.$inferSelect;

@@ -1,6 +1,6 @@
 import { boolean, index, integer, jsonb, pgTable, text, uniqueIndex } from "drizzle-orm/pg-core";
-import { createdAt, updatedAt } from "./columns.ts";
 import { boards } from "./access.ts";
+import { createdAt, updatedAt } from "./columns.ts";
 import { files } from "./content.ts";
 import { brandspaces } from "./tenancy.ts";
 
