@@ -1,4 +1,5 @@
 import Fastify, { type FastifyBaseLogger, type FastifyInstance, LogController } from "fastify";
+import { boardsRoutes } from "./boards/boards.routes.ts";
 import type { ServiceDeps } from "./deps.ts";
 import { downloadsRoutes } from "./downloads/downloads.routes.ts";
 import { filesRoutes } from "./files/files.routes.ts";
@@ -29,6 +30,7 @@ export function allRoutes(host: Host): RouteDef[] {
     ...downloadsRoutes(),
     ...similarRoutes(),
     ...propertiesRoutes(),
+    ...boardsRoutes(),
     ...webhooksRoutes(),
   ];
 }

@@ -30,6 +30,18 @@ describe("parseInput", () => {
     ]);
   });
 
+  it("refuses NUL characters in values and keys, wherever they are", () => {
+    expect(issuesOf({ name: "a\u0000b", tags: [] })).toEqual([
+      { param: "name", message: "must not contain NUL characters" },
+    ]);
+    expect(issuesOf({ name: "a", tags: ["ok", "x\u0000"] })).toEqual([
+      { param: "tags.1", message: "must not contain NUL characters" },
+    ]);
+    expect(issuesOf({ name: "a", tags: [], "k\u0000": 1 })[0]!.message).toBe(
+      "must not contain NUL characters",
+    );
+  });
+
   it("answers a body of thousands of unknown fields with a bounded list", () => {
     const body: Record<string, unknown> = { name: "a", tags: [] };
     for (let i = 0; i < 50_000; i++) body[`k${i}`] = i;

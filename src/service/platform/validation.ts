@@ -10,6 +10,10 @@ export function parseInput<T extends z.ZodType>(
   value: unknown,
   location: InputLocation,
 ): z.output<T> {
+  const nul = pathToNul(value);
+  if (nul !== null) {
+    throw validationError([{ param: nul || location, message: "must not contain NUL characters" }]);
+  }
   // `reportInput` lets a wrong type be told apart from a missing value; the input never reaches the answer.
   const result = schema.safeParse(value, { reportInput: true });
   if (result.success) return result.data;
@@ -57,3 +61,27 @@ const TYPE_NAMES: Record<string, string> = {
   date: "a date",
   bigint: "an integer",
 };
+
+/**
+ * The path of the first string (value or key) holding a NUL character, or null. PostgreSQL text cannot hold
+ * one, so it is refused here for every operation instead of failing in the database. Iterative: a deeply
+ * nested body cannot overflow the stack.
+ */
+export function pathToNul(value: unknown): string | null {
+  const stack: [unknown, string][] = [[value, ""]];
+  while (stack.length > 0) {
+    const [item, path] = stack.pop()!;
+    if (typeof item === "string") {
+      if (item.includes("\u0000")) return path;
+    } else if (Array.isArray(item)) {
+      item.forEach((element, index) => stack.push([element, path ? `${path}.${index}` : String(index)]));
+    } else if (item !== null && typeof item === "object") {
+      for (const [key, element] of Object.entries(item)) {
+        const at = path ? `${path}.${key}` : key;
+        if (key.includes("\u0000")) return at;
+        stack.push([element, at]);
+      }
+    }
+  }
+  return null;
+}

@@ -15,9 +15,9 @@ import { conflict, forbidden, notFound, validationError } from "../platform/erro
 import { newId } from "../platform/ids.ts";
 import { actors, emit } from "../platform/outbox.ts";
 import { type PageRequest, paginate } from "../platform/paginate.ts";
+import { moveTo } from "../platform/reorder.ts";
 import { propertyEventData, toOption, toProperty } from "./properties.mapper.ts";
 import * as repo from "./properties.repository.ts";
-import { moveTo } from "./reorder.ts";
 
 export const DEFAULT_OPTION_COLOR = "#9ca3af";
 
