@@ -42,8 +42,22 @@ export const Id = z.string();
 /** ISO 8601 UTC with milliseconds, e.g. 2026-11-21T09:30:00.000Z. */
 export const Timestamp = z.iso.datetime({ offset: false, precision: 3 });
 export const NullableTimestamp = Timestamp.nullable();
-/** A date-time a client sends: any ISO 8601 date-time with `Z` or an offset, with or without fractions. */
-export const DateTimeInput = z.iso.datetime({ offset: true });
+const EARLIEST_INPUT = Date.parse("0001-01-02T00:00:00Z");
+const LATEST_INPUT = Date.parse("9999-12-30T00:00:00Z");
+
+/**
+ * A date-time a client sends: any ISO 8601 date-time with `Z` or an offset, with or without fractions, in the
+ * years 1 to 9999 (what every database and client holds; PostgreSQL has no year 0).
+ */
+export const DateTimeInput = z.iso.datetime({ offset: true }).refine((text) => {
+  const ms = Date.parse(text);
+  return ms >= EARLIEST_INPUT && ms <= LATEST_INPUT;
+}, "must be a date between the years 1 and 9999");
+
+/** A whole number a client sends where bytes or counts are meant: never past what a double holds exactly. */
+export const SafeInteger = z.number().int({
+  error: (issue) => (issue.code === "too_big" ? "must be at most 9007199254740991" : "must be an integer"),
+});
 export const HexColor = z.string().regex(/^#[0-9a-fA-F]{6}$/, "must be a hex colour such as #1a2b3c");
 
 export const PAGE_LIMIT_MAX = 100;

@@ -1,5 +1,13 @@
 import { z } from "zod";
-import { Id, NullableTimestamp, PaginationQuery, QueryBoolean, Timestamp } from "./common.ts";
+import {
+  DateTimeInput,
+  Id,
+  NullableTimestamp,
+  PaginationQuery,
+  QueryBoolean,
+  SafeInteger,
+  Timestamp,
+} from "./common.ts";
 
 export const FILE_KINDS = [
   "image",
@@ -158,11 +166,11 @@ export const FileListQuery = PaginationQuery.extend({
   q: maxCharacters(500).optional(),
   extensions: CommaList.optional(),
   kind: CommaList.pipe(z.array(z.enum(FILE_KINDS))).optional(),
-  created_after: z.iso.datetime({ offset: true }).optional(),
-  created_before: z.iso.datetime({ offset: true }).optional(),
+  created_after: DateTimeInput.optional(),
+  created_before: DateTimeInput.optional(),
   uploaded_by: CommaList.optional(),
-  min_size: z.coerce.number().int().min(0).optional(),
-  max_size: z.coerce.number().int().min(0).optional(),
+  min_size: z.coerce.number().pipe(SafeInteger.min(0, "must be 0 or more")).optional(),
+  max_size: z.coerce.number().pipe(SafeInteger.min(0, "must be 0 or more")).optional(),
   filter: maxCharacters(4096).optional(),
   sort: z.enum(FILE_SORTS).optional(),
   order: z.enum(["asc", "desc"]).optional(),

@@ -48,7 +48,10 @@ export const CreateUploadBody = z.strictObject({
 
 export const CompleteUploadBody = z
   .strictObject({
-    parts: z.array(z.object({ number: z.number().int().min(1), etag: z.string().optional() })).optional(),
+    parts: z
+      .array(z.object({ number: z.number().int().min(1).max(10_000), etag: z.string().max(255).optional() }))
+      .max(10_000)
+      .optional(),
   })
   .optional();
 
