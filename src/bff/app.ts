@@ -36,7 +36,11 @@ export function buildBff(config: BffConfig, deps: BffDeps = {}): FastifyInstance
 
   const app = Fastify({
     loggerInstance: (deps.logger ??
-      createBffLogger({ level: config.logLevel, apiKey: config.apiKey })) as FastifyBaseLogger,
+      createBffLogger({
+        level: config.logLevel,
+        apiKey: config.apiKey,
+        format: config.logFormat,
+      })) as FastifyBaseLogger,
     genReqId: () => `req_${randomBytes(12).toString("hex")}`,
     requestIdHeader: false,
   });
