@@ -59,8 +59,9 @@ export function registerStaticFiles(app: FastifyInstance, staticDir: string): vo
   };
 
   // RFC 9239 makes text/javascript the one type for JavaScript; the mime table of @fastify/send still says
-  // application/javascript.
-  app.addHook("onSend", async (_request, reply) => {
+  // application/javascript. The API's own answers pass through untouched.
+  app.addHook("onSend", async (request, reply) => {
+    if (request.url.startsWith("/api/")) return;
     const type = reply.getHeader("content-type");
     if (typeof type === "string" && type.startsWith("application/javascript")) {
       reply.header("content-type", "text/javascript; charset=utf-8");
