@@ -58,7 +58,9 @@ export default defineConfig({
   build: {
     outDir: "dist/web",
     emptyOutDir: true,
-    sourcemap: true,
+    // No source maps in the build the dashboard serves (the BFF refuses *.map anyway): they would hand out the
+    // app's source. `npx vite` (hot reload) still maps everything; `npx vite build --sourcemap` for a one-off.
+    sourcemap: false,
     // Everything the first screen needs ships as one file: dozens of small shared chunks cost requests and
     // compress worse than one (about 10 KB more gzip on a browse screen). Screens and on-demand code still split.
     rolldownOptions: {

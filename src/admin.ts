@@ -1,5 +1,5 @@
-import { createInterface } from "node:readline/promises";
 import { setDashboardPassword } from "./bff/password-file.ts";
+import { PromptCancelled, readHiddenLine } from "./hidden-prompt.ts";
 import { loadConfig } from "./service/env.ts";
 
 /**
@@ -19,7 +19,13 @@ async function dashboardCommand(args: string[]): Promise<number> {
     return 2;
   }
   const flag = args.indexOf("--password");
-  const password = flag >= 0 ? args[flag + 1] : await readPassword();
+  let password: string | undefined;
+  try {
+    password = flag >= 0 ? args[flag + 1] : await promptPassword();
+  } catch (error) {
+    process.stderr.write(`${(error as Error).message}\n`);
+    return error instanceof PromptCancelled ? 130 : 2;
+  }
   if (!password) {
     process.stderr.write("No password given.\n");
     return 2;
@@ -34,13 +40,11 @@ async function dashboardCommand(args: string[]): Promise<number> {
   return 0;
 }
 
-/** One line from standard input: typed at a prompt, or piped (`echo … | npm run admin -- dashboard set-password`). */
-async function readPassword(): Promise<string | undefined> {
-  const rl = createInterface({ input: process.stdin, output: process.stderr, terminal: false });
-  if (process.stdin.isTTY) process.stderr.write("New dashboard password: ");
-  for await (const line of rl) {
-    rl.close();
-    return line.trim();
-  }
-  return undefined;
+/** Typed twice without echo at a terminal (a typo cannot be seen), or read once from piped standard input. */
+async function promptPassword(): Promise<string | undefined> {
+  const password = await readHiddenLine(process.stdin, process.stderr, "New dashboard password: ");
+  if (!password || !process.stdin.isTTY) return password;
+  const again = await readHiddenLine(process.stdin, process.stderr, "Repeat it: ");
+  if (again !== password) throw new Error("The two passwords differ; nothing was changed.");
+  return password;
 }

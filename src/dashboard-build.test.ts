@@ -24,6 +24,9 @@ describe("buildDashboardIfStale", () => {
     const assets = await readdir(path.join(outDir, "assets"));
     expect(assets).toContain(`${path.basename(entry!)}.br`);
     expect(assets).toContain(`${path.basename(entry!)}.gz`);
+    // No source maps in the served build: they would hand out the app's source.
+    expect(assets.filter((name) => name.includes(".map"))).toEqual([]);
+    expect(await readFile(path.join(outDir, entry!), "utf8")).not.toContain("sourceMappingURL");
     expect(await buildDashboardIfStale(root, outDir)).toBe(false);
   }, 120_000);
 

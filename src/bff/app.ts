@@ -1,9 +1,9 @@
 import { randomBytes } from "node:crypto";
-import Fastify, { type FastifyBaseLogger, type FastifyInstance } from "fastify";
+import Fastify, { type FastifyBaseLogger, type FastifyError, type FastifyInstance } from "fastify";
 import type { Logger } from "pino";
 import { Agent, type Dispatcher } from "undici";
 import type { BffConfig } from "./config.ts";
-import { errorBody } from "./error-reply.ts";
+import { thrownErrorBody } from "./error-reply.ts";
 import { createBffLogger } from "./logger.ts";
 import { LoginThrottle } from "./login-throttle.ts";
 import { LoginTokens } from "./login-tokens.ts";
@@ -36,7 +36,11 @@ export function buildBff(config: BffConfig, deps: BffDeps = {}): FastifyInstance
 
   const app = Fastify({
     loggerInstance: (deps.logger ??
-      createBffLogger({ level: config.logLevel, apiKey: config.apiKey })) as FastifyBaseLogger,
+      createBffLogger({
+        level: config.logLevel,
+        apiKey: config.apiKey,
+        format: config.logFormat,
+      })) as FastifyBaseLogger,
     genReqId: () => `req_${randomBytes(12).toString("hex")}`,
     requestIdHeader: false,
   });
@@ -61,16 +65,11 @@ export function buildBff(config: BffConfig, deps: BffDeps = {}): FastifyInstance
   });
   registerStaticFiles(app, config.staticDir);
 
-  app.setNotFoundHandler((request, reply) => {
-    reply.code(404).send(errorBody(request, "not_found", "Not found."));
-  });
-  app.setErrorHandler((error: { statusCode?: number }, request, reply) => {
-    const status = error.statusCode ?? 500;
-    if (status >= 400 && status < 500) {
-      return reply.code(400).send(errorBody(request, "validation_error", "The request is malformed.", 400));
-    }
-    request.log.error({ err: error }, "Unhandled error");
-    return reply.code(500).send(errorBody(request, "internal_error", "Something went wrong.", 500));
+  // The not-found handler is the static files' (client routes get the SPA); errors keep their 4xx status.
+  app.setErrorHandler((error: FastifyError, request, reply) => {
+    const body = thrownErrorBody(request, error);
+    if (body.status >= 500) request.log.error({ err: error }, "Unhandled error");
+    return reply.code(body.status).send(body);
   });
   // Discovered early so the CSP of the first page can already name the regional host for images.
   app.addHook("onReady", async () => {

@@ -47,6 +47,13 @@ describe("loadBffConfig", () => {
     ).toBe("https://api.example.com");
   });
 
+  it("reads LOG_FORMAT: auto unless pretty or json", () => {
+    expect(loadBffConfig({ DASHBOARD_API_KEY: "k" }).logFormat).toBe("auto");
+    expect(loadBffConfig({ DASHBOARD_API_KEY: "k", LOG_FORMAT: "json" }).logFormat).toBe("json");
+    expect(loadBffConfig({ DASHBOARD_API_KEY: "k", LOG_FORMAT: "pretty" }).logFormat).toBe("pretty");
+    expect(() => loadBffConfig({ DASHBOARD_API_KEY: "k", LOG_FORMAT: "text" })).toThrow(/LOG_FORMAT/);
+  });
+
   it("names every bad variable, and a missing key", () => {
     const bad = () =>
       loadBffConfig({ DASHBOARD_API_KEY: "k", DASHBOARD_PORT: "x", DASHBOARD_SESSION_TTL: "soon" });

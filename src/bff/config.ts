@@ -1,6 +1,7 @@
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import { z } from "zod";
+import { LOG_FORMATS, type LogFormatSetting } from "./log-format.ts";
 
 export interface BffConfig {
   host: string;
@@ -15,6 +16,8 @@ export interface BffConfig {
   publicOrigin: string;
   staticDir: string;
   logLevel: string;
+  /** `LOG_FORMAT`: pretty at a terminal, JSON otherwise (`auto`), or forced. */
+  logFormat: LogFormatSetting;
 }
 
 export class BffConfigError extends Error {}
@@ -44,6 +47,7 @@ const BffEnvSchema = z.object({
   DASHBOARD_PUBLIC_ORIGIN: z.url().optional(),
   DASHBOARD_STATIC_DIR: z.string().min(1).default("dist/web"),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
+  LOG_FORMAT: z.enum(LOG_FORMATS).default("auto"),
 });
 
 function readOwnerKey(dataDir: string): string {
@@ -77,5 +81,6 @@ export function loadBffConfig(env: NodeJS.ProcessEnv = process.env): BffConfig {
     publicOrigin: new URL(e.DASHBOARD_PUBLIC_ORIGIN ?? local(e.DASHBOARD_PORT)).origin,
     staticDir: path.resolve(e.DASHBOARD_STATIC_DIR),
     logLevel: e.LOG_LEVEL,
+    logFormat: e.LOG_FORMAT,
   };
 }

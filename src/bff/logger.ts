@@ -1,4 +1,5 @@
 import pino, { type DestinationStream, type Logger } from "pino";
+import { type LogFormatSetting, logDestination } from "./log-format.ts";
 
 const REDACTED = "[redacted]";
 
@@ -15,10 +16,14 @@ function scrubbingStream(destination: DestinationStream, secret: string): Destin
   };
 }
 
-/** A pino logger that never writes the API key: header paths are redacted and any other mention scrubbed. */
+/**
+ * A pino logger that never writes the API key: header paths are redacted and any other mention scrubbed, before
+ * the line is written as it is or made pretty (`format`, default `auto`).
+ */
 export function createBffLogger(options: {
   level: string;
   apiKey: string;
+  format?: LogFormatSetting;
   stream?: DestinationStream;
 }): Logger {
   return pino(
@@ -29,6 +34,9 @@ export function createBffLogger(options: {
         censor: REDACTED,
       },
     },
-    scrubbingStream(options.stream ?? process.stdout, options.apiKey),
+    scrubbingStream(
+      options.stream ?? logDestination(options.format ?? "auto") ?? process.stdout,
+      options.apiKey,
+    ),
   );
 }

@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { JSON_BODY_LIMIT } from "../contract/common.ts";
 import { startTestService, type TestService } from "../service/testing/test-service.ts";
 import { type BffUnderTest, startBffUnderTest } from "./testing/bff-under-test.ts";
-import type { BrowserClient } from "./testing/browser-client.ts";
+import type { BrowserClient, BrowserResponse } from "./testing/browser-client.ts";
 import { REGIONAL_REFRESH_MS, UpstreamHosts } from "./upstream-hosts.ts";
 
 const PASSWORD = "correct horse battery staple";
@@ -70,6 +71,95 @@ describe("routing", () => {
       dashboard.logLines.some((line) => line.includes("deprecated") && line.includes('"level":40')),
     ).toBe(true);
     dashboard.hosts.setRegionalUrl(service.regionalUrl);
+  });
+});
+
+describe("errors", () => {
+  const expectServiceError = (answer: BrowserResponse, status: number, code: string) => {
+    expect(answer.status).toBe(status);
+    expect(answer.body).toMatchObject({ object: "error", status, code, details: null });
+    // The service's own body: its request id (ULID), also in the X-Request-Id header the browser gets.
+    expect(answer.body.request_id).toMatch(/^req_[0-9A-Z]{26}$/);
+    expect(answer.headers.get("x-request-id")).toBe(answer.body.request_id);
+  };
+
+  it("pass the service's 413 through, with its error body", async () => {
+    const created = await browser.call("POST", "/api/v1/uploads", {
+      body: { name: "small.bin", size: 10, library_id: service.seed.libraries.shared },
+    });
+    expect(created.status).toBe(201);
+    const uploadUrl = new URL(created.body.upload_url);
+    const tooLong = await browser.call("PUT", `/api${uploadUrl.pathname}${uploadUrl.search}`, {
+      rawBody: new Uint8Array(64),
+      headers: { "content-type": "application/octet-stream" },
+    });
+    expectServiceError(tooLong, 413, "payload_too_large");
+    expect(tooLong.body.message).toMatch(/larger than the 10 bytes/);
+  });
+
+  it("answer 413 for a JSON body over the API's limit without sending it, with the API's code and message", async () => {
+    const big = JSON.stringify({ name: "x".repeat(JSON_BODY_LIMIT) });
+    const answer = await browser.call("POST", "/api/v1/libraries", {
+      rawBody: big,
+      headers: { "content-type": "application/json; charset=utf-8" },
+    });
+    expect(answer.status).toBe(413);
+    expect(answer.body).toEqual({
+      object: "error",
+      status: 413,
+      code: "payload_too_large",
+      message: "The request body is larger than this operation accepts.",
+      details: null,
+      request_id: answer.headers.get("x-request-id"),
+    });
+    const direct = await fetch(`${service.regionalUrl}/v1/libraries`, {
+      method: "POST",
+      body: big,
+      headers: { "content-type": "application/json", authorization: `Bearer ${service.seed.ownerKey}` },
+    }).catch(() => null);
+    // The service says the same when it manages to answer before the connection breaks.
+    if (direct) expect(await direct.json()).toMatchObject({ status: 413, message: answer.body.message });
+  });
+
+  it("pass the service's 415 through, with or without a Content-Type", async () => {
+    const text = await browser.call("POST", "/api/v1/libraries", {
+      rawBody: "name=Plain",
+      headers: { "content-type": "text/plain" },
+    });
+    expectServiceError(text, 415, "unsupported_media_type");
+    const untyped = await browser.call("POST", "/api/v1/libraries", { rawBody: new Blob(["{}"]) });
+    expectServiceError(untyped, 415, "unsupported_media_type");
+  });
+
+  it("answer the BFF's own 4xx with their status in the uniform error body", async () => {
+    const uniform = (status: number, code: string) => ({
+      object: "error",
+      status,
+      code,
+      message: expect.any(String),
+      details: null,
+      request_id: expect.stringMatching(/^req_[0-9a-f]{24}$/),
+    });
+    const badType = await browser.call("POST", "/api/v1/libraries", {
+      rawBody: "{}",
+      headers: { "content-type": "not a media type" },
+    });
+    expect(badType.status).toBe(415);
+    expect(badType.body).toEqual(uniform(415, "unsupported_media_type"));
+    const hugeLogin = await dashboard.browser().call("POST", "/api/session", {
+      body: { password: "x".repeat(2 * MiB) },
+    });
+    expect(hugeLogin.status).toBe(413);
+    expect(hugeLogin.body).toEqual(uniform(413, "payload_too_large"));
+    const notJson = await dashboard.browser().call("POST", "/api/session", {
+      rawBody: "{",
+      headers: { "content-type": "application/json" },
+    });
+    expect(notJson.status).toBe(400);
+    expect(notJson.body).toEqual(uniform(400, "validation_error"));
+    const loggedOut = await dashboard.browser().call("GET", "/api/v1/libraries");
+    expect(loggedOut.status).toBe(401);
+    expect(loggedOut.body).toEqual(uniform(401, "unauthorized"));
   });
 });
 

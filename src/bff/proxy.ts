@@ -1,6 +1,7 @@
 import type { Readable } from "node:stream";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { type Dispatcher, request as upstreamRequest } from "undici";
+import { JSON_BODY_LIMIT } from "../contract/common.ts";
 import { sendError } from "./error-reply.ts";
 import { isMutation, isSameOrigin } from "./origin-check.ts";
 import { browserResponseHeaders, upstreamRequestHeaders } from "./proxy-headers.ts";
@@ -20,6 +21,15 @@ const REPLAYABLE_BODY_MAX = 64 * 1024;
 const NO_BODY_STATUSES = new Set([204, 304]);
 
 type UpstreamBody = Buffer | Readable | undefined;
+
+/**
+ * A JSON body the API would refuse for its size. The API answers 413 as soon as it reads the headers and closes
+ * the connection, so a body streamed to it fails with EPIPE before its answer can be read: the BFF says 413 itself.
+ */
+function isJsonOverLimit(request: FastifyRequest): boolean {
+  const type = (request.headers["content-type"] ?? "").split(";")[0]!.trim().toLowerCase();
+  return type === "application/json" && Number(request.headers["content-length"]) > JSON_BODY_LIMIT;
+}
 
 async function requestBodyOf(request: FastifyRequest): Promise<UpstreamBody> {
   if (request.method === "GET" || request.method === "HEAD") return undefined;
@@ -103,6 +113,14 @@ export function registerProxy(app: FastifyInstance, options: ProxyOptions): void
     const pathAndQuery = request.url.slice("/api".length);
     const { pathname } = new URL(pathAndQuery, "http://upstream.invalid");
     if (!pathname.startsWith("/v1/")) return sendError(request, reply, "not_found", "Unknown API path.");
+    if (isJsonOverLimit(request)) {
+      return sendError(
+        request,
+        reply,
+        "payload_too_large",
+        "The request body is larger than this operation accepts.",
+      );
+    }
     const central = isCentralPath(pathname);
 
     const abort = new AbortController();

@@ -27,6 +27,10 @@ beforeAll(async () => {
   await writeFile(path.join(staticDir, "assets", "vendor-77aa.js"), VENDOR_JS);
   await writeFile(path.join(staticDir, "assets", "vendor-77aa.js.br"), brotliCompressSync(VENDOR_JS));
   await writeFile(path.join(staticDir, "assets", "vendor-77aa.js.gz"), gzipSync(VENDOR_JS));
+  await writeFile(path.join(staticDir, "assets", "app-3f9a.js.map"), '{"version":3,"sources":["app.ts"]}');
+  await writeFile(path.join(staticDir, ".source-hash"), "3f9a77aa");
+  await mkdir(path.join(staticDir, ".git"));
+  await writeFile(path.join(staticDir, ".git", "config"), "[core]");
   const options = { centralUrl: service.centralUrl, apiKey: service.seed.ownerKey };
   dashboard = await startBffUnderTest({ ...options, env: { DASHBOARD_STATIC_DIR: staticDir } });
   unbuilt = await startBffUnderTest(options);
@@ -116,6 +120,52 @@ describe("static files", () => {
     expect((await dashboard.browser().call("GET", "/api/unknown", html)).status).toBe(404);
     const robots = await dashboard.browser().call("GET", "/robots.txt");
     expect(robots.headers.get("content-type")).toBe("text/plain; charset=utf-8");
+  });
+
+  it("answers a repeated request with 304 by ETag or Last-Modified, still with the security headers", async () => {
+    // undici's request, not fetch: fetch turns a conditional request into a reload (Cache-Control: no-cache).
+    const get = async (url: string, headers: Record<string, string> = {}) => {
+      const answer = await request(`${dashboard.url}${url}`, { headers: { ...html.headers, ...headers } });
+      const text = await answer.body.text();
+      const header = (name: string) => (answer.headers[name] as string | undefined) ?? null;
+      return { status: answer.statusCode, text, header };
+    };
+    for (const url of ["/", "/assets/app-3f9a.js", "/assets/vendor-77aa.js"]) {
+      const first = await get(url, { "accept-encoding": "br" });
+      const etag = first.header("etag");
+      const lastModified = first.header("last-modified");
+      expect(etag).toMatch(/^W\/"/);
+      expect(lastModified).not.toBeNull();
+      const byEtag = await get(url, { "accept-encoding": "br", "if-none-match": etag! });
+      expect(byEtag.status).toBe(304);
+      expect(byEtag.text).toBe("");
+      expect(byEtag.header("etag")).toBe(etag);
+      expect(byEtag.header("cache-control")).toBe(first.header("cache-control"));
+      expect(byEtag.header("content-security-policy")).toContain("script-src 'self'");
+      expect((await get(url, { "if-modified-since": lastModified! })).status).toBe(304);
+      expect((await get(url, { "if-none-match": 'W/"0-0"' })).status).toBe(200);
+    }
+    // The brotli copy is another representation, with its own validator.
+    const plain = await get("/assets/vendor-77aa.js");
+    const br = await get("/assets/vendor-77aa.js", { "accept-encoding": "br" });
+    expect(plain.header("etag")).not.toBe(br.header("etag"));
+  });
+
+  it("never serves dotfiles or source maps, not even to a page navigation", async () => {
+    for (const url of [
+      "/.source-hash",
+      "/.git/config",
+      "/assets/app-3f9a.js.map",
+      "/assets/%2esource-hash",
+    ]) {
+      for (const options of [{}, html]) {
+        const answer = await dashboard.browser().call("GET", url, options);
+        expect(answer.status, url).toBe(404);
+        expect(answer.body).toMatchObject({ object: "error", status: 404, code: "not_found" });
+        expect(answer.text).not.toContain("3f9a77aa");
+        expect(answer.text).not.toContain("sources");
+      }
+    }
   });
 
   it("refuses paths that climb out of the static directory", async () => {

@@ -60,6 +60,9 @@ export const SafeInteger = z.number().int({
 });
 export const HexColor = z.string().regex(/^#[0-9a-fA-F]{6}$/, "must be a hex colour such as #1a2b3c");
 
+/** The largest JSON request body the API parses; a larger one is answered 413 `payload_too_large`. */
+export const JSON_BODY_LIMIT = 1024 * 1024;
+
 export const PAGE_LIMIT_MAX = 100;
 export const PAGE_LIMIT_DEFAULT = 50;
 

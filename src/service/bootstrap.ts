@@ -5,6 +5,7 @@ import type { Database } from "./db/client.ts";
 import type { ServiceDeps } from "./deps.ts";
 import type { Config } from "./env.ts";
 import { createCursorCodec } from "./platform/cursor.ts";
+import { logDestination } from "./platform/log-format.ts";
 import { createKeyring, loadServerSecret } from "./platform/secrets.ts";
 import { createSignal } from "./platform/signal.ts";
 
@@ -28,7 +29,8 @@ export function createLogger(config: Config, destination?: pino.DestinationStrea
       censor: "[redacted]",
     },
   };
-  return destination ? pino(options, destination) : pino(options);
+  const stream = destination ?? logDestination(config.logFormat);
+  return stream ? pino(options, stream) : pino(options);
 }
 
 /** Wires the shared dependencies of the listeners and workers from configuration and an open database. */

@@ -3,6 +3,7 @@ import { z } from "zod";
 import { RATE_COUNTERS, type RateCounter } from "../contract/meta.ts";
 import { BlobEnvSchema, type BlobStoreConfig, blobStoreConfig } from "./blobs/blob-config.ts";
 import { parseDuration, parseWindow, type Window } from "./platform/durations.ts";
+import { LOG_FORMATS, type LogFormatSetting } from "./platform/log-format.ts";
 
 export interface RateLimit {
   limit: number;
@@ -21,6 +22,8 @@ export interface Config {
   regionalPort: number;
   dashboardPort: number;
   logLevel: string;
+  /** `LOG_FORMAT`: pretty at a terminal, JSON otherwise (`auto`), or forced. */
+  logFormat: LogFormatSetting;
   importAllowHosts: string[];
   webhookAllowLoopback: boolean;
   webhookRetryScheduleMs: number[];
@@ -133,6 +136,7 @@ const EnvSchema = z.object({
   REGIONAL_PORT: port(4001),
   DASHBOARD_PORT: port(3000),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
+  LOG_FORMAT: z.enum(LOG_FORMATS).default("auto"),
   IMPORT_ALLOW_HOSTS: z.string().default(""),
   WEBHOOK_ALLOW_LOOPBACK: z.enum(["0", "1", ""]).default("0"),
   WEBHOOK_RETRY_SCHEDULE: durationList.default([60_000, 300_000, 1_800_000, 7_200_000, 28_800_000]),
@@ -182,6 +186,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     regionalPort: e.REGIONAL_PORT,
     dashboardPort: e.DASHBOARD_PORT,
     logLevel: e.LOG_LEVEL,
+    logFormat: e.LOG_FORMAT,
     importAllowHosts: parseList(e.IMPORT_ALLOW_HOSTS),
     webhookAllowLoopback: e.WEBHOOK_ALLOW_LOOPBACK === "1",
     webhookRetryScheduleMs: e.WEBHOOK_RETRY_SCHEDULE,

@@ -1,4 +1,4 @@
-export const HELP = `Brandspace admin: manage API keys and members of a brandspace.
+export const HELP = `Brandspace admin: manage API keys and members of a brandspace, and the dashboard's password.
 
 Usage: npm run admin -- <command> [options]
 
@@ -16,6 +16,9 @@ Commands:
   seed --files <n> [--flat]
                           Generate a realistic library of <n> ready files for benchmarks (--flat: all in one
                           folder). Prints {library_id, folder_ids, files} as JSON on stdout.
+  dashboard set-password [--password <password>]
+                          Set the password of the dashboard's login (at least 8 characters). Asked twice
+                          without echo at a terminal; a piped standard input gives it on its first line.
   help                    Show this help.
 
 Every command takes --brandspace <id>; it defaults to the only brandspace.

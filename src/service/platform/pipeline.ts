@@ -1,5 +1,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import FindMyWay from "find-my-way";
+import { JSON_BODY_LIMIT } from "../../contract/common.ts";
 import type { RateCounter } from "../../contract/meta.ts";
 import type { Operation } from "../../contract/operation.ts";
 import { scopeSatisfied } from "../../contract/scopes.ts";
@@ -21,7 +22,6 @@ declare module "fastify" {
   }
 }
 
-const JSON_BODY_LIMIT = 1024 * 1024;
 const METHODS = ["GET", "POST", "PUT", "PATCH", "DELETE"] as const;
 
 /** Registers the request pipeline and every route on one listener (central or regional). */

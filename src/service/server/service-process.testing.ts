@@ -7,7 +7,7 @@ import pg from "pg";
 const REPO_ROOT = fileURLToPath(new URL("../../../", import.meta.url));
 /** Variables of the caller that would leak into the spawned service's configuration. */
 const CONFIG_VARIABLES =
-  /^(BRANDSPACE_|DATABASE_URL$|HOST$|CENTRAL_|REGIONAL_|DASHBOARD_PORT$|REGION$|LOG_LEVEL$)/;
+  /^(BRANDSPACE_|DATABASE_URL$|HOST$|CENTRAL_|REGIONAL_|DASHBOARD_PORT$|REGION$|LOG_LEVEL$|LOG_FORMAT$)/;
 
 export interface ChildRun {
   stdout: string;
