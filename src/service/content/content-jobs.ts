@@ -61,7 +61,7 @@ export async function purgeTrash(deps: ServiceDeps, now = new Date()) {
     .limit(500);
   for (const folder of oldFolders) {
     await deps.db.transaction(async (tx) =>
-      purgeFolder(tx as Db, folder.brandspaceId, folder, actors.system()),
+      purgeFolder({ db: tx as Db }, { brandspaceId: folder.brandspaceId, folder, actor: actors.system() }),
     );
     purged += 1;
   }

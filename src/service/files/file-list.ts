@@ -4,7 +4,7 @@ import { inVisibleLibraries, requireLibraryAccess } from "../access/library-acce
 import { subtreeFolderIds } from "../content/subtree.ts";
 import type { Db } from "../db/client.ts";
 import { files, properties } from "../db/schema/index.ts";
-import { requireFolder } from "../folders/folders.service.ts";
+import { requireFolder } from "../folders/folder-access.ts";
 import type { AuthContext } from "../platform/auth.ts";
 import type { KeyValue } from "../platform/cursor.ts";
 import { validationError } from "../platform/errors.ts";
@@ -92,7 +92,7 @@ async function scopeConditions(
   query: FileListQuery,
 ): Promise<(SQL | undefined)[]> {
   if (query.folder_id) {
-    const folder = await requireFolder(db, auth, query.folder_id, "view");
+    const folder = await requireFolder({ db, auth }, query.folder_id, "view");
     if (query.library_id && query.library_id !== folder.libraryId) {
       throw validationError([{ param: "folder_id", message: "is not in the library named by library_id" }]);
     }

@@ -5,7 +5,7 @@ import { isActiveFolder } from "../content/subtree.ts";
 import type { Db } from "../db/client.ts";
 import { files, fileVersions, properties, propertyValues, renditions } from "../db/schema/index.ts";
 import type { ServiceDeps } from "../deps.ts";
-import { requireActiveFolder } from "../folders/folders.service.ts";
+import { requireActiveFolder } from "../folders/folder-access.ts";
 import { enqueueJob } from "../jobs/enqueue-job.ts";
 import type { AuthContext } from "../platform/auth.ts";
 import { conflict, notFound } from "../platform/errors.ts";
@@ -78,7 +78,7 @@ interface Destination {
 
 async function resolveDestination(db: Db, auth: AuthContext, file: repo.FileRow, to: Destination) {
   if (to.folder_id) {
-    const folder = await requireActiveFolder(db, auth, to.folder_id, "edit");
+    const folder = await requireActiveFolder({ db, auth }, to.folder_id, "edit");
     return { libraryId: folder.libraryId, folderId: folder.id as string | null };
   }
   const libraryId = to.library_id ?? file.libraryId;

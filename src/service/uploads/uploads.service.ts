@@ -12,7 +12,7 @@ import type { ServiceDeps } from "../deps.ts";
 import { requireActiveFile } from "../files/file-access.ts";
 import { findFile } from "../files/files.repository.ts";
 import { presentFile } from "../files/files.service.ts";
-import { requireActiveFolder } from "../folders/folders.service.ts";
+import { requireActiveFolder } from "../folders/folder-access.ts";
 import { type AuthContext, hasPermission } from "../platform/auth.ts";
 import { ApiError, conflict, forbidden, notFound, validationError } from "../platform/errors.ts";
 import { newId } from "../platform/ids.ts";
@@ -89,7 +89,7 @@ async function resolvePlace(
     return { libraryId: file.libraryId, folderId: file.folderId, fileId: file.id };
   }
   if (input.folder_id) {
-    const folder = await requireActiveFolder(db, auth, input.folder_id, "edit");
+    const folder = await requireActiveFolder({ db, auth }, input.folder_id, "edit");
     if (input.library_id && input.library_id !== folder.libraryId) {
       throw validationError([{ param: "folder_id", message: "is not in the library named by library_id" }]);
     }
