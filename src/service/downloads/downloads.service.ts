@@ -61,7 +61,7 @@ export async function issueDownloadUrl(
   fileId: string,
   options: { version_id?: string; rendition?: "original" | "preview" | "thumbnail" },
 ) {
-  const file = await requireFile(db, auth, fileId, "view");
+  const file = await requireFile({ db, auth }, fileId, "view");
   if (!hasPermission(auth, "files.download")) throw forbidden("Your role cannot download files.");
   const versionId = options.version_id ?? file.activeVersionId;
   const variant: ContentVariant = options.rendition ?? "original";

@@ -21,7 +21,7 @@ export async function similarFiles(
   fileId: string,
   page: { limit: number; cursor?: string },
 ) {
-  const file = await requireFile(db, auth, fileId, "view");
+  const file = await requireFile({ db, auth }, fileId, "view");
   const empty = { object: "list" as const, has_more: false, next_cursor: null, data: [] };
   const [own] = await db
     .select({ features: fileVersions.features })

@@ -85,7 +85,7 @@ async function resolvePlace(
         },
       ]);
     }
-    const file = await requireActiveFile(db, auth, input.file_id, "edit");
+    const file = await requireActiveFile({ db, auth }, input.file_id, "edit");
     return { libraryId: file.libraryId, folderId: file.folderId, fileId: file.id };
   }
   if (input.folder_id) {
@@ -347,7 +347,7 @@ async function presentResult(db: Db, deps: ServiceDeps, auth: AuthContext, row: 
     if (!version) throw notFound("version");
     return toVersion(version, file.activeVersionId);
   }
-  return presentFile(db, deps, auth, file);
+  return presentFile({ db, deps, auth }, file);
 }
 
 export async function abortUpload(db: Db, deps: ServiceDeps, auth: AuthContext, id: string) {

@@ -7,7 +7,7 @@ import * as service from "./versions.service.ts";
 export function versionsRoutes() {
   return [
     route(listVersions, async ({ auth, db, deps, params, query }) => {
-      const file = await requireFile(db, auth, params.fileId, "view");
+      const file = await requireFile({ db, auth }, params.fileId, "view");
       const listing = `versions:${file.id}`;
       const after = query.cursor ? (deps.cursors.decode(listing, query.cursor)[0] as number) : null;
       const rows = await service.listVersionRows(db, file.id, query.limit + 1, after);

@@ -64,7 +64,7 @@ async function requireVersion(db: Db, file: FileRow, versionId: string): Promise
 }
 
 export async function getVersion(db: Db, auth: AuthContext, fileId: string, versionId: string) {
-  const file = await requireFile(db, auth, fileId, "view");
+  const file = await requireFile({ db, auth }, fileId, "view");
   return toVersion(await requireVersion(db, file, versionId), file.activeVersionId);
 }
 
@@ -82,7 +82,7 @@ export const mirrorOf = (v: VersionRow) => ({
 });
 
 export async function activateVersion(db: Db, auth: AuthContext, fileId: string, versionId: string) {
-  const file = await requireActiveFile(db, auth, fileId, "edit");
+  const file = await requireActiveFile({ db, auth }, fileId, "edit");
   const version = await requireVersion(db, file, versionId);
   if (file.activeVersionId !== version.id) {
     await db
@@ -101,7 +101,7 @@ export async function activateVersion(db: Db, auth: AuthContext, fileId: string,
 
 /** Deletes an inactive version; the active one answers 409. Numbers are never reused. */
 export async function deleteVersion(db: Db, auth: AuthContext, fileId: string, versionId: string) {
-  const file = await requireActiveFile(db, auth, fileId, "edit");
+  const file = await requireActiveFile({ db, auth }, fileId, "edit");
   const version = await requireVersion(db, file, versionId);
   if (file.activeVersionId === version.id) {
     throw conflict("This is the file's active version; activate another version before deleting it.");
