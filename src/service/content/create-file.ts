@@ -7,7 +7,7 @@ import type { FileRow } from "../files/files.repository.ts";
 import { enqueueJob } from "../jobs/enqueue-job.ts";
 import { newId } from "../platform/ids.ts";
 import { emit } from "../platform/outbox.ts";
-import { mirrorOf, versionEventData } from "../versions/versions.service.ts";
+import { mirrorOf, versionEventData } from "../versions/versions.mapper.ts";
 
 export interface StoredContent {
   sha256: string;

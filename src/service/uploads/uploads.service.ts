@@ -18,7 +18,7 @@ import { ApiError, conflict, forbidden, notFound, validationError } from "../pla
 import { newId } from "../platform/ids.ts";
 import { actors } from "../platform/outbox.ts";
 import { verifySignedPath } from "../platform/signed-urls.ts";
-import { toVersion } from "../versions/versions.service.ts";
+import { toVersion } from "../versions/versions.mapper.ts";
 import { expectedPartSize, planUpload } from "./upload-plan.ts";
 import { contentPathOf, partPathOf, signedUploadUrl } from "./upload-urls.ts";
 import * as repo from "./uploads.repository.ts";
