@@ -4,7 +4,8 @@ import type { Upload } from "../../contract/uploads.ts";
 import { requireLibraryAccess } from "../access/library-access.ts";
 import { BlobSizeMismatchError, BlobTooLargeError, StagedPartMissingError } from "../blobs/blob-errors.ts";
 import type { StoredBlob } from "../blobs/blob-store.ts";
-import { addVersionFromContent, createFileFromContent, touchBlob } from "../content/create-file.ts";
+import { touchBlob } from "../content/content.repository.ts";
+import { addVersionFromContent, createFileFromContent } from "../content/create-file.ts";
 import { sniffBlob } from "../content/sniff-blob.ts";
 import type { Db } from "../db/client.ts";
 import { fileVersions, uploads } from "../db/schema/index.ts";
@@ -250,14 +251,12 @@ export async function completeUpload(
     if (!claimed) return null;
     if (place.fileId) {
       const file = (await findFile(tx, auth.brandspace.id, place.fileId))!;
-      const version = await addVersionFromContent(tx, by, file, content);
+      const version = await addVersionFromContent({ db: tx, by }, { file, content });
       return repo.updateUpload(tx, id, { resultFileId: file.id, resultVersionId: version.id });
     }
     const created = await createFileFromContent(
-      tx,
-      by,
-      { libraryId: place.libraryId, folderId: place.folderId, name: row.name },
-      content,
+      { db: tx, by },
+      { place: { libraryId: place.libraryId, folderId: place.folderId, name: row.name }, content },
     );
     return repo.updateUpload(tx, id, { resultFileId: created.fileId, resultVersionId: created.versionId });
   });
