@@ -10,10 +10,10 @@ import {
   interpretedConditions,
   keywordCondition,
   relevanceScore,
-  searchMembers,
   wordMatchers,
 } from "../search/file-search.ts";
 import { type InterpretedQuery, interpretQuery, mayNamePeople } from "../search/interpret-query.ts";
+import { searchMembers } from "../search/search.repository.ts";
 import { activeFile } from "./files.repository.ts";
 import { hasTopLevelOr, parseFilterDocument, propertyIdsOf } from "./filter-document.ts";
 import { compileFilter } from "./filter-sql.ts";
