@@ -1,7 +1,7 @@
 import { and, eq, gte, inArray, isNotNull, isNull, lte, type SQL } from "drizzle-orm";
 import type { FileListQuery } from "../../contract/files.ts";
 import { inVisibleLibraries, requireLibraryAccess } from "../access/library-access.ts";
-import { subtreeFolderIds } from "../content/subtree.ts";
+import { subtreeFolderIds } from "../content/subtree.repository.ts";
 import { files } from "../db/schema/index.ts";
 import { requireFolder } from "../folders/folder-access.ts";
 import type { CallerContext } from "../platform/context.ts";

@@ -1,6 +1,6 @@
 import type { File } from "../../contract/files.ts";
 import { requireLibraryAccess } from "../access/library-access.ts";
-import { isActiveFolder } from "../content/subtree.ts";
+import { isActiveFolder } from "../content/subtree.repository.ts";
 import { requireActiveFolder } from "../folders/folder-access.ts";
 import { enqueueJob } from "../jobs/enqueue-job.ts";
 import type { ServiceContext } from "../platform/context.ts";

@@ -1,5 +1,5 @@
 import { requireLibraryAccess } from "../access/library-access.ts";
-import { subtreeFolderIds } from "../content/subtree.ts";
+import { subtreeFolderIds } from "../content/subtree.repository.ts";
 import type { ServiceContext } from "../platform/context.ts";
 import { validationError } from "../platform/errors.ts";
 import { type PageRequest, paginate } from "../platform/paginate.ts";

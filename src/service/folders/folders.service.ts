@@ -7,7 +7,7 @@ import {
   isActiveFolder,
   subtreeFolderIds,
   unhideSubtree,
-} from "../content/subtree.ts";
+} from "../content/subtree.repository.ts";
 import type { ServiceContext, SystemContext } from "../platform/context.ts";
 import { conflict, notFound, validationError } from "../platform/errors.ts";
 import { newId } from "../platform/ids.ts";

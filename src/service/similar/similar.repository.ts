@@ -14,7 +14,9 @@ export async function featuresOf(db: Db, versionId: string): Promise<number[] | 
   return row?.features ?? null;
 }
 
-export type CandidateRow = FileRow & { features: number[] };
+export type CandidateRow = FileRow & {
+  features: NonNullable<(typeof fileVersions.$inferSelect)["features"]>;
+};
 
 /** Visible, active files other than `fileId` whose active version has features, newest first, at most `cap`. */
 export async function similarityCandidates(
