@@ -7,7 +7,7 @@ import type { ServiceContext } from "../platform/context.ts";
 import { conflict } from "../platform/errors.ts";
 import { newId } from "../platform/ids.ts";
 import { actors, emit } from "../platform/outbox.ts";
-import { findVersionById } from "../versions/versions.repository.ts";
+import { findVersionById, type VersionRow } from "../versions/versions.repository.ts";
 import { requireActiveFile, requireFile } from "./file-access.ts";
 import { fileEventData, toFile } from "./files.mapper.ts";
 import * as repo from "./files.repository.ts";
@@ -75,21 +75,22 @@ export async function moveFile(ctx: ServiceContext, { fileId, to }: FileId & { t
   return presentFile(ctx, row);
 }
 
-/** A new file from the active version, with its renditions, tags and property values; emits `file.created`. */
-export async function copyFile(ctx: ServiceContext, { fileId, to }: FileId & { to: Destination }) {
-  const { db, auth } = ctx;
-  const file = await requireActiveFile(ctx, fileId, "view");
-  const destination = await resolveDestination(ctx, file, to);
-  const version = await findVersionById(db, file.activeVersionId ?? "");
-  if (!version) throw conflict("The file has no active version to copy.");
-  const copy = { fileId: newId("file"), versionId: newId("version") };
-  const now = new Date();
-  await repo.insertFileWithVersion(
-    db,
-    {
-      id: copy.fileId,
-      brandspaceId: auth.brandspace.id,
-      ...destination,
+interface CopyTarget {
+  ids: { fileId: string; versionId: string };
+  place: { libraryId: string; folderId: string | null };
+  brandspaceId: string;
+  createdById: string;
+  now: Date;
+}
+
+/** The rows of a copy: the file mirrors the copied version, which becomes the copy's version 1. */
+function copyRows(file: repo.FileRow, version: VersionRow, target: CopyTarget) {
+  const { ids, place, now } = target;
+  return {
+    file: {
+      id: ids.fileId,
+      brandspaceId: target.brandspaceId,
+      ...place,
       name: file.name,
       extension: file.extension,
       kind: version.kind,
@@ -99,31 +100,50 @@ export async function copyFile(ctx: ServiceContext, { fileId, to }: FileId & { t
       durationMs: version.durationMs,
       width: version.width,
       height: version.height,
-      activeVersionId: copy.versionId,
+      activeVersionId: ids.versionId,
       tags: file.tags,
       published: false,
-      createdById: auth.user.id,
+      createdById: target.createdById,
       createdAt: now,
       updatedAt: now,
     },
-    {
+    version: {
       ...version,
-      id: copy.versionId,
-      fileId: copy.fileId,
+      id: ids.versionId,
+      fileId: ids.fileId,
       versionNumber: 1,
-      createdById: auth.user.id,
+      createdById: target.createdById,
       createdAt: now,
     },
-  );
-  await repo.copyVersionExtras(db, { fileId: file.id, versionId: version.id }, copy, now);
-  const row = (await repo.findFile(db, auth.brandspace.id, copy.fileId))!;
+  };
+}
+
+/** A new file from the active version, with its renditions, tags and property values; emits `file.created`. */
+export async function copyFile(ctx: ServiceContext, { fileId, to }: FileId & { to: Destination }) {
+  const { db, auth } = ctx;
+  const file = await requireActiveFile(ctx, fileId, "view");
+  const place = await resolveDestination(ctx, file, to);
+  const version = await findVersionById(db, file.activeVersionId ?? "");
+  if (!version) throw conflict("The file has no active version to copy.");
+  const ids = { fileId: newId("file"), versionId: newId("version") };
+  const now = new Date();
+  const rows = copyRows(file, version, {
+    ids,
+    place,
+    brandspaceId: auth.brandspace.id,
+    createdById: auth.user.id,
+    now,
+  });
+  await repo.insertFileWithVersion(db, rows.file, rows.version);
+  await repo.copyVersionExtras(db, { fileId: file.id, versionId: version.id }, ids, now);
+  const row = (await repo.findFile(db, auth.brandspace.id, ids.fileId))!;
   await emitFile(ctx, "file.created", row);
   // A copy of a file still processing would otherwise wait for ever: process its own version too.
   if (version.status === "processing") {
     await enqueueJob(
       db,
-      { type: "media.process_version", payload: { versionId: copy.versionId } },
-      { dedupeKey: `process:${copy.versionId}`, maxAttempts: 3 },
+      { type: "media.process_version", payload: { versionId: ids.versionId } },
+      { dedupeKey: `process:${ids.versionId}`, maxAttempts: 3 },
     );
   }
   return presentFile(ctx, row);
