@@ -24,6 +24,8 @@ beforeAll(async () => {
 });
 afterAll(() => service?.close());
 
+const system = () => ({ db: service.deps.db, deps: service.deps });
+
 const eventsFor = async (id: string) =>
   (await service.deps.db.select().from(events).orderBy(asc(events.seq)))
     .filter((e) => (e.data as { id?: string }).id === id)
@@ -71,7 +73,7 @@ describe("scheduled content jobs", () => {
     const longAgo = new Date(Date.now() - TRASH_RETENTION_MS - 60_000);
     await service.deps.db.update(files).set({ trashedAt: longAgo }).where(eq(files.id, old.id));
     await service.deps.db.update(folders).set({ trashedAt: longAgo }).where(eq(folders.id, oldFolder.id));
-    expect(await purgeTrash(service.deps)).toBe(2);
+    expect(await purgeTrash(system())).toBe(2);
     expect((await api("GET", `/v1/files/${old.id}`)).status).toBe(404);
     expect((await api("GET", `/v1/folders/${oldFolder.id}`)).status).toBe(404);
     expect((await api("GET", `/v1/files/${recent.id}`)).status).toBe(200);
@@ -87,7 +89,7 @@ describe("scheduled content jobs", () => {
       .update(uploads)
       .set({ expiresAt: new Date(Date.now() - 1000) })
       .where(eq(uploads.id, upload.id));
-    expect(await expireUploads(service.deps)).toBeGreaterThanOrEqual(1);
+    expect(await expireUploads(system())).toBeGreaterThanOrEqual(1);
     expect((await api("GET", `/v1/uploads/${upload.id}`)).body.status).toBe("expired");
     expect((await fetch(upload.upload_url, { method: "PUT", body: "12345" })).status).toBe(410);
   });
@@ -105,10 +107,10 @@ describe("scheduled content jobs", () => {
     );
     await api("DELETE", `/v1/files/${gone.id}?permanent=true`);
     expect(await service.deps.blobs.stat(sha)).not.toBeNull();
-    await reclaimBlobs(service.deps);
+    await reclaimBlobs(system());
     expect(await service.deps.blobs.stat(sha)).not.toBeNull();
     await service.deps.db.update(blobs).set({ createdAt: new Date(Date.now() - BLOB_GRACE_MS - 60_000) });
-    await reclaimBlobs(service.deps);
+    await reclaimBlobs(system());
     expect(await service.deps.blobs.stat(sha)).toBeNull();
     const link = await api("GET", `/v1/files/${file.id}/download`);
     expect(await (await fetch(link.body.url)).text()).toBe("keep me");

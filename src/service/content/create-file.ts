@@ -1,13 +1,12 @@
-import { eq, sql } from "drizzle-orm";
 import type { Actor } from "../../contract/events.ts";
 import type { Db } from "../db/client.ts";
-import { blobs, files, fileVersions } from "../db/schema/index.ts";
 import { fileEventData } from "../files/files.mapper.ts";
 import type { FileRow } from "../files/files.repository.ts";
 import { enqueueJob } from "../jobs/enqueue-job.ts";
 import { newId } from "../platform/ids.ts";
 import { emit } from "../platform/outbox.ts";
-import { mirrorOf, versionEventData } from "../versions/versions.service.ts";
+import { versionEventData } from "../versions/versions.mapper.ts";
+import * as repo from "./content.repository.ts";
 
 export interface StoredContent {
   sha256: string;
@@ -18,31 +17,31 @@ export interface StoredContent {
   originalName: string;
 }
 
-interface Creator {
-  brandspaceId: string;
-  userId: string;
-  actor: Actor;
-}
-
-/** Records that a blob is in use now, so the reclaim job's grace period starts again. */
-export async function touchBlob(db: Db, sha256: string, size: number) {
-  await db
-    .insert(blobs)
-    .values({ sha256, size })
-    .onConflictDoUpdate({ target: blobs.sha256, set: { createdAt: sql`now()` } });
+/**
+ * Who adds content and the transaction it commits in: a caller's upload, or the system (the demo seed).
+ * The creator is not always a caller, so this carries it instead of an `AuthContext`.
+ */
+export interface ContentContext {
+  db: Db;
+  by: { brandspaceId: string; userId: string; actor: Actor };
 }
 
 /** A new file with version 1 from stored bytes: `file.created`, and a processing job for the version. */
 export async function createFileFromContent(
-  db: Db,
-  by: Creator,
-  place: { libraryId: string; folderId: string | null; name: string; externalUrl?: string | null },
-  content: StoredContent,
+  ctx: ContentContext,
+  {
+    place,
+    content,
+  }: {
+    place: { libraryId: string; folderId: string | null; name: string; externalUrl?: string | null };
+    content: StoredContent;
+  },
 ): Promise<{ fileId: string; versionId: string }> {
+  const { db, by } = ctx;
   const fileId = newId("file");
   const versionId = newId("version");
-  await touchBlob(db, content.sha256, content.size);
-  await db.insert(files).values({
+  await repo.touchBlob(db, content.sha256, content.size);
+  await repo.insertFile(db, {
     id: fileId,
     brandspaceId: by.brandspaceId,
     libraryId: place.libraryId,
@@ -57,7 +56,7 @@ export async function createFileFromContent(
     externalUrl: place.externalUrl ?? null,
     createdById: by.userId,
   });
-  await insertVersion(db, by, fileId, versionId, 1, content);
+  await insertVersion(ctx, { fileId, versionId, number: 1, content });
   await emit(db, {
     brandspaceId: by.brandspaceId,
     type: "file.created",
@@ -75,24 +74,16 @@ export async function createFileFromContent(
 }
 
 /** A new version that becomes active, numbered after every number ever used: `file.version.created`. */
-export async function addVersionFromContent(db: Db, by: Creator, file: FileRow, content: StoredContent) {
-  const [numbered] = await db
-    .update(files)
-    .set({ nextVersionNumber: sql`${files.nextVersionNumber} + 1` })
-    .where(eq(files.id, file.id))
-    .returning({ number: sql<number>`${files.nextVersionNumber} - 1` });
+export async function addVersionFromContent(
+  ctx: ContentContext,
+  { file, content }: { file: FileRow; content: StoredContent },
+) {
+  const { db, by } = ctx;
+  const number = await repo.takeVersionNumber(db, file.id);
   const versionId = newId("version");
-  await touchBlob(db, content.sha256, content.size);
-  const version = await insertVersion(db, by, file.id, versionId, Number(numbered!.number), content);
-  await db
-    .update(files)
-    .set({
-      ...mirrorOf(version),
-      extension: content.extension,
-      versionCount: sql`${files.versionCount} + 1`,
-      updatedAt: new Date(),
-    })
-    .where(eq(files.id, file.id));
+  await repo.touchBlob(db, content.sha256, content.size);
+  const version = await insertVersion(ctx, { fileId: file.id, versionId, number, content });
+  await repo.activateNewVersion(db, file.id, version);
   await emit(db, {
     brandspaceId: by.brandspaceId,
     type: "file.version.created",
@@ -103,32 +94,29 @@ export async function addVersionFromContent(db: Db, by: Creator, file: FileRow, 
   return version;
 }
 
-async function insertVersion(
-  db: Db,
-  by: Creator,
-  fileId: string,
-  id: string,
-  number: number,
-  content: StoredContent,
+function insertVersion(
+  { db, by }: ContentContext,
+  {
+    fileId,
+    versionId,
+    number,
+    content,
+  }: { fileId: string; versionId: string; number: number; content: StoredContent },
 ) {
-  const [row] = await db
-    .insert(fileVersions)
-    .values({
-      id,
-      fileId,
-      brandspaceId: by.brandspaceId,
-      versionNumber: number,
-      blobSha256: content.sha256,
-      size: content.size,
-      mime: content.mime,
-      extension: content.extension,
-      kind: content.kind,
-      status: "processing",
-      originalName: content.originalName,
-      createdById: by.userId,
-    })
-    .returning();
-  return row!;
+  return repo.insertVersion(db, {
+    id: versionId,
+    fileId,
+    brandspaceId: by.brandspaceId,
+    versionNumber: number,
+    blobSha256: content.sha256,
+    size: content.size,
+    mime: content.mime,
+    extension: content.extension,
+    kind: content.kind,
+    status: "processing",
+    originalName: content.originalName,
+    createdById: by.userId,
+  });
 }
 
 async function enqueueProcessing(db: Db, versionId: string) {

@@ -5,14 +5,12 @@ import { serveContent } from "./serve-content.ts";
 
 export function downloadsRoutes() {
   return [
-    route(getFileDownload, ({ auth, db, deps, params, query }) =>
-      issueDownloadUrl(db, deps, auth, params.fileId, query),
-    ),
+    route(getFileDownload, (ctx) => issueDownloadUrl(ctx, { ...ctx.params, ...ctx.query })),
     route(
       getContent,
-      async ({ db, deps, params, query, request }, reply) => {
-        const content = await resolveSignedContent(db, deps, params, query);
-        await serveContent(deps.blobs, content, request, reply);
+      async (ctx, reply) => {
+        const content = await resolveSignedContent(ctx, { ...ctx.params, ...ctx.query });
+        await serveContent(ctx.deps.blobs, content, ctx.request, reply);
         return "";
       },
       { raw: true },

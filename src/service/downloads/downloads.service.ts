@@ -1,12 +1,11 @@
-import { and, eq } from "drizzle-orm";
 import type { Db } from "../db/client.ts";
-import { files, fileVersions, renditions } from "../db/schema/index.ts";
-import type { ServiceDeps } from "../deps.ts";
 import { requireFile } from "../files/file-access.ts";
 import { type ContentVariant, contentPath, contentUrl } from "../files/file-urls.ts";
-import { type AuthContext, hasPermission } from "../platform/auth.ts";
+import { hasPermission } from "../platform/auth.ts";
+import type { ServiceContext, SystemContext } from "../platform/context.ts";
 import { forbidden, notFound } from "../platform/errors.ts";
 import { verifySignedPath } from "../platform/signed-urls.ts";
+import * as repo from "./downloads.repository.ts";
 
 /** Download URLs live 15 minutes (decisions document). */
 const DOWNLOAD_TTL_MS = 15 * 60_000;
@@ -30,23 +29,10 @@ export interface ServedContent {
 
 /** What a variant of a version is: the original bytes or one of its renditions; null when it does not exist. */
 async function resolveVariant(db: Db, fileId: string, versionId: string, variant: ContentVariant) {
-  const [row] = await db
-    .select({
-      fileName: files.name,
-      brandspaceId: files.brandspaceId,
-      sha256: fileVersions.blobSha256,
-      size: fileVersions.size,
-      mime: fileVersions.mime,
-    })
-    .from(fileVersions)
-    .innerJoin(files, eq(files.id, fileVersions.fileId))
-    .where(and(eq(fileVersions.id, versionId), eq(fileVersions.fileId, fileId)));
+  const row = await repo.findVersionContent(db, fileId, versionId);
   if (!row) return null;
   if (variant === "original") return { ...row, attachment: true };
-  const [rendition] = await db
-    .select({ sha256: renditions.blobSha256, size: renditions.size, mime: renditions.mime })
-    .from(renditions)
-    .where(and(eq(renditions.versionId, versionId), eq(renditions.kind, variant)));
+  const rendition = await repo.findRendition(db, versionId, variant);
   if (!rendition) return null;
   const stem = row.fileName.replace(/\.[^.]*$/, "");
   const fileName = `${stem}-${variant}.${EXTENSION_OF_MIME[rendition.mime] ?? "bin"}`;
@@ -55,13 +41,14 @@ async function resolveVariant(db: Db, fileId: string, versionId: string, variant
 
 /** A signed URL for a file's version (active by default) or rendition, valid for 15 minutes. */
 export async function issueDownloadUrl(
-  db: Db,
-  deps: ServiceDeps,
-  auth: AuthContext,
-  fileId: string,
-  options: { version_id?: string; rendition?: "original" | "preview" | "thumbnail" },
+  ctx: ServiceContext,
+  {
+    fileId,
+    ...options
+  }: { fileId: string; version_id?: string; rendition?: "original" | "preview" | "thumbnail" },
 ) {
-  const file = await requireFile(db, auth, fileId, "view");
+  const { db, deps, auth } = ctx;
+  const file = await requireFile(ctx, fileId, "view");
   if (!hasPermission(auth, "files.download")) throw forbidden("Your role cannot download files.");
   const versionId = options.version_id ?? file.activeVersionId;
   const variant: ContentVariant = options.rendition ?? "original";
@@ -92,17 +79,16 @@ export async function issueDownloadUrl(
 
 /** Checks a content URL's signature and finds what it names; 404 when it names nothing. */
 export async function resolveSignedContent(
-  db: Db,
-  deps: ServiceDeps,
-  params: { fileId: string; versionId: string; variant: ContentVariant },
-  query: { expires: string; signature: string },
+  { db, deps }: SystemContext,
+  {
+    fileId,
+    versionId,
+    variant,
+    ...signed
+  }: { fileId: string; versionId: string; variant: ContentVariant; expires: string; signature: string },
 ): Promise<ServedContent & { expiresAt: Date }> {
-  verifySignedPath(
-    deps.keyring.key("download"),
-    contentPath(params.fileId, params.versionId, params.variant),
-    query,
-  );
-  const content = await resolveVariant(db, params.fileId, params.versionId, params.variant);
+  verifySignedPath(deps.keyring.key("download"), contentPath(fileId, versionId, variant), signed);
+  const content = await resolveVariant(db, fileId, versionId, variant);
   if (!content) throw notFound("content");
-  return { ...content, expiresAt: new Date(Number(query.expires) * 1000) };
+  return { ...content, expiresAt: new Date(Number(signed.expires) * 1000) };
 }

@@ -1,6 +1,5 @@
 import { type Access, requireLibraryAccess } from "../access/library-access.ts";
-import type { Db } from "../db/client.ts";
-import type { AuthContext } from "../platform/auth.ts";
+import type { CallerContext } from "../platform/context.ts";
 import type { ApiError } from "../platform/errors.ts";
 import { notFound } from "../platform/errors.ts";
 import { type FileRow, findFile } from "./files.repository.ts";
@@ -9,22 +8,22 @@ import { type FileRow, findFile } from "./files.repository.ts";
  * A file the caller can see with at least `needed` access to its library. Files inside a trashed folder are
  * reachable only through that folder, so they are 404 like invisible ones.
  */
-export async function requireFile(db: Db, auth: AuthContext, id: string, needed: Access): Promise<FileRow> {
-  const file = await findFile(db, auth.brandspace.id, id);
+export async function requireFile(ctx: CallerContext, fileId: string, needed: Access): Promise<FileRow> {
+  const file = await findFile(ctx.db, ctx.auth.brandspace.id, fileId);
   if (!file || file.hiddenBy) throw notFound("file");
-  await requireLibraryAccess({ db, auth }, file.libraryId, needed).catch((error: ApiError) => {
+  await requireLibraryAccess(ctx, file.libraryId, needed).catch((error: ApiError) => {
     throw error.code === "not_found" ? notFound("file") : error;
   });
   return file;
 }
 
+/** A file as `requireFile`, and not in the trash. */
 export async function requireActiveFile(
-  db: Db,
-  auth: AuthContext,
-  id: string,
+  ctx: CallerContext,
+  fileId: string,
   needed: Access,
 ): Promise<FileRow> {
-  const file = await requireFile(db, auth, id, needed);
+  const file = await requireFile(ctx, fileId, needed);
   if (file.trashedAt) throw notFound("file");
   return file;
 }

@@ -1,6 +1,6 @@
 import { and, eq, inArray, isNull } from "drizzle-orm";
 import type { Db } from "../db/client.ts";
-import { files, properties, propertyValues, renditions } from "../db/schema/index.ts";
+import { files, fileVersions, properties, propertyValues, renditions } from "../db/schema/index.ts";
 
 export const fileColumns = {
   id: files.id,
@@ -28,32 +28,7 @@ export const fileColumns = {
   trashedAt: files.trashedAt,
   hiddenBy: files.hiddenBy,
 };
-export type FileRow = {
-  id: string;
-  brandspaceId: string;
-  libraryId: string;
-  folderId: string | null;
-  name: string;
-  extension: string;
-  kind: string;
-  mime: string;
-  size: number;
-  status: "processing" | "ready" | "failed";
-  durationMs: number | null;
-  width: number | null;
-  height: number | null;
-  activeVersionId: string | null;
-  activeNumber: number;
-  versionCount: number;
-  externalUrl: string | null;
-  tags: string[];
-  published: boolean;
-  createdById: string;
-  createdAt: Date;
-  updatedAt: Date;
-  trashedAt: Date | null;
-  hiddenBy: string | null;
-};
+export type FileRow = Pick<typeof files.$inferSelect, keyof typeof fileColumns>;
 
 export const activeFile = and(isNull(files.trashedAt), isNull(files.hiddenBy))!;
 
@@ -62,16 +37,31 @@ export async function findFile(db: Db, brandspaceId: string, id: string): Promis
     .select(fileColumns)
     .from(files)
     .where(and(eq(files.brandspaceId, brandspaceId), eq(files.id, id)));
-  return (row as FileRow | undefined) ?? null;
+  return row ?? null;
 }
 
-export type RenditionRow = {
-  versionId: string;
-  kind: string;
-  mime: string;
-  width: number | null;
-  height: number | null;
-};
+/** Changes a file's columns and bumps its `updated_at`. */
+export async function updateFileRow(
+  db: Db,
+  id: string,
+  changes: Partial<typeof files.$inferInsert>,
+): Promise<FileRow> {
+  const [row] = await db
+    .update(files)
+    .set({ ...changes, updatedAt: new Date() })
+    .where(eq(files.id, id))
+    .returning(fileColumns);
+  return row!;
+}
+
+export async function deleteFileRow(db: Db, id: string) {
+  await db.delete(files).where(eq(files.id, id));
+}
+
+export type RenditionRow = Pick<
+  typeof renditions.$inferSelect,
+  "versionId" | "kind" | "mime" | "width" | "height"
+>;
 
 /** Renditions of many versions in one query (a listing page's thumbnails). */
 export async function renditionsOf(db: Db, versionIds: string[]): Promise<RenditionRow[]> {
@@ -88,7 +78,8 @@ export async function renditionsOf(db: Db, versionIds: string[]): Promise<Rendit
     .where(inArray(renditions.versionId, versionIds));
 }
 
-export type StoredPropertyValue = { propertyId: string; type: string; value: unknown };
+export type StoredPropertyValue = Pick<typeof propertyValues.$inferSelect, "propertyId" | "value"> &
+  Pick<typeof properties.$inferSelect, "type">;
 
 /** The brandspace property values of a file (board property values live with board membership). */
 export async function brandspacePropertyValues(db: Db, fileId: string): Promise<StoredPropertyValue[]> {
@@ -98,4 +89,30 @@ export async function brandspacePropertyValues(db: Db, fileId: string): Promise<
     .innerJoin(properties, eq(properties.id, propertyValues.propertyId))
     .where(and(eq(propertyValues.fileId, fileId), isNull(properties.boardId)))
     .orderBy(properties.position);
+}
+
+/** Copies a version's renditions and a file's property values onto a new version and file. */
+export async function copyVersionExtras(
+  db: Db,
+  from: { fileId: string; versionId: string },
+  to: { fileId: string; versionId: string },
+  now: Date,
+) {
+  const copied = await db.select().from(renditions).where(eq(renditions.versionId, from.versionId));
+  if (copied.length > 0)
+    await db
+      .insert(renditions)
+      .values(copied.map((r) => ({ ...r, versionId: to.versionId, createdAt: now })));
+  const values = await db.select().from(propertyValues).where(eq(propertyValues.fileId, from.fileId));
+  if (values.length > 0)
+    await db.insert(propertyValues).values(values.map((v) => ({ ...v, fileId: to.fileId, updatedAt: now })));
+}
+
+export async function insertFileWithVersion(
+  db: Db,
+  file: typeof files.$inferInsert,
+  version: typeof fileVersions.$inferInsert,
+) {
+  await db.insert(files).values(file);
+  await db.insert(fileVersions).values(version);
 }

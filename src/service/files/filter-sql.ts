@@ -1,12 +1,6 @@
 import { and, not, or, type SQL, sql } from "drizzle-orm";
-import type { PropertyType } from "../db/schema/properties.ts";
 import { type Condition, type FilterNode, type FilterOp, invalid } from "./filter-document.ts";
-
-export interface PropertyInfo {
-  id: string;
-  type: PropertyType;
-  boardId: string | null;
-}
+import type { PropertyInfo } from "./property-values.repository.ts";
 
 /** Compiles a parsed filter document to SQL over `files`, given the properties it names. */
 export function compileFilter(node: FilterNode, propertiesById: Map<string, PropertyInfo>): SQL {

@@ -1,9 +1,8 @@
-import { and, eq } from "drizzle-orm";
 import { z } from "zod";
 import type { Db } from "../db/client.ts";
-import { members, propertyOptions } from "../db/schema/index.ts";
 import type { PropertyType } from "../db/schema/properties.ts";
 import { validationError } from "../platform/errors.ts";
+import { isMember, optionIdsOf, type PropertyDefinition } from "./property-values.repository.ts";
 
 const OptionRef = z.strictObject({ option_id: z.string() });
 const VALUE_SCHEMAS: Record<PropertyType, z.ZodType> = {
@@ -15,13 +14,6 @@ const VALUE_SCHEMAS: Record<PropertyType, z.ZodType> = {
   multi_tag: z.array(OptionRef).max(500),
   tag: z.array(OptionRef).max(500),
 };
-
-export interface PropertyDefinition {
-  id: string;
-  brandspaceId: string;
-  type: PropertyType;
-  selectionMode: "single" | "multiple";
-}
 
 /**
  * Validates a value against its property's type and options and returns it in its stored (API) shape, or null
@@ -58,11 +50,7 @@ export async function normalizePropertyValue(
     }
     case "person": {
       const userId = (data as { user_id: string }).user_id;
-      const [member] = await db
-        .select({ id: members.userId })
-        .from(members)
-        .where(and(eq(members.brandspaceId, property.brandspaceId), eq(members.userId, userId)));
-      if (!member)
+      if (!(await isMember(db, property.brandspaceId, userId)))
         throw validationError([{ param: "value.user_id", message: "is not a member of this brandspace" }]);
       return data;
     }
@@ -74,11 +62,7 @@ export async function normalizePropertyValue(
 }
 
 async function requireOptions(db: Db, propertyId: string, optionIds: string[]) {
-  const known = await db
-    .select({ id: propertyOptions.id })
-    .from(propertyOptions)
-    .where(eq(propertyOptions.propertyId, propertyId));
-  const ids = new Set(known.map((o) => o.id));
+  const ids = await optionIdsOf(db, propertyId);
   const unknown = optionIds.filter((id) => !ids.has(id));
   if (unknown.length > 0) {
     throw validationError([

@@ -2,7 +2,7 @@ import { and, asc, count, desc, eq, inArray, isNotNull, isNull, type SQL, sql } 
 import { inVisibleLibraries } from "../access/library-access.ts";
 import type { Db } from "../db/client.ts";
 import { files, folders } from "../db/schema/index.ts";
-import type { AuthContext } from "../platform/auth.ts";
+import type { CallerContext } from "../platform/context.ts";
 import { keysetAfter } from "../platform/keyset.ts";
 
 export const folderColumns = {
@@ -17,18 +17,7 @@ export const folderColumns = {
   trashedAt: folders.trashedAt,
   hiddenBy: folders.hiddenBy,
 };
-export type FolderRow = {
-  id: string;
-  name: string;
-  libraryId: string;
-  parentId: string | null;
-  color: string | null;
-  createdById: string;
-  createdAt: Date;
-  updatedAt: Date;
-  trashedAt: Date | null;
-  hiddenBy: string | null;
-};
+export type FolderRow = Pick<typeof folders.$inferSelect, keyof typeof folderColumns>;
 
 export const activeFolder = and(isNull(folders.trashedAt), isNull(folders.hiddenBy))!;
 
@@ -51,8 +40,7 @@ export interface FolderListScope {
 
 /** Visible folders of a scope, by name then id (trash: most recently trashed first). */
 export async function listFolders(
-  db: Db,
-  auth: AuthContext,
+  { db, auth }: CallerContext,
   scope: FolderListScope,
   limit: number,
   after: [string, string] | null,
@@ -97,15 +85,10 @@ export async function listFolders(
 
 export async function insertFolder(
   db: Db,
-  values: {
-    id: string;
-    brandspaceId: string;
-    libraryId: string;
-    parentId: string | null;
-    name: string;
-    color: string | null;
-    createdById: string;
-  },
+  values: Pick<
+    typeof folders.$inferInsert,
+    "id" | "brandspaceId" | "libraryId" | "parentId" | "name" | "color" | "createdById"
+  >,
 ): Promise<FolderRow> {
   const [row] = await db.insert(folders).values(values).returning(folderColumns);
   return row!;
@@ -134,4 +117,24 @@ export async function countChildren(db: Db, folderId: string) {
     .from(files)
     .where(and(eq(files.folderId, folderId), isNull(files.trashedAt), isNull(files.hiddenBy)));
   return { folders: Number(folderCount?.n ?? 0), files: Number(fileCount?.n ?? 0) };
+}
+
+/** Carries a subtree (folder ids) and the files in it to another library. */
+export async function moveSubtreeToLibrary(db: Db, subtree: string[], libraryId: string) {
+  await db.update(folders).set({ libraryId }).where(inArray(folders.id, subtree));
+  await db.update(files).set({ libraryId }).where(inArray(files.folderId, subtree));
+}
+
+/** The files directly in any of these folders, whatever their trash state. */
+export function filesInFolders(db: Db, folderIds: string[]) {
+  return db
+    .select({ id: files.id, name: files.name, libraryId: files.libraryId, folderId: files.folderId })
+    .from(files)
+    .where(inArray(files.folderId, folderIds));
+}
+
+/** Deletes the files, then the folders, of a subtree. */
+export async function deleteSubtreeRows(db: Db, folderIds: string[], fileIds: string[]) {
+  if (fileIds.length > 0) await db.delete(files).where(inArray(files.id, fileIds));
+  await db.delete(folders).where(inArray(folders.id, folderIds));
 }

@@ -1,148 +1,133 @@
-import { inArray } from "drizzle-orm";
+import type { Actor } from "../../contract/events.ts";
 import type { FolderDetail } from "../../contract/folders.ts";
-import { type Access, requireLibraryAccess } from "../access/library-access.ts";
+import { requireLibraryAccess } from "../access/library-access.ts";
 import {
   ancestorsOf,
   hideSubtree,
   isActiveFolder,
   subtreeFolderIds,
   unhideSubtree,
-} from "../content/subtree.ts";
-import type { Db } from "../db/client.ts";
-import { files, folders } from "../db/schema/index.ts";
-import type { AuthContext } from "../platform/auth.ts";
-import { type ApiError, conflict, notFound, validationError } from "../platform/errors.ts";
+} from "../content/subtree.repository.ts";
+import type { ServiceContext, SystemContext } from "../platform/context.ts";
+import { conflict, notFound, validationError } from "../platform/errors.ts";
 import { newId } from "../platform/ids.ts";
 import { actors, emit } from "../platform/outbox.ts";
+import { requireActiveFolder, requireFolder } from "./folder-access.ts";
 import { folderEventData, toFolder } from "./folders.mapper.ts";
 import * as repo from "./folders.repository.ts";
 
-/** A folder the caller can see (in a visible library), with at least `needed` access; else 404/403. */
-export async function requireFolder(db: Db, auth: AuthContext, id: string, needed: Access) {
-  const folder = await repo.findFolder(db, auth.brandspace.id, id);
-  if (!folder) throw notFound("folder");
-  await requireLibraryAccess({ db, auth }, folder.libraryId, needed).catch((error: ApiError) => {
-    throw error.code === "not_found" ? notFound("folder") : error;
-  });
-  return folder;
-}
+type FolderEvent =
+  | "folder.created"
+  | "folder.updated"
+  | "folder.moved"
+  | "folder.trashed"
+  | "folder.restored"
+  | "folder.deleted";
 
-/** An active folder usable as a destination or parent; 404 when it is missing, invisible or in the trash. */
-export async function requireActiveFolder(db: Db, auth: AuthContext, id: string, needed: Access) {
-  const folder = await requireFolder(db, auth, id, needed);
-  if (folder.trashedAt || folder.hiddenBy) throw notFound("folder");
-  return folder;
-}
-
-const emitFolder = (
-  db: Db,
-  auth: AuthContext,
-  type:
-    | "folder.created"
-    | "folder.updated"
-    | "folder.moved"
-    | "folder.trashed"
-    | "folder.restored"
-    | "folder.deleted",
-  row: repo.FolderRow,
-) =>
+const emitFolder = ({ db, auth }: ServiceContext, type: FolderEvent, row: repo.FolderRow) =>
   emit(db, { brandspaceId: auth.brandspace.id, type, actor: actors.user(auth), data: folderEventData(row) });
 
+type FolderId = { folderId: string };
+
 export async function createFolder(
-  db: Db,
-  auth: AuthContext,
+  ctx: ServiceContext,
   input: { name: string; library_id: string; parent_id?: string | null; color?: string | null },
 ) {
-  await requireLibraryAccess({ db, auth }, input.library_id, "edit");
+  await requireLibraryAccess(ctx, input.library_id, "edit");
   if (input.parent_id) {
-    const parent = await requireActiveFolder(db, auth, input.parent_id, "edit");
+    const parent = await requireActiveFolder(ctx, input.parent_id, "edit");
     if (parent.libraryId !== input.library_id) {
       throw validationError([{ param: "parent_id", message: "belongs to another library" }]);
     }
   }
-  const row = await repo.insertFolder(db, {
+  const row = await repo.insertFolder(ctx.db, {
     id: newId("folder"),
-    brandspaceId: auth.brandspace.id,
+    brandspaceId: ctx.auth.brandspace.id,
     libraryId: input.library_id,
     parentId: input.parent_id ?? null,
     name: input.name,
     color: input.color ?? null,
-    createdById: auth.user.id,
+    createdById: ctx.auth.user.id,
   });
-  await emitFolder(db, auth, "folder.created", row);
+  await emitFolder(ctx, "folder.created", row);
   return toFolder(row);
 }
 
-export async function getFolderDetail(db: Db, auth: AuthContext, id: string): Promise<FolderDetail> {
-  const folder = await requireFolder(db, auth, id, "view");
+export async function getFolderDetail(ctx: ServiceContext, { folderId }: FolderId): Promise<FolderDetail> {
+  const folder = await requireFolder(ctx, folderId, "view");
   if (folder.hiddenBy) throw notFound("folder");
-  const counts = await repo.countChildren(db, folder.id);
+  const counts = await repo.countChildren(ctx.db, folder.id);
   return {
     ...toFolder(folder),
-    path: await ancestorsOf(db, folder.id),
+    path: await ancestorsOf(ctx.db, folder.id),
     file_count: counts.files,
     folder_count: counts.folders,
   };
 }
 
 export async function updateFolder(
-  db: Db,
-  auth: AuthContext,
-  id: string,
-  changes: { name?: string; color?: string | null },
+  ctx: ServiceContext,
+  { folderId, changes }: FolderId & { changes: { name?: string; color?: string | null } },
 ) {
-  await requireActiveFolder(db, auth, id, "edit");
-  const row = await repo.updateFolderRow(db, id, changes);
-  await emitFolder(db, auth, "folder.updated", row);
+  await requireActiveFolder(ctx, folderId, "edit");
+  const row = await repo.updateFolderRow(ctx.db, folderId, changes);
+  await emitFolder(ctx, "folder.updated", row);
   return toFolder(row);
 }
 
-/** Exactly one destination: a library's top level, or into another folder. Carries the whole subtree. */
-export async function moveFolder(
-  db: Db,
-  auth: AuthContext,
-  id: string,
+/** Where a moved folder lands: a library's top level, or into another folder (never its own subtree). */
+async function resolveDestination(
+  ctx: ServiceContext,
+  folder: repo.FolderRow,
   to: { library_id?: string; folder_id?: string },
 ) {
-  const folder = await requireActiveFolder(db, auth, id, "edit");
-  let libraryId: string;
-  let parentId: string | null;
   if (to.folder_id) {
-    const target = await requireActiveFolder(db, auth, to.folder_id, "edit");
-    const subtree = await subtreeFolderIds(db, folder.id);
+    const target = await requireActiveFolder(ctx, to.folder_id, "edit");
+    const subtree = await subtreeFolderIds(ctx.db, folder.id);
     if (subtree.includes(target.id)) {
       throw validationError([
         { param: "folder_id", message: "cannot move a folder into itself or one of its descendants" },
       ]);
     }
-    libraryId = target.libraryId;
-    parentId = target.id;
-  } else {
-    libraryId = to.library_id!;
-    await requireLibraryAccess({ db, auth }, libraryId, "edit");
-    parentId = null;
+    return { libraryId: target.libraryId, parentId: target.id as string | null };
   }
-  if (libraryId !== folder.libraryId) {
-    const subtree = await subtreeFolderIds(db, folder.id);
-    await db.update(folders).set({ libraryId }).where(inArray(folders.id, subtree));
-    await db.update(files).set({ libraryId }).where(inArray(files.folderId, subtree));
+  const libraryId = to.library_id!;
+  await requireLibraryAccess(ctx, libraryId, "edit");
+  return { libraryId, parentId: null };
+}
+
+/** Exactly one destination: a library's top level, or into another folder. Carries the whole subtree. */
+export async function moveFolder(
+  ctx: ServiceContext,
+  { folderId, to }: FolderId & { to: { library_id?: string; folder_id?: string } },
+) {
+  const folder = await requireActiveFolder(ctx, folderId, "edit");
+  const destination = await resolveDestination(ctx, folder, to);
+  if (destination.libraryId !== folder.libraryId) {
+    const subtree = await subtreeFolderIds(ctx.db, folder.id);
+    await repo.moveSubtreeToLibrary(ctx.db, subtree, destination.libraryId);
   }
-  const row = await repo.updateFolderRow(db, folder.id, { libraryId, parentId });
-  await emitFolder(db, auth, "folder.moved", row);
+  const row = await repo.updateFolderRow(ctx.db, folder.id, destination);
+  await emitFolder(ctx, "folder.moved", row);
   return toFolder(row);
 }
 
+/** Trashes the folder (hiding its subtree), or with `permanent` deletes it and everything below it. */
+export function deleteFolder(ctx: ServiceContext, input: FolderId & { permanent?: boolean }) {
+  return input.permanent ? deleteFolderPermanently(ctx, input) : trashFolder(ctx, input);
+}
+
 /** Moves the folder to the trash, hiding its subtree. */
-export async function trashFolder(db: Db, auth: AuthContext, id: string) {
-  const folder = await requireFolder(db, auth, id, "edit");
+export async function trashFolder(ctx: ServiceContext, { folderId }: FolderId) {
+  const folder = await requireFolder(ctx, folderId, "edit");
   if (folder.hiddenBy) throw notFound("folder");
   if (folder.trashedAt) throw conflict("The folder is already in the trash.");
-  const row = await repo.updateFolderRow(db, id, { trashedAt: new Date() });
-  await hideSubtree(db, id);
-  await emitFolder(db, auth, "folder.trashed", row);
+  const row = await repo.updateFolderRow(ctx.db, folderId, { trashedAt: new Date() });
+  await hideSubtree(ctx.db, folderId);
+  await emitFolder(ctx, "folder.trashed", row);
   return {
     object: "folder" as const,
-    id,
+    id: folderId,
     deleted: true as const,
     permanent: false,
     trashed_at: row.trashedAt!.toISOString(),
@@ -150,30 +135,26 @@ export async function trashFolder(db: Db, auth: AuthContext, id: string) {
 }
 
 /** Deletes the folder and everything below it irreversibly: `folder.deleted` by the user, `file.deleted` per file by the system. */
-export async function deleteFolderPermanently(
-  db: Db,
-  auth: AuthContext,
-  id: string,
-  actor = actors.user(auth),
-) {
-  const folder = await requireFolder(db, auth, id, "edit");
+export async function deleteFolderPermanently(ctx: ServiceContext, { folderId }: FolderId) {
+  const folder = await requireFolder(ctx, folderId, "edit");
   if (folder.hiddenBy) throw notFound("folder");
-  await purgeFolder(db, auth.brandspace.id, folder, actor);
-  return { object: "folder" as const, id, deleted: true as const, permanent: true, trashed_at: null };
+  await purgeFolder(ctx, { brandspaceId: ctx.auth.brandspace.id, folder, actor: actors.user(ctx.auth) });
+  return {
+    object: "folder" as const,
+    id: folderId,
+    deleted: true as const,
+    permanent: true,
+    trashed_at: null,
+  };
 }
 
 /** The deletion itself, shared with the scheduled trash purge. */
 export async function purgeFolder(
-  db: Db,
-  brandspaceId: string,
-  folder: repo.FolderRow,
-  actor: ReturnType<typeof actors.system>,
+  { db }: Pick<SystemContext, "db">,
+  { brandspaceId, folder, actor }: { brandspaceId: string; folder: repo.FolderRow; actor: Actor },
 ) {
   const subtree = await subtreeFolderIds(db, folder.id);
-  const contained = await db
-    .select({ id: files.id, name: files.name, libraryId: files.libraryId, folderId: files.folderId })
-    .from(files)
-    .where(inArray(files.folderId, subtree));
+  const contained = await repo.filesInFolders(db, subtree);
   for (const file of contained) {
     await emit(db, {
       brandspaceId,
@@ -188,28 +169,27 @@ export async function purgeFolder(
       },
     });
   }
-  if (contained.length > 0)
-    await db.delete(files).where(
-      inArray(
-        files.id,
-        contained.map((f) => f.id),
-      ),
-    );
-  await db.delete(folders).where(inArray(folders.id, subtree));
+  await repo.deleteSubtreeRows(
+    db,
+    subtree,
+    contained.map((f) => f.id),
+  );
   await emit(db, { brandspaceId, type: "folder.deleted", actor, data: folderEventData(folder) });
 }
 
 /** Restores a trashed folder and what its trashing hid, to its parent if that is active, else the library's top level. */
-export async function restoreFolder(db: Db, auth: AuthContext, id: string) {
-  const folder = await requireFolder(db, auth, id, "edit");
+export async function restoreFolder(ctx: ServiceContext, { folderId }: FolderId) {
+  const folder = await requireFolder(ctx, folderId, "edit");
   if (folder.hiddenBy) throw notFound("folder");
   if (!folder.trashedAt) throw conflict("The folder is not in the trash.");
-  const parentActive = folder.parentId ? await isActiveFolder(db, auth.brandspace.id, folder.parentId) : true;
-  const row = await repo.updateFolderRow(db, id, {
+  const parentActive = folder.parentId
+    ? await isActiveFolder(ctx.db, ctx.auth.brandspace.id, folder.parentId)
+    : true;
+  const row = await repo.updateFolderRow(ctx.db, folderId, {
     trashedAt: null,
     parentId: parentActive ? folder.parentId : null,
   });
-  await unhideSubtree(db, id);
-  await emitFolder(db, auth, "folder.restored", row);
+  await unhideSubtree(ctx.db, folderId);
+  await emitFolder(ctx, "folder.restored", row);
   return toFolder(row);
 }

@@ -17,11 +17,11 @@ export function contentHandlers(deps: ServiceDeps): JobHandlers<ContentJob> {
   return {
     "media.process_version": (payload, context) => processVersionJob(deps, payload.versionId, context),
     "uploads.expire": async (_payload, { logger }) => {
-      logger.info({ expired: await expireUploads(deps) }, "expired uploads");
+      logger.info({ expired: await expireUploads({ db: deps.db, deps }) }, "expired uploads");
       return outcome.success();
     },
     "blobs.reclaim": async (_payload, { logger }) => {
-      logger.info({ reclaimed: await reclaimBlobs(deps) }, "reclaimed blobs");
+      logger.info({ reclaimed: await reclaimBlobs({ db: deps.db, deps }) }, "reclaimed blobs");
       return outcome.success();
     },
     // PostgreSQL's autovacuum keeps planner statistics fresh; PGlite has none, and stale statistics after bulk
@@ -31,7 +31,7 @@ export function contentHandlers(deps: ServiceDeps): JobHandlers<ContentJob> {
       return outcome.success();
     },
     "trash.purge": async (_payload, { logger }) => {
-      logger.info({ purged: await purgeTrash(deps) }, "purged trash");
+      logger.info({ purged: await purgeTrash({ db: deps.db, deps }) }, "purged trash");
       return outcome.success();
     },
   };

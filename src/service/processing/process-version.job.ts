@@ -4,7 +4,7 @@ import os from "node:os";
 import path from "node:path";
 import { pipeline } from "node:stream/promises";
 import { and, eq } from "drizzle-orm";
-import { touchBlob } from "../content/create-file.ts";
+import { touchBlob } from "../content/content.repository.ts";
 import type { Db } from "../db/client.ts";
 import { files, fileVersions, renditions } from "../db/schema/index.ts";
 import type { ServiceDeps } from "../deps.ts";

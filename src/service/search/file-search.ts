@@ -1,16 +1,7 @@
-import { and, eq, gte, inArray, lte, type SQL, sql } from "drizzle-orm";
-import type { Db } from "../db/client.ts";
-import { files, members, users } from "../db/schema/index.ts";
-import type { ColorName, InterpretedQuery, SearchMember } from "./interpret-query.ts";
-
-/** The brandspace's members (any status: past uploaders stay searchable), for "by <name>". */
-export function searchMembers(db: Db, brandspaceId: string): Promise<SearchMember[]> {
-  return db
-    .select({ id: users.id, name: users.name, email: users.email })
-    .from(members)
-    .innerJoin(users, eq(users.id, members.userId))
-    .where(eq(members.brandspaceId, brandspaceId));
-}
+import { and, gte, inArray, lte, type SQL, sql } from "drizzle-orm";
+import { files } from "../db/schema/index.ts";
+import type { InterpretedQuery } from "./interpret-query.ts";
+import type { ColorName } from "./query-findings.ts";
 
 /** The filters a query's interpretation adds; they apply on top of (AND) the explicit parameters. */
 export function interpretedConditions(q: InterpretedQuery): (SQL | undefined)[] {

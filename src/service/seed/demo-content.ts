@@ -113,10 +113,11 @@ export async function seedDemoContent(deps: ServiceDeps, seed: SeededBrandspace)
       });
       for (const { file, blob, sniffed } of stored) {
         await createFileFromContent(
-          tx,
-          by,
-          { libraryId: seed.libraries.shared, folderId, name: file.name },
-          { sha256: blob.sha256, size: blob.size, originalName: file.name, ...sniffed },
+          { db: tx, by },
+          {
+            place: { libraryId: seed.libraries.shared, folderId, name: file.name },
+            content: { sha256: blob.sha256, size: blob.size, originalName: file.name, ...sniffed },
+          },
         );
         created++;
       }

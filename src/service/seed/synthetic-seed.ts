@@ -2,7 +2,7 @@ import { Readable } from "node:stream";
 import { eq, sql } from "drizzle-orm";
 import sharp from "sharp";
 import type { BlobStore } from "../blobs/blob-store.ts";
-import { touchBlob } from "../content/create-file.ts";
+import { touchBlob } from "../content/content.repository.ts";
 import type { Db } from "../db/client.ts";
 import {
   files,

@@ -3,9 +3,5 @@ import { route } from "../platform/route.ts";
 import { similarFiles } from "./similar.service.ts";
 
 export function similarRoutes() {
-  return [
-    route(listSimilarFiles, ({ auth, db, deps, params, query }) =>
-      similarFiles(db, deps, auth, params.fileId, query),
-    ),
-  ];
+  return [route(listSimilarFiles, (ctx) => similarFiles(ctx, { ...ctx.params, ...ctx.query }))];
 }

@@ -4,7 +4,8 @@ import type { Upload } from "../../contract/uploads.ts";
 import { requireLibraryAccess } from "../access/library-access.ts";
 import { BlobSizeMismatchError, BlobTooLargeError, StagedPartMissingError } from "../blobs/blob-errors.ts";
 import type { StoredBlob } from "../blobs/blob-store.ts";
-import { addVersionFromContent, createFileFromContent, touchBlob } from "../content/create-file.ts";
+import { touchBlob } from "../content/content.repository.ts";
+import { addVersionFromContent, createFileFromContent } from "../content/create-file.ts";
 import { sniffBlob } from "../content/sniff-blob.ts";
 import type { Db } from "../db/client.ts";
 import { fileVersions, uploads } from "../db/schema/index.ts";
@@ -12,13 +13,13 @@ import type { ServiceDeps } from "../deps.ts";
 import { requireActiveFile } from "../files/file-access.ts";
 import { findFile } from "../files/files.repository.ts";
 import { presentFile } from "../files/files.service.ts";
-import { requireActiveFolder } from "../folders/folders.service.ts";
+import { requireActiveFolder } from "../folders/folder-access.ts";
 import { type AuthContext, hasPermission } from "../platform/auth.ts";
 import { ApiError, conflict, forbidden, notFound, validationError } from "../platform/errors.ts";
 import { newId } from "../platform/ids.ts";
 import { actors } from "../platform/outbox.ts";
 import { verifySignedPath } from "../platform/signed-urls.ts";
-import { toVersion } from "../versions/versions.service.ts";
+import { toVersion } from "../versions/versions.mapper.ts";
 import { expectedPartSize, planUpload } from "./upload-plan.ts";
 import { contentPathOf, partPathOf, signedUploadUrl } from "./upload-urls.ts";
 import * as repo from "./uploads.repository.ts";
@@ -85,11 +86,11 @@ async function resolvePlace(
         },
       ]);
     }
-    const file = await requireActiveFile(db, auth, input.file_id, "edit");
+    const file = await requireActiveFile({ db, auth }, input.file_id, "edit");
     return { libraryId: file.libraryId, folderId: file.folderId, fileId: file.id };
   }
   if (input.folder_id) {
-    const folder = await requireActiveFolder(db, auth, input.folder_id, "edit");
+    const folder = await requireActiveFolder({ db, auth }, input.folder_id, "edit");
     if (input.library_id && input.library_id !== folder.libraryId) {
       throw validationError([{ param: "folder_id", message: "is not in the library named by library_id" }]);
     }
@@ -250,14 +251,12 @@ export async function completeUpload(
     if (!claimed) return null;
     if (place.fileId) {
       const file = (await findFile(tx, auth.brandspace.id, place.fileId))!;
-      const version = await addVersionFromContent(tx, by, file, content);
+      const version = await addVersionFromContent({ db: tx, by }, { file, content });
       return repo.updateUpload(tx, id, { resultFileId: file.id, resultVersionId: version.id });
     }
     const created = await createFileFromContent(
-      tx,
-      by,
-      { libraryId: place.libraryId, folderId: place.folderId, name: row.name },
-      content,
+      { db: tx, by },
+      { place: { libraryId: place.libraryId, folderId: place.folderId, name: row.name }, content },
     );
     return repo.updateUpload(tx, id, { resultFileId: created.fileId, resultVersionId: created.versionId });
   });
@@ -347,7 +346,7 @@ async function presentResult(db: Db, deps: ServiceDeps, auth: AuthContext, row: 
     if (!version) throw notFound("version");
     return toVersion(version, file.activeVersionId);
   }
-  return presentFile(db, deps, auth, file);
+  return presentFile({ db, deps, auth }, file);
 }
 
 export async function abortUpload(db: Db, deps: ServiceDeps, auth: AuthContext, id: string) {

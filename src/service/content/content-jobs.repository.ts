@@ -1,0 +1,55 @@
+import { and, eq, isNotNull, lt, sql } from "drizzle-orm";
+import { type Db, rowsOf } from "../db/client.ts";
+import { blobs, files, folders, uploads } from "../db/schema/index.ts";
+
+/** Pending uploads past their expiry become `expired`; returns them. */
+export function expirePendingUploads(db: Db, now: Date) {
+  return db
+    .update(uploads)
+    .set({ status: "expired" })
+    .where(and(eq(uploads.status, "pending"), lt(uploads.expiresAt, now)))
+    .returning({ id: uploads.id, method: uploads.method });
+}
+
+/** Up to 1000 blobs stored before `storedBefore` that no version, rendition or pending upload points at. */
+export async function unreferencedBlobs(db: Db, storedBefore: Date): Promise<string[]> {
+  const result = await db.execute(sql`
+    select b.sha256 from blobs b
+    where b.created_at < ${storedBefore}
+      and not exists (select 1 from file_versions v where v.blob_sha256 = b.sha256)
+      and not exists (select 1 from renditions r where r.blob_sha256 = b.sha256)
+      and not exists (select 1 from uploads u where u.blob_sha256 = b.sha256 and u.status = 'pending')
+    limit 1000`);
+  return rowsOf<{ sha256: string }>(result).map((r) => r.sha256);
+}
+
+/** Deletes a blob's row if it was still stored before `storedBefore`; whether it did. */
+export async function deleteBlobRow(db: Db, sha256: string, storedBefore: Date): Promise<boolean> {
+  const gone = await db
+    .delete(blobs)
+    .where(and(eq(blobs.sha256, sha256), lt(blobs.createdAt, storedBefore)))
+    .returning({ sha256: blobs.sha256 });
+  return gone.length > 0;
+}
+
+export function foldersTrashedBefore(db: Db, cutoff: Date, limit: number) {
+  return db
+    .select()
+    .from(folders)
+    .where(and(isNotNull(folders.trashedAt), lt(folders.trashedAt, cutoff)))
+    .limit(limit);
+}
+
+export function filesTrashedBefore(db: Db, cutoff: Date, limit: number) {
+  return db
+    .select()
+    .from(files)
+    .where(and(isNotNull(files.trashedAt), lt(files.trashedAt, cutoff)))
+    .limit(limit);
+}
+
+/** Deletes a file; false when it was already gone. */
+export async function deleteFileIfPresent(db: Db, fileId: string): Promise<boolean> {
+  const deleted = await db.delete(files).where(eq(files.id, fileId)).returning({ id: files.id });
+  return deleted.length > 0;
+}

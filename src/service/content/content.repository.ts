@@ -1,0 +1,45 @@
+import { eq, sql } from "drizzle-orm";
+import type { Db } from "../db/client.ts";
+import { blobs, files, fileVersions } from "../db/schema/index.ts";
+import { mirrorOf } from "../versions/versions.mapper.ts";
+import type { VersionRow } from "../versions/versions.repository.ts";
+
+/** Records that a blob is in use now, so the reclaim job's grace period starts again. */
+export async function touchBlob(db: Db, sha256: string, size: number) {
+  await db
+    .insert(blobs)
+    .values({ sha256, size })
+    .onConflictDoUpdate({ target: blobs.sha256, set: { createdAt: sql`now()` } });
+}
+
+export async function insertFile(db: Db, values: typeof files.$inferInsert) {
+  await db.insert(files).values(values);
+}
+
+export async function insertVersion(db: Db, values: typeof fileVersions.$inferInsert): Promise<VersionRow> {
+  const [row] = await db.insert(fileVersions).values(values).returning();
+  return row!;
+}
+
+/** Hands out the file's next version number; numbers are never reused. */
+export async function takeVersionNumber(db: Db, fileId: string): Promise<number> {
+  const [numbered] = await db
+    .update(files)
+    .set({ nextVersionNumber: sql`${files.nextVersionNumber} + 1` })
+    .where(eq(files.id, fileId))
+    .returning({ number: sql<number>`${files.nextVersionNumber} - 1` });
+  return Number(numbered!.number);
+}
+
+/** A new version becomes the file's active one and is counted. */
+export async function activateNewVersion(db: Db, fileId: string, version: VersionRow) {
+  await db
+    .update(files)
+    .set({
+      ...mirrorOf(version),
+      extension: version.extension,
+      versionCount: sql`${files.versionCount} + 1`,
+      updatedAt: new Date(),
+    })
+    .where(eq(files.id, fileId));
+}

@@ -1,0 +1,119 @@
+import { and, eq, gte, inArray, isNotNull, isNull, lte, type SQL } from "drizzle-orm";
+import type { FileListQuery } from "../../contract/files.ts";
+import { inVisibleLibraries, requireLibraryAccess } from "../access/library-access.ts";
+import { subtreeFolderIds } from "../content/subtree.repository.ts";
+import { files } from "../db/schema/index.ts";
+import { requireFolder } from "../folders/folder-access.ts";
+import type { CallerContext } from "../platform/context.ts";
+import { validationError } from "../platform/errors.ts";
+import {
+  interpretedConditions,
+  keywordCondition,
+  relevanceScore,
+  wordMatchers,
+} from "../search/file-search.ts";
+import { type InterpretedQuery, interpretQuery, mayNamePeople } from "../search/interpret-query.ts";
+import { searchMembers } from "../search/search.repository.ts";
+import { activeFile } from "./files.repository.ts";
+import { hasTopLevelOr, parseFilterDocument, propertyIdsOf } from "./filter-document.ts";
+import { compileFilter } from "./filter-sql.ts";
+import { findProperties } from "./property-values.repository.ts";
+
+export const SORT_COLUMNS = { name: files.name, size: files.size, created_at: files.createdAt } as const;
+const FLAT_PARAMS = [
+  "uploaded_by",
+  "extensions",
+  "kind",
+  "min_size",
+  "max_size",
+  "created_after",
+  "created_before",
+] as const;
+
+export interface FileListPlan {
+  where: SQL;
+  /** "relevance" when `q` has keywords and no `sort` was asked for: by score, then newest first. */
+  sort: keyof typeof SORT_COLUMNS | "relevance";
+  /** The relevance score, when sorting by it. */
+  score: SQL | null;
+  order: "asc" | "desc";
+  /** Binds cursors to this listing: a cursor from other parameters is refused. */
+  listing: string;
+  /** How `q` was read, when there is one. */
+  interpreted: InterpretedQuery | null;
+}
+
+/** Turns the file list parameters into one WHERE clause and an order, checking scope access on the way. */
+export async function planFileList(ctx: CallerContext, query: FileListQuery): Promise<FileListPlan> {
+  const { db, auth } = ctx;
+  const q = query.q;
+  const members = q && mayNamePeople(q) ? await searchMembers(db, auth.brandspace.id) : [];
+  const interpreted = q ? interpretQuery(q, { now: new Date(), members }) : null;
+  const matchers = wordMatchers(interpreted?.words ?? []);
+  const conditions: (SQL | undefined)[] = [
+    eq(files.brandspaceId, auth.brandspace.id),
+    await inVisibleLibraries(ctx, files.libraryId),
+    query.trashed ? and(isNotNull(files.trashedAt), isNull(files.hiddenBy)) : activeFile,
+    ...(await scopeConditions(ctx, query)),
+    query.extensions?.length
+      ? inArray(
+          files.extension,
+          query.extensions.map((e) => e.replace(/^\./, "").toLowerCase()),
+        )
+      : undefined,
+    query.kind?.length ? inArray(files.kind, query.kind) : undefined,
+    query.uploaded_by?.length ? inArray(files.createdById, query.uploaded_by) : undefined,
+    query.created_after ? gte(files.createdAt, new Date(query.created_after)) : undefined,
+    query.created_before ? lte(files.createdAt, new Date(query.created_before)) : undefined,
+    query.min_size !== undefined ? gte(files.size, query.min_size) : undefined,
+    query.max_size !== undefined ? lte(files.size, query.max_size) : undefined,
+    ...(interpreted ? interpretedConditions(interpreted) : []),
+    keywordCondition(matchers),
+    query.filter ? await filterCondition(ctx, query) : undefined,
+  ];
+  const relevance = matchers.length > 0 && !query.sort;
+  const sort = query.sort ?? (relevance ? "relevance" : "created_at");
+  const order = relevance ? "desc" : (query.order ?? "desc");
+  const { limit: _limit, cursor: _cursor, ...shape } = query;
+  return {
+    where: and(...conditions)!,
+    sort,
+    order,
+    score: relevance ? relevanceScore(matchers) : null,
+    listing: JSON.stringify(["files", auth.brandspace.id, shape]),
+    interpreted,
+  };
+}
+
+async function scopeConditions(ctx: CallerContext, query: FileListQuery): Promise<(SQL | undefined)[]> {
+  if (query.folder_id) {
+    const folder = await requireFolder(ctx, query.folder_id, "view");
+    if (query.library_id && query.library_id !== folder.libraryId) {
+      throw validationError([{ param: "folder_id", message: "is not in the library named by library_id" }]);
+    }
+    if (!query.recursive) return [eq(files.folderId, folder.id)];
+    return [inArray(files.folderId, await subtreeFolderIds(ctx.db, folder.id))];
+  }
+  if (query.library_id) {
+    await requireLibraryAccess(ctx, query.library_id, "view");
+    const top = query.recursive || query.trashed ? undefined : isNull(files.folderId);
+    return [eq(files.libraryId, query.library_id), top];
+  }
+  return [];
+}
+
+async function filterCondition({ db, auth }: CallerContext, query: FileListQuery): Promise<SQL> {
+  const document = parseFilterDocument(query.filter!);
+  if (hasTopLevelOr(document)) {
+    const clashing = FLAT_PARAMS.filter((p) => query[p] !== undefined);
+    if (clashing.length > 0) {
+      throw validationError(
+        clashing.map((p) => ({ param: p, message: "cannot be combined with a top-level or in filter" })),
+        "A top-level `or` in filter cannot be combined with uploaded_by, extensions, kind, min_size, max_size, created_after or created_before.",
+      );
+    }
+  }
+  const ids = [...new Set(propertyIdsOf(document))];
+  const known = await findProperties(db, auth.brandspace.id, ids);
+  return compileFilter(document, new Map(known.map((p) => [p.id, p])));
+}

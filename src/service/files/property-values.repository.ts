@@ -1,0 +1,81 @@
+import { and, eq, inArray, isNull } from "drizzle-orm";
+import type { Db } from "../db/client.ts";
+import { members, properties, propertyOptions, propertyValues } from "../db/schema/index.ts";
+
+export type PropertyDefinition = Pick<
+  typeof properties.$inferSelect,
+  "id" | "brandspaceId" | "type" | "selectionMode"
+>;
+
+/** A brandspace-wide property (not a board's), or null. */
+export async function findBrandspaceProperty(
+  db: Db,
+  brandspaceId: string,
+  propertyId: string,
+): Promise<PropertyDefinition | null> {
+  const [property] = await db
+    .select({
+      id: properties.id,
+      brandspaceId: properties.brandspaceId,
+      type: properties.type,
+      selectionMode: properties.selectionMode,
+    })
+    .from(properties)
+    .where(
+      and(
+        eq(properties.id, propertyId),
+        eq(properties.brandspaceId, brandspaceId),
+        isNull(properties.boardId),
+      ),
+    );
+  return property ?? null;
+}
+
+export type PropertyInfo = Pick<typeof properties.$inferSelect, "id" | "type" | "boardId">;
+
+/** The properties of the brandspace among these ids (brandspace-wide and board ones). */
+export async function findProperties(db: Db, brandspaceId: string, ids: string[]): Promise<PropertyInfo[]> {
+  if (ids.length === 0) return [];
+  return db
+    .select({ id: properties.id, type: properties.type, boardId: properties.boardId })
+    .from(properties)
+    .where(and(eq(properties.brandspaceId, brandspaceId), inArray(properties.id, ids)));
+}
+
+export async function optionIdsOf(db: Db, propertyId: string): Promise<Set<string>> {
+  const rows = await db
+    .select({ id: propertyOptions.id })
+    .from(propertyOptions)
+    .where(eq(propertyOptions.propertyId, propertyId));
+  return new Set(rows.map((o) => o.id));
+}
+
+export async function isMember(db: Db, brandspaceId: string, userId: string): Promise<boolean> {
+  const [member] = await db
+    .select({ id: members.userId })
+    .from(members)
+    .where(and(eq(members.brandspaceId, brandspaceId), eq(members.userId, userId)));
+  return Boolean(member);
+}
+
+/** Stores a file's value for a property; a null value removes it. */
+export async function savePropertyValue(
+  db: Db,
+  row: Pick<typeof propertyValues.$inferInsert, "fileId" | "propertyId" | "brandspaceId"> & {
+    value: unknown;
+  },
+) {
+  if (row.value === null) {
+    await db
+      .delete(propertyValues)
+      .where(and(eq(propertyValues.fileId, row.fileId), eq(propertyValues.propertyId, row.propertyId)));
+    return;
+  }
+  await db
+    .insert(propertyValues)
+    .values(row)
+    .onConflictDoUpdate({
+      target: [propertyValues.fileId, propertyValues.propertyId],
+      set: { value: row.value, updatedAt: new Date() },
+    });
+}

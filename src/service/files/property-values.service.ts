@@ -1,0 +1,29 @@
+import type { ServiceContext } from "../platform/context.ts";
+import { notFound } from "../platform/errors.ts";
+import { actors, emit } from "../platform/outbox.ts";
+import { requireActiveFile } from "./file-access.ts";
+import { toPropertyValue } from "./files.mapper.ts";
+import { updateFileRow } from "./files.repository.ts";
+import { normalizePropertyValue } from "./property-value-input.ts";
+import { findBrandspaceProperty, savePropertyValue } from "./property-values.repository.ts";
+
+/** Sets or clears a brandspace property's value on a file; emits `property.value_updated`. */
+export async function setPropertyValue(
+  ctx: ServiceContext,
+  { fileId, propertyId, value }: { fileId: string; propertyId: string; value: unknown },
+) {
+  const { db, auth } = ctx;
+  await requireActiveFile(ctx, fileId, "edit");
+  const property = await findBrandspaceProperty(db, auth.brandspace.id, propertyId);
+  if (!property) throw notFound("property");
+  const normalized = await normalizePropertyValue(db, property, value);
+  await savePropertyValue(db, { fileId, propertyId, brandspaceId: auth.brandspace.id, value: normalized });
+  await updateFileRow(db, fileId, {});
+  await emit(db, {
+    brandspaceId: auth.brandspace.id,
+    type: "property.value_updated",
+    actor: actors.user(auth),
+    data: { object: "property_value", property_id: propertyId, file_id: fileId, board_id: null },
+  });
+  return toPropertyValue({ propertyId, type: property.type, value: normalized });
+}
