@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { HexColor, Id, Timestamp } from "./common.ts";
+import { FileBase, PropertyValue } from "./files.ts";
 import { Property } from "./properties.ts";
 
 export const BOARD_ACCESS = ["view", "comment", "edit", "manage"] as const;
@@ -91,3 +92,9 @@ export const BoardFilesBatch = z
   })
   .meta({ id: "BoardFilesBatch" });
 export type BoardFilesBatch = z.infer<typeof BoardFilesBatch>;
+
+/** A file in a board's listing: the base fields and the file's values of the board's properties. */
+export const BoardFile = FileBase.extend({
+  properties: z.array(PropertyValue).meta({ description: "The file's values of this board's properties." }),
+}).meta({ id: "BoardFile" });
+export type BoardFile = z.infer<typeof BoardFile>;

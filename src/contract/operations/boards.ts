@@ -1,6 +1,15 @@
 import { z } from "zod";
-import { Board, BoardWithProperties, CreateBoardBody, UpdateBoardBody } from "../boards.ts";
+import {
+  Board,
+  BoardFile,
+  BoardFilesBatch,
+  BoardFilesBody,
+  BoardWithProperties,
+  CreateBoardBody,
+  UpdateBoardBody,
+} from "../boards.ts";
 import { deletionOf, listOf, PaginationQuery } from "../common.ts";
+import { FileListQuery, PropertyValue, SetPropertyValueBody } from "../files.ts";
 import { defineOperation } from "../operation.ts";
 import {
   CreateOptionBody,
@@ -183,6 +192,74 @@ export const deleteBoardPropertyOption = defineOperation({
   response: deletionOf("option"),
 });
 
+export const listBoardFiles = defineOperation({
+  ...base,
+  id: "listBoardFiles",
+  method: "GET",
+  path: "/v1/boards/{boardId}/files",
+  scope: "boards:read",
+  summary:
+    "Files on the board that the creator can see, with the file list's parameters; each carries its board property values.",
+  params: BoardParams,
+  query: FileListQuery,
+  status: 200,
+  response: listOf(BoardFile),
+});
+
+export const addBoardFiles = defineOperation({
+  ...base,
+  id: "addBoardFiles",
+  method: "POST",
+  path: "/v1/boards/{boardId}/files",
+  scope: "boards:write",
+  summary:
+    "Add up to 1,000 files: each is `added` or `already_present`; one id the key cannot serve fails the whole batch with 404.",
+  params: BoardParams,
+  body: BoardFilesBody,
+  status: 200,
+  response: BoardFilesBatch,
+});
+
+export const removeBoardFiles = defineOperation({
+  ...base,
+  id: "removeBoardFiles",
+  method: "DELETE",
+  path: "/v1/boards/{boardId}/files",
+  scope: "boards:write",
+  summary:
+    "Take up to 1,000 files off the board: each is `removed` or `not_present`; their board values go too.",
+  params: BoardParams,
+  body: BoardFilesBody,
+  status: 200,
+  response: BoardFilesBatch,
+});
+
+export const setBoardFilePropertyValue = defineOperation({
+  ...base,
+  id: "setBoardFilePropertyValue",
+  method: "PUT",
+  path: "/v1/boards/{boardId}/files/{fileId}/properties/{propertyId}",
+  scope: "boards:write",
+  summary: "Set (or with `{value: null}` clear) a board property value on a file of the board.",
+  params: z.strictObject({ boardId: z.string(), fileId: z.string(), propertyId: z.string() }),
+  body: SetPropertyValueBody,
+  status: 200,
+  response: PropertyValue,
+});
+
+export const listFileBoards = defineOperation({
+  ...base,
+  id: "listFileBoards",
+  method: "GET",
+  path: "/v1/files/{fileId}/boards",
+  scope: "boards:read",
+  summary: "The boards the file is on that the creator can see, pinned first, then by position.",
+  params: z.strictObject({ fileId: z.string() }),
+  query: PaginationQuery,
+  status: 200,
+  response: listOf(Board),
+});
+
 export const boardOperations = [
   listBoards,
   createBoard,
@@ -197,4 +274,9 @@ export const boardOperations = [
   createBoardPropertyOption,
   updateBoardPropertyOption,
   deleteBoardPropertyOption,
+  listBoardFiles,
+  addBoardFiles,
+  removeBoardFiles,
+  setBoardFilePropertyValue,
+  listFileBoards,
 ];
