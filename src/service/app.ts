@@ -1,4 +1,5 @@
 import Fastify, { type FastifyBaseLogger, type FastifyInstance, LogController } from "fastify";
+import { boardFilesRoutes } from "./boards/board-files.routes.ts";
 import { boardsRoutes } from "./boards/boards.routes.ts";
 import type { ServiceDeps } from "./deps.ts";
 import { downloadsRoutes } from "./downloads/downloads.routes.ts";
@@ -31,6 +32,7 @@ export function allRoutes(host: Host): RouteDef[] {
     ...similarRoutes(),
     ...propertiesRoutes(),
     ...boardsRoutes(),
+    ...boardFilesRoutes(),
     ...webhooksRoutes(),
   ];
 }

@@ -1,8 +1,8 @@
-import { and, asc, eq, max, type SQL, sql } from "drizzle-orm";
+import { and, asc, eq, exists, max, type SQL, sql } from "drizzle-orm";
 import type { BoardAccess } from "../../contract/boards.ts";
 import { visibleBoards } from "../access/board-access.ts";
 import type { Db } from "../db/client.ts";
-import { boardGrants, boards } from "../db/schema/index.ts";
+import { boardFiles, boardGrants, boards } from "../db/schema/index.ts";
 import { writePositions } from "../db/write-positions.ts";
 import type { CallerContext } from "../platform/context.ts";
 import { keysetAfter } from "../platform/keyset.ts";
@@ -25,11 +25,20 @@ export async function listVisibleBoards(
   ctx: CallerContext,
   limit: number,
   after: [number, number, string] | null,
+  only: { withFile?: string } = {},
 ): Promise<VisibleBoardRow[]> {
   const rows = await withGrant(ctx)
     .where(
       and(
         visibleBoards(ctx),
+        only.withFile
+          ? exists(
+              ctx.db
+                .select({ one: sql`1` })
+                .from(boardFiles)
+                .where(and(eq(boardFiles.boardId, boards.id), eq(boardFiles.fileId, only.withFile))),
+            )
+          : undefined,
         after
           ? keysetAfter(
               [pinnedRank, boards.position, boards.id],

@@ -1,10 +1,12 @@
 import { and, eq, gte, inArray, isNotNull, isNull, lte, type SQL } from "drizzle-orm";
 import type { FileListQuery } from "../../contract/files.ts";
+import { boardAccess } from "../access/board-access.ts";
 import { inVisibleLibraries, requireLibraryAccess } from "../access/library-access.ts";
 import { subtreeFolderIds } from "../content/subtree.repository.ts";
 import { files } from "../db/schema/index.ts";
 import { requireFolder } from "../folders/folder-access.ts";
 import type { CallerContext } from "../platform/context.ts";
+import type { KeyValue } from "../platform/cursor.ts";
 import { validationError } from "../platform/errors.ts";
 import {
   interpretedConditions,
@@ -14,6 +16,7 @@ import {
 } from "../search/file-search.ts";
 import { type InterpretedQuery, interpretQuery, mayNamePeople } from "../search/interpret-query.ts";
 import { searchMembers } from "../search/search.repository.ts";
+import type { ScoredFileRow } from "./file-list.repository.ts";
 import { activeFile } from "./files.repository.ts";
 import { hasTopLevelOr, parseFilterDocument, propertyIdsOf } from "./filter-document.ts";
 import { compileFilter } from "./filter-sql.ts";
@@ -41,6 +44,14 @@ export interface FileListPlan {
   listing: string;
   /** How `q` was read, when there is one. */
   interpreted: InterpretedQuery | null;
+}
+
+/** A row's keyset position in the plan's order. */
+export function fileListKey(plan: FileListPlan, row: ScoredFileRow): KeyValue[] {
+  if (plan.sort === "relevance") return [row.score ?? 0, row.createdAt.toISOString(), row.id];
+  const value =
+    plan.sort === "created_at" ? row.createdAt.toISOString() : plan.sort === "size" ? row.size : row.name;
+  return [value, row.id];
 }
 
 /** Turns the file list parameters into one WHERE clause and an order, checking scope access on the way. */
@@ -102,7 +113,8 @@ async function scopeConditions(ctx: CallerContext, query: FileListQuery): Promis
   return [];
 }
 
-async function filterCondition({ db, auth }: CallerContext, query: FileListQuery): Promise<SQL> {
+async function filterCondition(ctx: CallerContext, query: FileListQuery): Promise<SQL> {
+  const { db, auth } = ctx;
   const document = parseFilterDocument(query.filter!);
   if (hasTopLevelOr(document)) {
     const clashing = FLAT_PARAMS.filter((p) => query[p] !== undefined);
@@ -114,6 +126,11 @@ async function filterCondition({ db, auth }: CallerContext, query: FileListQuery
     }
   }
   const ids = [...new Set(propertyIdsOf(document))];
-  const known = await findProperties(db, auth.brandspace.id, ids);
+  const found = await findProperties(db, auth.brandspace.id, ids);
+  // A property of a board the caller cannot see is unknown: matching on it would tell what is on that board.
+  const visible = await Promise.all(
+    found.map(async (p) => !p.boardId || (await boardAccess(ctx, p.boardId)) !== null),
+  );
+  const known = found.filter((_, i) => visible[i]);
   return compileFilter(document, new Map(known.map((p) => [p.id, p])));
 }

@@ -91,7 +91,10 @@ export async function brandspacePropertyValues(db: Db, fileId: string): Promise<
     .orderBy(properties.position);
 }
 
-/** Copies a version's renditions and a file's property values onto a new version and file. */
+/**
+ * Copies a version's renditions and a file's brandspace property values onto a new version and file. Board
+ * values stay behind: they belong to the original's place on the board, and the copy is on no board.
+ */
 export async function copyVersionExtras(
   db: Db,
   from: { fileId: string; versionId: string },
@@ -103,7 +106,16 @@ export async function copyVersionExtras(
     await db
       .insert(renditions)
       .values(copied.map((r) => ({ ...r, versionId: to.versionId, createdAt: now })));
-  const values = await db.select().from(propertyValues).where(eq(propertyValues.fileId, from.fileId));
+  const values = await db
+    .select({
+      fileId: propertyValues.fileId,
+      propertyId: propertyValues.propertyId,
+      brandspaceId: propertyValues.brandspaceId,
+      value: propertyValues.value,
+    })
+    .from(propertyValues)
+    .innerJoin(properties, eq(properties.id, propertyValues.propertyId))
+    .where(and(eq(propertyValues.fileId, from.fileId), isNull(properties.boardId)));
   if (values.length > 0)
     await db.insert(propertyValues).values(values.map((v) => ({ ...v, fileId: to.fileId, updatedAt: now })));
 }

@@ -4,7 +4,7 @@ import { members, properties, propertyOptions, propertyValues } from "../db/sche
 
 export type PropertyDefinition = Pick<
   typeof properties.$inferSelect,
-  "id" | "brandspaceId" | "type" | "selectionMode"
+  "id" | "brandspaceId" | "type" | "selectionMode" | "hidden"
 >;
 
 /** A brandspace-wide property (not a board's), or null. */
@@ -19,6 +19,7 @@ export async function findBrandspaceProperty(
       brandspaceId: properties.brandspaceId,
       type: properties.type,
       selectionMode: properties.selectionMode,
+      hidden: properties.hidden,
     })
     .from(properties)
     .where(

@@ -1,5 +1,5 @@
 import type { ServiceContext } from "../platform/context.ts";
-import { notFound } from "../platform/errors.ts";
+import { conflict, notFound } from "../platform/errors.ts";
 import { actors, emit } from "../platform/outbox.ts";
 import { requireActiveFile } from "./file-access.ts";
 import { toPropertyValue } from "./files.mapper.ts";
@@ -16,6 +16,7 @@ export async function setPropertyValue(
   await requireActiveFile(ctx, fileId, "edit");
   const property = await findBrandspaceProperty(db, auth.brandspace.id, propertyId);
   if (!property) throw notFound("property");
+  if (property.hidden && value !== null) throw conflict("The property is hidden: it takes no new values.");
   const normalized = await normalizePropertyValue(db, property, value);
   await savePropertyValue(db, { fileId, propertyId, brandspaceId: auth.brandspace.id, value: normalized });
   await updateFileRow(db, fileId, {});

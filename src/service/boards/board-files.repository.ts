@@ -1,0 +1,114 @@
+import { and, asc, eq, exists, inArray, type SQL, sql } from "drizzle-orm";
+import { inVisibleLibraries } from "../access/library-access.ts";
+import type { Db } from "../db/client.ts";
+import { boardFiles, files, properties, propertyValues } from "../db/schema/index.ts";
+import type { StoredPropertyValue } from "../files/files.repository.ts";
+import { activeFile } from "../files/files.repository.ts";
+import type { CallerContext } from "../platform/context.ts";
+
+/** A file list's condition narrowed to the files on the board. */
+export const onBoardAnd = (boardId: string, where: SQL): SQL =>
+  and(
+    where,
+    exists(
+      sql`(select 1 from ${boardFiles} where ${boardFiles.boardId} = ${boardId} and ${boardFiles.fileId} = ${files.id})`,
+    ),
+  )!;
+
+/** Of these ids, the active files the caller can see. */
+export async function visibleFileIds(ctx: CallerContext, ids: string[]): Promise<Set<string>> {
+  if (ids.length === 0) return new Set();
+  const rows = await ctx.db
+    .select({ id: files.id })
+    .from(files)
+    .where(
+      and(
+        eq(files.brandspaceId, ctx.auth.brandspace.id),
+        inArray(files.id, ids),
+        activeFile,
+        await inVisibleLibraries(ctx, files.libraryId),
+      ),
+    );
+  return new Set(rows.map((r) => r.id));
+}
+
+/** Of these ids, the files already on the board. */
+export async function filesOnBoard(db: Db, boardId: string, ids: string[]): Promise<Set<string>> {
+  if (ids.length === 0) return new Set();
+  const rows = await db
+    .select({ id: boardFiles.fileId })
+    .from(boardFiles)
+    .where(and(eq(boardFiles.boardId, boardId), inArray(boardFiles.fileId, ids)));
+  return new Set(rows.map((r) => r.id));
+}
+
+export async function insertBoardFiles(db: Db, boardId: string, fileIds: string[], addedById: string) {
+  if (fileIds.length === 0) return;
+  await db
+    .insert(boardFiles)
+    .values(fileIds.map((fileId) => ({ boardId, fileId, addedById })))
+    .onConflictDoNothing();
+}
+
+/** Takes the files off the board with their values of the board's properties. */
+export async function deleteBoardFiles(db: Db, boardId: string, fileIds: string[]) {
+  if (fileIds.length === 0) return;
+  await db
+    .delete(propertyValues)
+    .where(
+      and(
+        inArray(propertyValues.fileId, fileIds),
+        inArray(
+          propertyValues.propertyId,
+          db.select({ id: properties.id }).from(properties).where(eq(properties.boardId, boardId)),
+        ),
+      ),
+    );
+  await db
+    .delete(boardFiles)
+    .where(and(eq(boardFiles.boardId, boardId), inArray(boardFiles.fileId, fileIds)));
+}
+
+/** The files' values of the board's properties, in property position order. */
+export async function boardValuesOf(
+  db: Db,
+  boardId: string,
+  fileIds: string[],
+): Promise<(StoredPropertyValue & { fileId: string })[]> {
+  if (fileIds.length === 0) return [];
+  return db
+    .select({
+      fileId: propertyValues.fileId,
+      propertyId: propertyValues.propertyId,
+      type: properties.type,
+      value: propertyValues.value,
+    })
+    .from(propertyValues)
+    .innerJoin(properties, eq(properties.id, propertyValues.propertyId))
+    .where(and(eq(properties.boardId, boardId), inArray(propertyValues.fileId, fileIds)))
+    .orderBy(asc(properties.position));
+}
+
+export type BoardPropertyRow = Pick<
+  typeof properties.$inferSelect,
+  "id" | "brandspaceId" | "type" | "selectionMode" | "hidden"
+>;
+
+/** One of the board's properties, or null. */
+export async function findBoardProperty(
+  db: Db,
+  boardId: string,
+  propertyId: string,
+): Promise<BoardPropertyRow | null> {
+  const [row] = await db
+    .select({
+      id: properties.id,
+      brandspaceId: properties.brandspaceId,
+      type: properties.type,
+      selectionMode: properties.selectionMode,
+      hidden: properties.hidden,
+    })
+    .from(properties)
+    .where(and(eq(properties.id, propertyId), eq(properties.boardId, boardId)));
+  return row ?? null;
+}
