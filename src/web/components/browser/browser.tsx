@@ -3,13 +3,8 @@ import { useNavigate } from "@tanstack/react-router";
 import { lazy, Suspense, useCallback, useMemo } from "react";
 import type { FileBase } from "../../../contract/files.ts";
 import { useAccess } from "../../api/access.ts";
-import {
-  FILE_PAGE_SIZE,
-  type FileScope,
-  fileListInput,
-  fileListQuery,
-  membersQuery,
-} from "../../api/files.ts";
+import { FILE_PAGE_SIZE, type FileScope, fileListInput, fileListQuery } from "../../api/files.ts";
+import { membersQuery } from "../../api/meta.ts";
 import { type BrowseSearch, FILTER_KEYS, hasFilters } from "../../lib/browse-search.ts";
 import { UploadDropZone } from "../upload/index.ts";
 import { EmptyFiles, FilesError, FilesSkeleton } from "./empty-states.tsx";

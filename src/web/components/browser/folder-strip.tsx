@@ -4,8 +4,7 @@ import { Folder as FolderIcon } from "lucide-react";
 import { useId, useState } from "react";
 import type { Folder } from "../../../contract/folders.ts";
 import { useAccess } from "../../api/access.ts";
-import { folderQuery } from "../../api/folders.ts";
-import { childFoldersQuery } from "../../api/libraries.ts";
+import { childFoldersQuery, folderQuery } from "../../api/folders.ts";
 import { cx } from "../../lib/cx.ts";
 import { Skeleton } from "../ui/skeleton.tsx";
 import { beginFolderDrag, endDrag, useDropTarget } from "./dnd.ts";
@@ -28,7 +27,7 @@ export function FolderGlyph({ color, className }: { color: string | null; classN
 }
 
 function FolderTile({ folder }: { folder: Folder }) {
-  const detail = useQuery({ ...folderQuery(folder.id), staleTime: 60_000 });
+  const detail = useQuery(folderQuery(folder.id));
   const drop = useDropTarget({
     type: "folder",
     folderId: folder.id,

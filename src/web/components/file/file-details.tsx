@@ -1,9 +1,9 @@
 import { useQuery } from "@tanstack/react-query";
 import type { ReactNode } from "react";
 import type { File } from "../../../contract/files.ts";
+import { membersQuery } from "../../api/meta.ts";
 import { cx } from "../../lib/cx.ts";
 import { FileNameField } from "./file-name-field.tsx";
-import { membersQuery } from "./file-queries.ts";
 import { formatBytes, formatDateTime, formatDuration } from "./format.ts";
 import { PublishedSwitch } from "./published-switch.tsx";
 import { RenditionsList } from "./renditions-list.tsx";

@@ -3,10 +3,11 @@ import { Maximize, Minus, Plus, Scan } from "lucide-react";
 import { useEffect, useRef, useState } from "react";
 import type { File } from "../../../contract/files.ts";
 import { viaBff } from "../../api/client.ts";
+import { contentUrlQuery } from "../../api/downloads.ts";
 import { cx } from "../../lib/cx.ts";
 import { Button } from "../ui/button.tsx";
-import { browserShows, contentUrlQuery, parseResolution, SMALL_ORIGINAL_MAX } from "./file-queries.ts";
 import { isTypingTarget } from "./keys.ts";
+import { browserShows, parseResolution, SMALL_ORIGINAL_MAX } from "./media.ts";
 import { useElementSize } from "./use-element-size.ts";
 import { clampView, fitScale, type Size, type View, ZOOM_STEP, zoomAround } from "./zoom.ts";
 

@@ -4,7 +4,8 @@ import { ChevronRight, Folder as FolderIcon, Library as LibraryIcon } from "luci
 import { type DragEvent, useEffect, useRef, useState } from "react";
 import type { Folder } from "../../../contract/folders.ts";
 import type { Library } from "../../../contract/libraries.ts";
-import { childFoldersQuery, librariesQuery } from "../../api/libraries.ts";
+import { childFoldersQuery } from "../../api/folders.ts";
+import { librariesQuery } from "../../api/libraries.ts";
 import { cx } from "../../lib/cx.ts";
 import { beginFolderDrag, type DropTarget, endDrag, useDropTarget } from "../browser/dnd.ts";
 import { FolderActionsProvider } from "../browser/folder-actions.tsx";

@@ -96,11 +96,7 @@ export interface DeliveryDrawerProps {
 
 /** One delivery attempt in a side panel (its id is in the URL), with Redeliver. */
 export function DeliveryDrawer({ webhookId, deliveryId, denial, onOpen }: DeliveryDrawerProps) {
-  const delivery = useQuery({
-    ...deliveryQuery(webhookId, deliveryId ?? ""),
-    enabled: !!deliveryId,
-    refetchInterval: (query) => (query.state.data?.status === "pending" ? 2_000 : false),
-  });
+  const delivery = useQuery({ ...deliveryQuery(webhookId, deliveryId ?? ""), enabled: !!deliveryId });
   const returnFocus = useReturnFocus();
   const redeliver = useApiMutation(redeliverDelivery, { invalidates: [listDeliveries] });
   const send = () =>
