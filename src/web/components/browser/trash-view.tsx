@@ -8,10 +8,10 @@ import { fileListQuery } from "../../api/files.ts";
 import { trashedFoldersQuery } from "../../api/folders.ts";
 import { librariesQuery } from "../../api/libraries.ts";
 import { Button } from "../ui/button.tsx";
+import { ConfirmDialog } from "../ui/confirm-dialog.tsx";
 import { GuardedButton } from "../ui/guarded-button.tsx";
 import { Skeleton } from "../ui/skeleton.tsx";
 import { BrowserHeader } from "./browser-header.tsx";
-import { ConfirmDialog } from "./confirm-dialog.tsx";
 import { FilesError, FilesSkeleton } from "./empty-states.tsx";
 import { useFileActions } from "./file-actions.ts";
 import { FileList } from "./file-list.tsx";
@@ -212,8 +212,12 @@ export function TrashView() {
               ? `Delete “${confirming[0]!.name}” permanently?`
               : `Delete ${plural(confirming.length, "file")} permanently?`
           }
-          confirm="Delete permanently"
-          onConfirm={() => actions.deleteForever(confirming)}
+          confirmLabel="Delete permanently"
+          danger
+          onConfirm={async () => {
+            await actions.deleteForever(confirming);
+            setConfirming(null);
+          }}
         >
           {confirming.length === 1 ? "The file and all its versions" : "These files and all their versions"}{" "}
           are deleted now instead of after {TRASH_RETENTION_DAYS} days. This cannot be undone.
