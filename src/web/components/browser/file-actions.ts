@@ -12,9 +12,9 @@ import {
   trashFiles,
   useInvalidate,
 } from "../../api/files.ts";
+import { plural } from "../../lib/format.ts";
 import { toast } from "../../lib/toast.ts";
 import { toastBulk } from "./feedback.ts";
-import { plural } from "./format.ts";
 
 const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 

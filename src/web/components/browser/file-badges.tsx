@@ -1,7 +1,7 @@
 import { CircleAlert, LoaderCircle } from "lucide-react";
 import type { FileBase } from "../../../contract/files.ts";
 import { cx } from "../../lib/cx.ts";
-import { formatDuration, formatResolution } from "./format.ts";
+import { formatDuration, formatResolution } from "../../lib/format.ts";
 
 /** "Processing" while renditions are made, "Failed" when they could not be; nothing once ready. */
 export function StatusBadge({ status, className }: { status: FileBase["status"]; className?: string }) {

@@ -4,6 +4,7 @@ import { type CSSProperties, type ReactNode, useRef } from "react";
 import type { FileBase } from "../../../contract/files.ts";
 import { effectiveOrder } from "../../lib/browse-search.ts";
 import { cx } from "../../lib/cx.ts";
+import { formatBytes, formatDate, formatDateTime, relativeTime } from "../../lib/format.ts";
 import { ExtensionBadge, fileDetail, StatusBadge } from "./file-badges.tsx";
 import {
   type CellContext,
@@ -13,7 +14,7 @@ import {
   itemProps,
 } from "./file-cell.ts";
 import { FileThumb, KIND_NAMES } from "./file-thumb.tsx";
-import { daysUntilPurge, formatBytes, formatDate, formatDateTime, timeAgo } from "./format.ts";
+import { daysUntilPurge } from "./trash-retention.ts";
 import { useCollectionKeys } from "./use-collection-keys.ts";
 import { useLoadMoreNearEnd } from "./use-load-more.ts";
 import { useScrollParent } from "./use-scroll-parent.ts";
@@ -59,7 +60,7 @@ const COLUMNS: Record<string, Column> = {
     cell: (f) =>
       f.trashed_at && (
         <time dateTime={f.trashed_at} title={formatDateTime(f.trashed_at)}>
-          {timeAgo(f.trashed_at)}
+          {relativeTime(f.trashed_at)}
         </time>
       ),
   },

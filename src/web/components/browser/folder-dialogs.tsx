@@ -6,6 +6,7 @@ import { errorMessage } from "../../api/error-message.ts";
 import { FOLDER_CHANGES, useInvalidate } from "../../api/files.ts";
 import { folderQuery, moveFolderTo } from "../../api/folders.ts";
 import { useApiMutation } from "../../api/query.ts";
+import { plural } from "../../lib/format.ts";
 import { toast } from "../../lib/toast.ts";
 import { Dialog } from "../ui/dialog.tsx";
 import { DialogActions, FormError } from "../ui/dialog-form.tsx";
@@ -13,7 +14,6 @@ import { Input } from "../ui/input.tsx";
 import { ColorPalette } from "./color-palette.tsx";
 import { DestinationPicker } from "./destination-picker.tsx";
 import type { DropTarget } from "./dnd.ts";
-import { plural } from "./format.ts";
 
 interface DialogState {
   open: boolean;

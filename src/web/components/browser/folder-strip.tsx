@@ -6,10 +6,10 @@ import type { Folder } from "../../../contract/folders.ts";
 import { useAccess } from "../../api/access.ts";
 import { childFoldersQuery, folderQuery } from "../../api/folders.ts";
 import { cx } from "../../lib/cx.ts";
+import { plural } from "../../lib/format.ts";
 import { Skeleton } from "../ui/skeleton.tsx";
 import { beginFolderDrag, endDrag, useDropTarget } from "./dnd.ts";
 import { FolderActionsButton, FolderContextMenu } from "./folder-menu.tsx";
-import { plural } from "./format.ts";
 
 /** Tiles shown before "Show all": enough for two rows on a wide screen, and few count requests. */
 const COLLAPSED = 12;

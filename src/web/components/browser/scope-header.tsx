@@ -3,6 +3,7 @@ import { useState } from "react";
 import type { FolderDetail } from "../../../contract/folders.ts";
 import type { LibraryDetail } from "../../../contract/libraries.ts";
 import { useAccess } from "../../api/access.ts";
+import { formatBytes, plural, relativeTime } from "../../lib/format.ts";
 import { Button } from "../ui/button.tsx";
 import { GuardedButton } from "../ui/guarded-button.tsx";
 import { LazyMenu } from "../ui/lazy-menu.tsx";
@@ -11,7 +12,6 @@ import { type BrowseCrumb, BrowserHeader } from "./browser-header.tsx";
 import { useFolderActions } from "./folder-actions.tsx";
 import { FolderMenuItems, MENU, MENU_ITEM } from "./folder-menu.tsx";
 import { FolderGlyph } from "./folder-strip.tsx";
-import { formatBytes, plural, timeAgo } from "./format.ts";
 import { DeleteLibraryDialog, EditLibraryDialog } from "./lazy-dialogs.ts";
 
 export type BrowseScope =
@@ -125,7 +125,7 @@ function FolderHeader({ folder, libraryName }: { folder: FolderDetail; libraryNa
       title={folder.name}
       meta={
         folder.trashed_at
-          ? `Trashed ${timeAgo(folder.trashed_at)}`
+          ? `Trashed ${relativeTime(folder.trashed_at)}`
           : `${plural(folder.file_count, "file")} · ${plural(folder.folder_count, "folder")}`
       }
       actions={

@@ -3,7 +3,7 @@ import { AlertTriangle, FileText, Loader2, Music } from "lucide-react";
 import type { File } from "../../../contract/files.ts";
 import { viaBff } from "../../api/client.ts";
 import { contentUrlQuery } from "../../api/downloads.ts";
-import { formatDuration } from "./format.ts";
+import { formatDuration } from "../../lib/format.ts";
 import { ImageViewer } from "./image-viewer.tsx";
 import { browserShows, SMALL_ORIGINAL_MAX } from "./media.ts";
 import { VideoPlayer } from "./video-player.tsx";

@@ -3,10 +3,10 @@ import type { File } from "../../../contract/files.ts";
 import { useAccess } from "../../api/access.ts";
 import { viaBff } from "../../api/client.ts";
 import { startDownload } from "../../api/downloads.ts";
+import { formatBytes } from "../../lib/format.ts";
 import { toast } from "../../lib/toast.ts";
 import { GuardedButton } from "../ui/guarded-button.tsx";
 import { errorText } from "../upload/index.ts";
-import { formatBytes } from "./format.ts";
 
 type Rendition = "original" | "preview" | "thumbnail";
 

@@ -4,6 +4,7 @@ import { useState } from "react";
 import type { File, Version } from "../../../contract/files.ts";
 import { useAccess } from "../../api/access.ts";
 import { useActivateVersion, useDeleteVersion, versionsQuery } from "../../api/versions.ts";
+import { formatBytes, formatDateTime } from "../../lib/format.ts";
 import { toast } from "../../lib/toast.ts";
 import { Button } from "../ui/button.tsx";
 import { Dialog } from "../ui/dialog.tsx";
@@ -11,7 +12,6 @@ import { GuardedButton } from "../ui/guarded-button.tsx";
 import { Skeleton } from "../ui/skeleton.tsx";
 import { errorText, FilePickerButton, UNFINISHED, useUploadRuntime, useUploads } from "../upload/index.ts";
 import { StatusBadge, useMemberName } from "./file-details.tsx";
-import { formatBytes, formatDateTime } from "./format.ts";
 import { download } from "./renditions-list.tsx";
 
 function DeleteVersionDialog({

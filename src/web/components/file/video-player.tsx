@@ -4,7 +4,7 @@ import { type SyntheticEvent, useEffect, useRef, useState } from "react";
 import type { File } from "../../../contract/files.ts";
 import { viaBff } from "../../api/client.ts";
 import { contentUrlQuery } from "../../api/downloads.ts";
-import { formatDuration } from "./format.ts";
+import { formatDuration } from "../../lib/format.ts";
 import { isTypingTarget } from "./keys.ts";
 import { ScrubBar } from "./scrub-bar.tsx";
 

@@ -3,7 +3,7 @@ import { AlertCircle, CheckCircle2, FileUp, Loader2, Pause, Play, RotateCw, Wifi
 import { memo, useEffect, useState } from "react";
 import { viaBff } from "../../api/client.ts";
 import { cx } from "../../lib/cx.ts";
-import { formatBytes, formatSecondsLeft } from "../file/format.ts";
+import { formatBytes, formatSecondsLeft } from "../../lib/format.ts";
 import { Button } from "../ui/button.tsx";
 import { percentOf } from "./plan.ts";
 import { UNFINISHED, type UploadItem } from "./upload-item.ts";

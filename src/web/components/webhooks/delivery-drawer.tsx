@@ -6,7 +6,7 @@ import { listDeliveries, redeliverDelivery } from "../../../contract/operations/
 import type { Delivery } from "../../../contract/webhooks.ts";
 import { useApiMutation } from "../../api/query.ts";
 import { deliveryQuery } from "../../api/webhooks.ts";
-import { formatDateTime } from "../../lib/relative-time.ts";
+import { formatDateTime } from "../../lib/format.ts";
 import { useReturnFocus } from "../../lib/return-focus.ts";
 import { toast } from "../../lib/toast.ts";
 import { Button } from "../ui/button.tsx";

@@ -2,7 +2,7 @@ import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { useCallback, useEffect, useState } from "react";
 import type { Replay } from "../../../contract/webhooks.ts";
 import { deliveriesKey, replayQuery } from "../../api/webhooks.ts";
-import { formatDateTime } from "../../lib/relative-time.ts";
+import { formatDateTime } from "../../lib/format.ts";
 import { Badge, type Tone } from "../ui/badge.tsx";
 import { RelativeTime } from "../ui/relative-time.tsx";
 
