@@ -3,7 +3,7 @@ import { ArrowDown, ArrowUp } from "lucide-react";
 import { type CSSProperties, type ReactNode, useRef } from "react";
 import type { FileBase } from "../../../contract/files.ts";
 import { effectiveOrder } from "../../lib/browse-search.ts";
-import { cx } from "../../lib/cx.ts";
+import { cn } from "../../lib/cn.ts";
 import { formatBytes, formatDate, formatDateTime, relativeTime } from "../../lib/format.ts";
 import { ExtensionBadge, fileDetail, StatusBadge } from "./file-badges.tsx";
 import {
@@ -245,7 +245,7 @@ function FileRow({
     <tr
       {...itemProps(file, index, context)}
       style={style}
-      className={cx(
+      className={cn(
         "group absolute inset-x-0 top-0 grid items-center gap-3 rounded-md px-2",
         "has-[:focus-visible]:ring-2 has-[:focus-visible]:ring-accent-500 has-[:focus-visible]:ring-inset",
         selected ? "bg-accent-50 dark:bg-accent-500/15" : "hover:bg-zinc-100 dark:hover:bg-zinc-900",

@@ -5,7 +5,7 @@ import { useId, useState } from "react";
 import type { Folder } from "../../../contract/folders.ts";
 import { useAccess } from "../../api/access.ts";
 import { childFoldersQuery, folderQuery } from "../../api/folders.ts";
-import { cx } from "../../lib/cx.ts";
+import { cn } from "../../lib/cn.ts";
 import { plural } from "../../lib/format.ts";
 import { Skeleton } from "../ui/skeleton.tsx";
 import { beginFolderDrag, endDrag, useDropTarget } from "./dnd.ts";
@@ -18,7 +18,7 @@ export function FolderGlyph({ color, className }: { color: string | null; classN
   return (
     <FolderIcon
       aria-hidden="true"
-      className={cx("shrink-0", !color && "text-zinc-500 dark:text-zinc-400", className)}
+      className={cn("shrink-0", !color && "text-zinc-500 dark:text-zinc-400", className)}
       style={color ? { color } : undefined}
       fill="currentColor"
       fillOpacity={0.2}
@@ -53,7 +53,7 @@ function FolderTile({ folder }: { folder: Folder }) {
         onDragEnd={endDrag}
         {...drop.handlers}
         data-drop-candidate={drop.candidate || undefined}
-        className={cx(
+        className={cn(
           "group relative flex h-16 items-center gap-3 rounded-lg border px-3 transition-colors",
           drop.over
             ? "border-accent-500 bg-accent-50 ring-2 ring-accent-500 dark:bg-accent-500/15"

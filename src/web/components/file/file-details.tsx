@@ -2,7 +2,7 @@ import { useQuery } from "@tanstack/react-query";
 import type { ReactNode } from "react";
 import type { File } from "../../../contract/files.ts";
 import { membersQuery } from "../../api/meta.ts";
-import { cx } from "../../lib/cx.ts";
+import { cn } from "../../lib/cn.ts";
 import { formatBytes, formatDateTime, formatDuration } from "../../lib/format.ts";
 import { FileNameField } from "./file-name-field.tsx";
 import { PublishedSwitch } from "./published-switch.tsx";
@@ -22,7 +22,7 @@ const STATUS_LABELS: Record<File["status"], string> = {
 
 export function StatusBadge({ status }: { status: File["status"] }) {
   return (
-    <span className={cx("rounded-full px-2 py-0.5 font-medium text-xs", STATUS_STYLES[status])}>
+    <span className={cn("rounded-full px-2 py-0.5 font-medium text-xs", STATUS_STYLES[status])}>
       {STATUS_LABELS[status]}
     </span>
   );

@@ -4,7 +4,7 @@ import { useEffect, useRef, useState } from "react";
 import type { File } from "../../../contract/files.ts";
 import { viaBff } from "../../api/client.ts";
 import { contentUrlQuery } from "../../api/downloads.ts";
-import { cx } from "../../lib/cx.ts";
+import { cn } from "../../lib/cn.ts";
 import { Button } from "../ui/button.tsx";
 import { isTypingTarget } from "./keys.ts";
 import { browserShows, parseResolution, SMALL_ORIGINAL_MAX } from "./media.ts";
@@ -130,7 +130,7 @@ export function ImageViewer({ file }: { file: File }) {
     <div className="relative h-full min-h-0 w-full overflow-hidden">
       <div
         ref={box}
-        className={cx(
+        className={cn(
           "absolute inset-0 touch-none select-none",
           zoomed ? "cursor-grab active:cursor-grabbing" : "cursor-zoom-in",
         )}
@@ -154,7 +154,7 @@ export function ImageViewer({ file }: { file: File }) {
               src={originalSrc}
               alt={base ? "" : file.name}
               draggable={false}
-              className={cx(
+              className={cn(
                 "absolute inset-0 size-full object-contain transition-opacity",
                 originalLoaded ? "opacity-100" : "opacity-0",
               )}

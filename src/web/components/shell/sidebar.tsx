@@ -12,6 +12,7 @@ import {
   Webhook,
 } from "lucide-react";
 import type { ReactNode } from "react";
+import { cn } from "../../lib/cn.ts";
 import { Tooltip } from "../ui/tooltip.tsx";
 import { LibraryTree } from "./library-tree.tsx";
 
@@ -38,7 +39,7 @@ function NavLink({ to, icon: Icon, children }: { to: string; icon: LucideIcon; c
 function UnavailableItem({ icon: Icon, children }: { icon: LucideIcon; children: ReactNode }) {
   return (
     <Tooltip content="Not available on this service yet.">
-      <button type="button" className={`${ITEM} w-full cursor-not-allowed opacity-50`} aria-disabled="true">
+      <button type="button" className={cn(ITEM, "w-full cursor-not-allowed opacity-50")} aria-disabled="true">
         <Icon className="size-4" aria-hidden="true" />
         {children}
       </button>

@@ -1,6 +1,6 @@
 import type { CSSProperties } from "react";
 import type { RateCounter, Usage } from "../../../contract/meta.ts";
-import { cx } from "../../lib/cx.ts";
+import { cn } from "../../lib/cn.ts";
 import { formatCount, relativeTime } from "../../lib/format.ts";
 import { COUNTERS, perWindow } from "./counters.ts";
 
@@ -30,7 +30,7 @@ export function UsageMeter({
   const label = `${title} ${perWindow(window)}`;
   return (
     <li
-      className={cx(
+      className={cn(
         "rounded-lg border p-4",
         level === "full" && "border-red-300 dark:border-red-800",
         level === "high" && "border-amber-300 dark:border-amber-700",
@@ -56,7 +56,7 @@ export function UsageMeter({
         className={METER}
       />
       <div className="mt-2 flex flex-wrap justify-between gap-x-3 text-sm">
-        <span className={cx(level === "full" && "font-medium text-red-700 dark:text-red-400")}>
+        <span className={cn(level === "full" && "font-medium text-red-700 dark:text-red-400")}>
           {level === "full" ? "Limit reached" : `${formatCount(value.remaining)} remaining`}
         </span>
         <span className="text-zinc-600 dark:text-zinc-400">
