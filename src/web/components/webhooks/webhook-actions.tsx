@@ -7,7 +7,8 @@ import { toast } from "../../lib/toast.ts";
 import { Button } from "../ui/button.tsx";
 import { GuardedButton } from "../ui/guarded-button.tsx";
 import { LazyMenu } from "../ui/lazy-menu.tsx";
-import { DeleteWebhookDialog, EditWebhookDialog, RollSecretDialog } from "./lazy-dialogs.ts";
+import { EditWebhookDialog } from "./edit-webhook-dialog.tsx";
+import { DeleteWebhookDialog, RollSecretDialog } from "./secret-dialogs.tsx";
 
 export interface WebhookActionsProps {
   webhook: Webhook;
