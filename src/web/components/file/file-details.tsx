@@ -3,7 +3,7 @@ import type { ReactNode } from "react";
 import type { File } from "../../../contract/files.ts";
 import { membersQuery } from "../../api/meta.ts";
 import { cn } from "../../lib/cn.ts";
-import { formatBytes, formatDateTime, formatDuration } from "../../lib/format.ts";
+import { formatBytes, formatDateTime, formatDuration, formatResolution } from "../../lib/format.ts";
 import { FileNameField } from "./file-name-field.tsx";
 import { PublishedSwitch } from "./published-switch.tsx";
 import { RenditionsList } from "./renditions-list.tsx";
@@ -60,7 +60,7 @@ export function FileDetails({ file }: { file: File }) {
     ],
     ["Type", file.mime],
     ["Size", formatBytes(file.size)],
-    ...(file.resolution ? [["Resolution", file.resolution.replace("x", " × ")] as [string, ReactNode]] : []),
+    ...(file.resolution ? [["Resolution", formatResolution(file.resolution)] as [string, ReactNode]] : []),
     ...(file.duration_ms !== null
       ? [["Duration", formatDuration(file.duration_ms)] as [string, ReactNode]]
       : []),
