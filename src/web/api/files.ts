@@ -13,7 +13,7 @@ import { getFolder, listFolders } from "../../contract/operations/folders.ts";
 import { getLibrary } from "../../contract/operations/libraries.ts";
 import { type BrowseSearch, effectiveOrder } from "../lib/browse-search.ts";
 import { call } from "./client.ts";
-import { apiInfiniteQuery, apiQuery } from "./query.ts";
+import { apiInfiniteQuery, apiQuery, invalidateOperations } from "./query.ts";
 
 /** Where a listing looks: a folder's direct files, a library's top level, or (neither) everything visible. */
 export interface FileScope {
@@ -148,6 +148,5 @@ export const addTags = (ids: string[], tags: string[]) =>
 /** Refetches every cached answer of the given operations (after a bulk action made of many calls). */
 export function useInvalidate() {
   const queryClient = useQueryClient();
-  return (ops: Operation[]) =>
-    Promise.all(ops.map((op) => queryClient.invalidateQueries({ queryKey: [op.id] })));
+  return (ops: Operation[]) => invalidateOperations(queryClient, ops);
 }
