@@ -6,8 +6,7 @@ import { useAccess } from "../../api/access.ts";
 import { useActivateVersion, useDeleteVersion, versionsQuery } from "../../api/versions.ts";
 import { formatBytes, formatDateTime } from "../../lib/format.ts";
 import { toast } from "../../lib/toast.ts";
-import { Button } from "../ui/button.tsx";
-import { Dialog } from "../ui/dialog.tsx";
+import { ConfirmDialog } from "../ui/confirm-dialog.tsx";
 import { GuardedButton } from "../ui/guarded-button.tsx";
 import { Skeleton } from "../ui/skeleton.tsx";
 import { errorText, FilePickerButton, UNFINISHED, useUploadRuntime, useUploads } from "../upload/index.ts";
@@ -24,46 +23,23 @@ function DeleteVersionDialog({
   onClose: () => void;
 }) {
   const remove = useDeleteVersion();
-  const [error, setError] = useState<string | null>(null);
-  const close = () => {
-    setError(null);
-    onClose();
-  };
-  const confirm = () => {
-    if (!version) return;
-    remove.mutate(
-      { params: { fileId: file.id, versionId: version.id } },
-      {
-        onSuccess: () => {
-          toast.success(`Version ${version.version_number} deleted`);
-          close();
-        },
-        // The service refuses to delete the active (or only) version: its message says why.
-        onError: (failure) => setError(errorText(failure)),
-      },
-    );
-  };
   return (
-    <Dialog
+    <ConfirmDialog
       open={version !== null}
-      onOpenChange={(open) => !open && close()}
+      onOpenChange={(open) => !open && onClose()}
       title={`Delete version ${version?.version_number ?? ""}?`}
-      description="Its content is deleted for good. Version numbers are never reused."
+      confirmLabel="Delete version"
+      danger
+      // The service refuses to delete the active (or only) version: its message shows in the dialog.
+      onConfirm={async () => {
+        if (!version) return;
+        await remove.mutateAsync({ params: { fileId: file.id, versionId: version.id } });
+        toast.success(`Version ${version.version_number} deleted`);
+        onClose();
+      }}
     >
-      {error && (
-        <p role="alert" className="mb-3 text-red-700 text-sm dark:text-red-400">
-          {error}
-        </p>
-      )}
-      <div className="flex justify-end gap-2">
-        <Button variant="secondary" onClick={close}>
-          Cancel
-        </Button>
-        <Button variant="danger" disabled={remove.isPending} onClick={confirm}>
-          Delete version
-        </Button>
-      </div>
-    </Dialog>
+      <p>Its content is deleted for good. Version numbers are never reused.</p>
+    </ConfirmDialog>
   );
 }
 
