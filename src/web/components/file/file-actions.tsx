@@ -5,12 +5,12 @@ import type { File } from "../../../contract/files.ts";
 import { deleteFile, restoreFile } from "../../../contract/operations/files.ts";
 import { useAccess } from "../../api/access.ts";
 import { call } from "../../api/client.ts";
+import { errorMessage } from "../../api/error-message.ts";
 import { FILE_CHANGES } from "../../api/files.ts";
 import { useApiMutation } from "../../api/query.ts";
 import { toast } from "../../lib/toast.ts";
 import { ConfirmDialog } from "../ui/confirm-dialog.tsx";
 import { GuardedButton } from "../ui/guarded-button.tsx";
-import { errorText } from "../upload/index.ts";
 import { placeOf } from "./file-place.ts";
 import { download } from "./renditions-list.tsx";
 
@@ -19,7 +19,7 @@ function useRestore(file: File) {
   return () =>
     restore.mutateAsync({ params: { fileId: file.id } }).then(
       (restored) => toast.success(`“${restored.name}” restored`),
-      (failure) => toast.error(errorText(failure)),
+      (failure) => toast.error(errorMessage(failure)),
     );
 }
 
@@ -73,13 +73,13 @@ export function FileActions({ file }: { file: File }) {
               onClick: () => {
                 void call(restoreFile, { params: { fileId: file.id }, idempotencyKey: crypto.randomUUID() })
                   .then(() => toast.success(`“${file.name}” restored`))
-                  .catch((failure) => toast.error(errorText(failure)));
+                  .catch((failure) => toast.error(errorMessage(failure)));
               },
             },
           });
           void navigate(placeOf(file));
         },
-        onError: (failure) => toast.error(errorText(failure)),
+        onError: (failure) => toast.error(errorMessage(failure)),
       },
     );
 

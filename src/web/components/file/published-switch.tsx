@@ -2,10 +2,10 @@ import { Switch } from "radix-ui";
 import { useId } from "react";
 import type { File } from "../../../contract/files.ts";
 import { useAccess } from "../../api/access.ts";
+import { errorMessage } from "../../api/error-message.ts";
 import { cn } from "../../lib/cn.ts";
 import { toast } from "../../lib/toast.ts";
 import { Tooltip } from "../ui/tooltip.tsx";
-import { errorText } from "../upload/index.ts";
 import { useUpdateFile } from "./use-update-file.ts";
 
 /** The published flag, a switch that saves as it flips. */
@@ -19,7 +19,7 @@ export function PublishedSwitch({ file }: { file: File }) {
       await update({ published });
       toast.success(published ? "File published" : "File unpublished");
     } catch (failure) {
-      toast.error(errorText(failure));
+      toast.error(errorMessage(failure));
     }
   };
   const control = (

@@ -3,13 +3,14 @@ import { CheckCircle2, Download, Trash2 } from "lucide-react";
 import { useState } from "react";
 import type { File, Version } from "../../../contract/files.ts";
 import { useAccess } from "../../api/access.ts";
+import { errorMessage } from "../../api/error-message.ts";
 import { useActivateVersion, useDeleteVersion, versionsQuery } from "../../api/versions.ts";
 import { formatBytes, formatDateTime } from "../../lib/format.ts";
 import { toast } from "../../lib/toast.ts";
 import { ConfirmDialog } from "../ui/confirm-dialog.tsx";
 import { GuardedButton } from "../ui/guarded-button.tsx";
 import { Skeleton } from "../ui/skeleton.tsx";
-import { errorText, FilePickerButton, UNFINISHED, useUploadRuntime, useUploads } from "../upload/index.ts";
+import { FilePickerButton, UNFINISHED, useUploadRuntime, useUploads } from "../upload/index.ts";
 import { StatusBadge, useMemberName } from "./file-details.tsx";
 import { download } from "./renditions-list.tsx";
 
@@ -77,7 +78,7 @@ function VersionRow({ file, version, onDelete }: { file: File; version: Version;
                 { params: { fileId: file.id, versionId: version.id } },
                 {
                   onSuccess: () => toast.success(`Version ${n} is now the active version`),
-                  onError: (failure) => toast.error(errorText(failure)),
+                  onError: (failure) => toast.error(errorMessage(failure)),
                 },
               )
             }
@@ -146,7 +147,7 @@ export function VersionsPanel({ file }: { file: File }) {
         </div>
       ) : versions.isError ? (
         <p role="alert" className="px-4 text-red-700 text-sm dark:text-red-400">
-          {errorText(versions.error)}
+          {errorMessage(versions.error)}
         </p>
       ) : (
         <ul
