@@ -24,7 +24,19 @@ async function expectPreview(d: Dashboard, name: string) {
 describe("file page", () => {
   test("preview, tags and the original's download", async () => {
     const d = await openDashboard();
-    const { file, bytes } = await newPng(d, "poster.png", 800, 600);
+    const { folder, file, bytes } = await newPng(d, "poster.png", 800, 600);
+    await d.goto(`/files/${file.id}`);
+    await d.page.getByRole("heading", { level: 1, name: "poster.png" }).waitFor();
+    // One size for one file: the details say what the folder's grid says (decimal units, docs/dashboard.md).
+    const size =
+      (await d.page
+        .locator("dt", { hasText: /^Size$/ })
+        .locator("xpath=following-sibling::dd[1]")
+        .textContent()) ?? "";
+    expect(size).toMatch(/^\d+(\.\d)? (bytes|kB|MB)$/);
+    await d.goto(`/folders/${folder.id}`);
+    const tile = d.page.getByRole("listitem").filter({ hasText: "poster.png" });
+    await expect.poll(() => tile.textContent().catch(() => "")).toContain(size);
     await d.goto(`/files/${file.id}`);
     await d.page.getByRole("heading", { level: 1, name: "poster.png" }).waitFor();
     await expectPreview(d, "poster.png");

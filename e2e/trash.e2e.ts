@@ -77,4 +77,15 @@ test("trash a folder and files, find them in the trash, restore them; delete one
   await d.goto(`/libraries/${library.id}`);
   await expect.poll(() => shownFileNames(d.page)).toEqual([looseName]);
   await d.page.locator(`[data-testid="folder-tile"][data-folder-id="${folder.id}"]`).waitFor();
+
+  // A trashed folder, deleted for good from its row: the shared confirmation says what goes, then it is gone.
+  const doomedName = fixtures.unique("Doomed");
+  const doomed = await fixtures.createFolder(library.id, doomedName);
+  await d.api("DELETE", `/v1/folders/${doomed.id}`);
+  await d.goto("/trash");
+  await d.page.getByRole("button", { name: `Delete folder ${doomedName} permanently` }).click();
+  const confirmFolder = d.page.getByRole("dialog", { name: `Delete “${doomedName}” permanently?` });
+  await confirmFolder.getByRole("button", { name: "Delete permanently" }).click();
+  await expectToast(d.page, `“${doomedName}” deleted permanently`);
+  await expect.poll(async () => (await d.apiResponse("GET", `/v1/folders/${doomed.id}`)).status).toBe(404);
 });

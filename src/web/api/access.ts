@@ -1,11 +1,11 @@
 import { useQuery } from "@tanstack/react-query";
-import { getMe, listRoles } from "../../contract/operations/meta.ts";
+import { getMe } from "../../contract/operations/meta.ts";
 import type { Permission } from "../../contract/permissions.ts";
 import { type Scope, scopeSatisfied } from "../../contract/scopes.ts";
-import { apiQuery, apiQueryAll } from "./query.ts";
+import { rolesQuery } from "./meta.ts";
+import { apiQuery } from "./query.ts";
 
 export const meQuery = () => ({ ...apiQuery(getMe), staleTime: 5 * 60_000 });
-const rolesQuery = () => ({ ...apiQueryAll(listRoles), staleTime: 5 * 60_000 });
 
 /** Why a control is disabled, or null when it is allowed. */
 export type Denial = string | null;

@@ -4,7 +4,6 @@ import {
   copyFile,
   deleteFile,
   getFile,
-  getFileDownload,
   listFiles,
   moveFile,
   restoreFile,
@@ -12,10 +11,9 @@ import {
 } from "../../contract/operations/files.ts";
 import { getFolder, listFolders } from "../../contract/operations/folders.ts";
 import { getLibrary } from "../../contract/operations/libraries.ts";
-import { listMembers } from "../../contract/operations/meta.ts";
 import { type BrowseSearch, effectiveOrder } from "../lib/browse-search.ts";
 import { call } from "./client.ts";
-import { apiInfiniteQuery, apiQueryAll } from "./query.ts";
+import { apiInfiniteQuery, apiQuery, invalidateOperations } from "./query.ts";
 
 /** Where a listing looks: a folder's direct files, a library's top level, or (neither) everything visible. */
 export interface FileScope {
@@ -61,7 +59,24 @@ export function fileListInput(scope: FileScope, search: BrowseSearch) {
 export const fileListQuery = (scope: FileScope, search: BrowseSearch) =>
   apiInfiniteQuery(listFiles, { query: fileListInput(scope, search) });
 
-export const membersQuery = () => ({ ...apiQueryAll(listMembers), staleTime: 5 * 60_000 });
+/** A file with its extended fields; polled while its previews are being made. */
+export const fileQuery = (fileId: string) => ({
+  ...apiQuery(getFile, { params: { fileId } }),
+  refetchInterval: (query: { state: { data?: { status: string } } }) =>
+    query.state.data?.status === "processing" ? 2_000 : false,
+});
+
+/** The files around one, for ←/→: its folder's (or library top level's) first page in the default order. */
+export const siblingsQuery = (libraryId: string, folderId: string | null) =>
+  apiQuery(listFiles, {
+    query: folderId ? { folder_id: folderId, limit: 100 } : { library_id: libraryId, limit: 100 },
+  });
+
+/** The command palette's file search; each answer counts on the search counter, so it is kept a while. */
+export const fileSearchQuery = (q: string, limit: number) => ({
+  ...apiQuery(listFiles, { query: { q, limit } }),
+  staleTime: 30_000,
+});
 
 /** What changes when files move, are trashed, restored, copied or retagged. */
 export const FILE_CHANGES: Operation[] = [listFiles, getFile, getFolder, getLibrary];
@@ -130,12 +145,8 @@ export const addTags = (ids: string[], tags: string[]) =>
     await call(updateFile, { params: { fileId }, body: { tags: merged }, idempotencyKey: once() });
   });
 
-/** A signed download URL of a file's original, routed through the BFF. */
-export const downloadUrlOf = (fileId: string) => call(getFileDownload, { params: { fileId } });
-
 /** Refetches every cached answer of the given operations (after a bulk action made of many calls). */
 export function useInvalidate() {
   const queryClient = useQueryClient();
-  return (ops: Operation[]) =>
-    Promise.all(ops.map((op) => queryClient.invalidateQueries({ queryKey: [op.id] })));
+  return (ops: Operation[]) => invalidateOperations(queryClient, ops);
 }

@@ -11,8 +11,9 @@ import { apiQuery, apiQueryAll } from "./query.ts";
 /** The rate-limit counters; the usage page refetches them on its own interval. */
 export const usageQuery = () => apiQuery(getUsage);
 export const brandspaceQuery = () => apiQuery(getBrandspace);
-export const membersQuery = () => apiQueryAll(listMembers);
-/** Same key as the roles that `useAccess` reads, so both share one answer. */
+/** Members change rarely (from the admin command line), and several screens name people by their id. */
+export const membersQuery = () => ({ ...apiQueryAll(listMembers), staleTime: 5 * 60_000 });
+/** The roles and their permissions; `useAccess` reads them too. */
 export const rolesQuery = () => ({ ...apiQueryAll(listRoles), staleTime: 5 * 60_000 });
 /** The event catalogue (one unpaginated list) only grows with a new release of the service: fetched once. */
 export const eventTypesQuery = () => ({

@@ -1,5 +1,6 @@
 import {
   infiniteQueryOptions,
+  type QueryClient,
   type QueryKey,
   queryOptions,
   useMutation,
@@ -15,6 +16,11 @@ export type ItemOf<Op extends Operation> = Output<Op> extends { data: (infer T)[
 /** Query keys start with the operation id, so a mutation can invalidate every cached answer of an operation. */
 export function keyOf<Op extends Operation>(op: Op, input?: Input<Op>): QueryKey {
   return input ? [op.id, input] : [op.id];
+}
+
+/** Refetches every cached answer of the given operations (their keys start with the operation id). */
+export function invalidateOperations(queryClient: QueryClient, ops: Pick<Operation, "id">[]) {
+  return Promise.all(ops.map((op) => queryClient.invalidateQueries({ queryKey: [op.id] })));
 }
 
 /** One GET operation as a query. */
@@ -83,10 +89,6 @@ export function useApiMutation<Op extends Operation>(op: Op, options: { invalida
   return useMutation({
     mutationKey: [op.id],
     mutationFn: (input: Input<Op>) => call(op, { ...input, idempotencyKey: crypto.randomUUID() }),
-    onSuccess: async () => {
-      await Promise.all(
-        (options.invalidates ?? []).map((other) => queryClient.invalidateQueries({ queryKey: [other.id] })),
-      );
-    },
+    onSuccess: () => invalidateOperations(queryClient, options.invalidates ?? []),
   });
 }

@@ -2,11 +2,9 @@ import {
   activateVersion,
   deleteVersion,
   getFile,
-  getFileDownload,
   listFiles,
   listVersions,
 } from "../../contract/operations/files.ts";
-import { call } from "./client.ts";
 import { apiQueryAll, useApiMutation } from "./query.ts";
 
 /** Every version of a file, newest first (files have few versions: the list is read whole). */
@@ -17,7 +15,3 @@ export const useActivateVersion = () =>
   useApiMutation(activateVersion, { invalidates: [listVersions, getFile, listFiles] });
 
 export const useDeleteVersion = () => useApiMutation(deleteVersion, { invalidates: [listVersions, getFile] });
-
-/** A signed URL of one version's original, for its download link. */
-export const versionDownloadUrl = (fileId: string, versionId: string) =>
-  call(getFileDownload, { params: { fileId }, query: { version_id: versionId } });

@@ -1,7 +1,7 @@
 import { Link } from "@tanstack/react-router";
 import { ChevronRight } from "lucide-react";
 import type { ReactNode } from "react";
-import { cx } from "../../lib/cx.ts";
+import { cn } from "../../lib/cn.ts";
 import { type DropTarget, useDropTarget } from "./dnd.ts";
 
 export interface BrowseCrumb {
@@ -22,7 +22,7 @@ function CrumbLink({ crumb }: { crumb: BrowseCrumb }) {
       {...crumb.to!}
       {...drop.handlers}
       data-drop-target={crumb.drop ? "breadcrumb" : undefined}
-      className={cx(
+      className={cn(
         "rounded px-1 py-0.5 hover:text-zinc-900 hover:underline dark:hover:text-zinc-100",
         drop.over
           ? "bg-accent-100 text-accent-700 ring-2 ring-accent-500 dark:bg-accent-500/20 dark:text-accent-100"

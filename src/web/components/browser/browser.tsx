@@ -3,14 +3,10 @@ import { useNavigate } from "@tanstack/react-router";
 import { lazy, Suspense, useCallback, useMemo } from "react";
 import type { FileBase } from "../../../contract/files.ts";
 import { useAccess } from "../../api/access.ts";
-import {
-  FILE_PAGE_SIZE,
-  type FileScope,
-  fileListInput,
-  fileListQuery,
-  membersQuery,
-} from "../../api/files.ts";
+import { FILE_PAGE_SIZE, type FileScope, fileListInput, fileListQuery } from "../../api/files.ts";
+import { membersQuery } from "../../api/meta.ts";
 import { type BrowseSearch, FILTER_KEYS, hasFilters } from "../../lib/browse-search.ts";
+import { plural } from "../../lib/format.ts";
 import { UploadDropZone } from "../upload/index.ts";
 import { EmptyFiles, FilesError, FilesSkeleton } from "./empty-states.tsx";
 import { useFileActions } from "./file-actions.ts";
@@ -19,7 +15,6 @@ import { FileSelectionBar } from "./file-selection-bar.tsx";
 import type { SetSearch } from "./filters.tsx";
 import { FolderActionsProvider } from "./folder-actions.tsx";
 import { FolderStrip } from "./folder-strip.tsx";
-import { plural } from "./format.ts";
 import { type BrowseScope, ScopeHeader } from "./scope-header.tsx";
 import { SearchInterpretation } from "./search-interpretation.tsx";
 import { Toolbar } from "./toolbar.tsx";

@@ -2,13 +2,13 @@ import { X } from "lucide-react";
 import { type FormEvent, type KeyboardEvent, useState } from "react";
 import type { FileBase } from "../../../contract/files.ts";
 import type { FileDestination } from "../../api/files.ts";
+import { plural } from "../../lib/format.ts";
 import { Dialog } from "../ui/dialog.tsx";
 import { DialogActions, FormError } from "../ui/dialog-form.tsx";
 import { Input } from "../ui/input.tsx";
 import { DestinationPicker } from "./destination-picker.tsx";
 import type { DropTarget } from "./dnd.ts";
 import { useFileActions } from "./file-actions.ts";
-import { plural } from "./format.ts";
 
 interface Props {
   files: FileBase[];

@@ -1,6 +1,6 @@
 import { Ban } from "lucide-react";
 import { useId } from "react";
-import { cx } from "../../lib/cx.ts";
+import { cn } from "../../lib/cn.ts";
 
 /** Folder colours offered by the dashboard (the API takes any hex colour). */
 export const FOLDER_COLORS = [
@@ -46,7 +46,7 @@ export function ColorPalette({
             />
             <span
               aria-hidden="true"
-              className={cx(
+              className={cn(
                 "flex size-7 items-center justify-center rounded-full border border-black/10 ring-offset-2 ring-offset-white peer-checked:ring-2 peer-checked:ring-zinc-900 peer-focus-visible:outline-2 peer-focus-visible:outline-accent-500 peer-focus-visible:outline-offset-4 dark:border-white/15 dark:ring-offset-zinc-900 dark:peer-checked:ring-zinc-100",
                 choice.hex === null && "bg-white text-zinc-500 dark:bg-zinc-800",
               )}

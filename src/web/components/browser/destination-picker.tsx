@@ -2,8 +2,9 @@ import { useQuery } from "@tanstack/react-query";
 import { ChevronRight, Folder as FolderIcon, Library as LibraryIcon } from "lucide-react";
 import { useId, useState } from "react";
 import type { Folder } from "../../../contract/folders.ts";
-import { childFoldersQuery, librariesQuery } from "../../api/libraries.ts";
-import { cx } from "../../lib/cx.ts";
+import { childFoldersQuery } from "../../api/folders.ts";
+import { librariesQuery } from "../../api/libraries.ts";
+import { cn } from "../../lib/cn.ts";
 import { Skeleton } from "../ui/skeleton.tsx";
 import type { DropTarget } from "./dnd.ts";
 
@@ -37,7 +38,7 @@ function Expander({
       onClick={onToggle}
       className="flex size-6 shrink-0 items-center justify-center rounded text-zinc-500 hover:bg-zinc-200 dark:hover:bg-zinc-700"
     >
-      <ChevronRight className={cx("size-3.5 transition-transform", open && "rotate-90")} aria-hidden="true" />
+      <ChevronRight className={cn("size-3.5 transition-transform", open && "rotate-90")} aria-hidden="true" />
     </button>
   );
 }
@@ -60,7 +61,7 @@ function Choice({
       (target.type === "folder" ? id : `lib:${id}`);
   return (
     <label
-      className={cx(
+      className={cn(
         "flex min-w-0 flex-1 cursor-pointer items-center gap-2 text-sm",
         disabled && "cursor-not-allowed opacity-50",
       )}

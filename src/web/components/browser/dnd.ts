@@ -10,9 +10,9 @@ import {
   useInvalidate,
 } from "../../api/files.ts";
 import { type FolderDestination, moveFolderTo } from "../../api/folders.ts";
+import { plural } from "../../lib/format.ts";
 import { toast } from "../../lib/toast.ts";
 import { toastBulk } from "./feedback.ts";
-import { plural } from "./format.ts";
 
 /**
  * The data type of the dashboard's own drags. Operating-system file drops carry `Files` instead, so the upload

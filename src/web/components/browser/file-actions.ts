@@ -1,11 +1,10 @@
 import type { FileBase } from "../../../contract/files.ts";
-import { viaBff } from "../../api/client.ts";
+import { startDownload } from "../../api/downloads.ts";
 import { errorMessage } from "../../api/error-message.ts";
 import {
   addTags,
   copyFiles,
   deleteFilesPermanently,
-  downloadUrlOf,
   FILE_CHANGES,
   type FileDestination,
   moveFiles,
@@ -13,19 +12,9 @@ import {
   trashFiles,
   useInvalidate,
 } from "../../api/files.ts";
+import { plural } from "../../lib/format.ts";
 import { toast } from "../../lib/toast.ts";
 import { toastBulk } from "./feedback.ts";
-import { plural } from "./format.ts";
-
-function saveAs(url: string, name: string) {
-  const anchor = document.createElement("a");
-  anchor.href = url;
-  anchor.download = name;
-  anchor.rel = "noopener";
-  document.body.append(anchor);
-  anchor.click();
-  anchor.remove();
-}
 
 const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
@@ -104,8 +93,7 @@ export function useFileActions() {
       let reason = "";
       for (const file of files) {
         try {
-          const link = await downloadUrlOf(file.id);
-          saveAs(viaBff(link.url) ?? link.url, link.name);
+          await startDownload(file.id);
           if (files.length > 1) await pause(600);
         } catch (error) {
           failed++;

@@ -1,7 +1,7 @@
 import { CircleAlert, LoaderCircle } from "lucide-react";
 import type { FileBase } from "../../../contract/files.ts";
-import { cx } from "../../lib/cx.ts";
-import { formatDuration, formatResolution } from "./format.ts";
+import { cn } from "../../lib/cn.ts";
+import { formatDuration, formatResolution } from "../../lib/format.ts";
 
 /** "Processing" while renditions are made, "Failed" when they could not be; nothing once ready. */
 export function StatusBadge({ status, className }: { status: FileBase["status"]; className?: string }) {
@@ -9,7 +9,7 @@ export function StatusBadge({ status, className }: { status: FileBase["status"];
   const failed = status === "failed";
   return (
     <span
-      className={cx(
+      className={cn(
         "inline-flex items-center gap-1 rounded px-1.5 py-0.5 font-medium text-[11px] leading-4",
         failed
           ? "bg-red-100 text-red-800 dark:bg-red-950 dark:text-red-200"
@@ -31,7 +31,7 @@ export function ExtensionBadge({ extension, className }: { extension: string; cl
   if (!extension) return null;
   return (
     <span
-      className={cx(
+      className={cn(
         "inline-block shrink-0 rounded border border-zinc-300 px-1 font-medium font-mono text-[10px] text-zinc-700 uppercase leading-4 dark:border-zinc-700 dark:text-zinc-300",
         className,
       )}

@@ -1,11 +1,11 @@
 import { useVirtualizer } from "@tanstack/react-virtual";
 import { useEffect, useRef } from "react";
 import type { FileBase } from "../../../contract/files.ts";
-import { cx } from "../../lib/cx.ts";
+import { cn } from "../../lib/cn.ts";
+import { formatBytes } from "../../lib/format.ts";
 import { ExtensionBadge, fileDetail, StatusBadge } from "./file-badges.tsx";
 import { type CellContext, type CollectionProps, checkboxProps, itemProps } from "./file-cell.ts";
 import { FileThumb } from "./file-thumb.tsx";
-import { formatBytes } from "./format.ts";
 import { useCollectionKeys } from "./use-collection-keys.ts";
 import { useLoadMoreNearEnd } from "./use-load-more.ts";
 import { useScrollParent } from "./use-scroll-parent.ts";
@@ -52,7 +52,7 @@ function FileTile({
         width: place.width,
         height: place.height,
       }}
-      className={cx(
+      className={cn(
         "group absolute top-0 min-w-0 rounded-lg p-1.5",
         "has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-offset-2 has-[:focus-visible]:outline-accent-500",
         selected
@@ -66,7 +66,7 @@ function FileTile({
       </div>
       <input
         {...checkboxProps(file, index, context)}
-        className={cx(
+        className={cn(
           "absolute top-3 left-3 size-4 scroll-mt-32 scroll-mb-24 cursor-pointer accent-accent-600 transition-opacity focus-visible:outline-none",
           selected
             ? "opacity-100"

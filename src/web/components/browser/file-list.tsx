@@ -3,7 +3,8 @@ import { ArrowDown, ArrowUp } from "lucide-react";
 import { type CSSProperties, type ReactNode, useRef } from "react";
 import type { FileBase } from "../../../contract/files.ts";
 import { effectiveOrder } from "../../lib/browse-search.ts";
-import { cx } from "../../lib/cx.ts";
+import { cn } from "../../lib/cn.ts";
+import { formatBytes, formatDate, formatDateTime, relativeTime } from "../../lib/format.ts";
 import { ExtensionBadge, fileDetail, StatusBadge } from "./file-badges.tsx";
 import {
   type CellContext,
@@ -13,7 +14,7 @@ import {
   itemProps,
 } from "./file-cell.ts";
 import { FileThumb, KIND_NAMES } from "./file-thumb.tsx";
-import { daysUntilPurge, formatBytes, formatDate, formatDateTime, timeAgo } from "./format.ts";
+import { daysUntilPurge } from "./trash-retention.ts";
 import { useCollectionKeys } from "./use-collection-keys.ts";
 import { useLoadMoreNearEnd } from "./use-load-more.ts";
 import { useScrollParent } from "./use-scroll-parent.ts";
@@ -59,7 +60,7 @@ const COLUMNS: Record<string, Column> = {
     cell: (f) =>
       f.trashed_at && (
         <time dateTime={f.trashed_at} title={formatDateTime(f.trashed_at)}>
-          {timeAgo(f.trashed_at)}
+          {relativeTime(f.trashed_at)}
         </time>
       ),
   },
@@ -244,7 +245,7 @@ function FileRow({
     <tr
       {...itemProps(file, index, context)}
       style={style}
-      className={cx(
+      className={cn(
         "group absolute inset-x-0 top-0 grid items-center gap-3 rounded-md px-2",
         "has-[:focus-visible]:ring-2 has-[:focus-visible]:ring-accent-500 has-[:focus-visible]:ring-inset",
         selected ? "bg-accent-50 dark:bg-accent-500/15" : "hover:bg-zinc-100 dark:hover:bg-zinc-900",

@@ -12,7 +12,7 @@ import {
 import { useState } from "react";
 import type { FileBase, FileKind } from "../../../contract/files.ts";
 import { viaBff } from "../../api/client.ts";
-import { cx } from "../../lib/cx.ts";
+import { cn } from "../../lib/cn.ts";
 
 const KIND_ICONS: Record<FileKind, LucideIcon> = {
   image: FileImage,
@@ -69,7 +69,7 @@ export function FileThumb({ file, iconClassName }: { file: FileBase; iconClassNa
       {(!showImage || state === "loading") && (
         <KindIcon
           kind={file.kind}
-          className={cx("relative text-zinc-400 dark:text-zinc-500", iconClassName ?? "size-8")}
+          className={cn("relative text-zinc-400 dark:text-zinc-500", iconClassName ?? "size-8")}
         />
       )}
       {showImage && (
@@ -82,7 +82,7 @@ export function FileThumb({ file, iconClassName }: { file: FileBase; iconClassNa
           draggable={false}
           onLoad={() => setSettled({ src, ok: true })}
           onError={() => setSettled({ src, ok: false })}
-          className={cx(
+          className={cn(
             "absolute inset-0 size-full object-contain transition-opacity duration-200",
             state === "loaded" ? "opacity-100" : "opacity-0",
           )}

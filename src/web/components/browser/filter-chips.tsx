@@ -1,9 +1,9 @@
 import { X } from "lucide-react";
 import type { Member } from "../../../contract/meta.ts";
 import { type BrowseSearch, FILTER_KEYS, hasFilters } from "../../lib/browse-search.ts";
+import { formatBytes } from "../../lib/format.ts";
 import { KIND_LABELS } from "./file-thumb.tsx";
 import type { SetSearch } from "./filters.tsx";
-import { formatBytes } from "./format.ts";
 
 interface Chip {
   key: string;

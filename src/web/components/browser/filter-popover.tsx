@@ -1,6 +1,6 @@
 import { ChevronDown } from "lucide-react";
 import type { ReactNode } from "react";
-import { cx } from "../../lib/cx.ts";
+import { cn } from "../../lib/cn.ts";
 import { LazyPopover } from "../ui/lazy-popover.tsx";
 
 export const FIELD_LABEL = "mb-1 block font-medium text-xs text-zinc-600 dark:text-zinc-400";
@@ -36,7 +36,7 @@ export function FilterPopover({
         <button
           type="button"
           data-testid={testId}
-          className={cx(
+          className={cn(
             "inline-flex h-8 items-center gap-1 rounded-md border px-2.5 text-sm",
             active
               ? "border-accent-500 bg-accent-50 text-accent-700 dark:bg-accent-500/15 dark:text-accent-100"

@@ -2,7 +2,7 @@ import { type FormEvent, useState } from "react";
 import { FILE_KINDS } from "../../../contract/files.ts";
 import type { Member } from "../../../contract/meta.ts";
 import type { BrowseSearch } from "../../lib/browse-search.ts";
-import { cx } from "../../lib/cx.ts";
+import { cn } from "../../lib/cn.ts";
 import { Button } from "../ui/button.tsx";
 import { Input } from "../ui/input.tsx";
 import { KIND_LABELS } from "./file-thumb.tsx";
@@ -88,7 +88,7 @@ export function ExtensionFilter({ search, setSearch }: FilterProps) {
                 type="button"
                 aria-pressed={on}
                 onClick={() => setSearch({ ext: toggled(search.ext, ext) })}
-                className={cx(
+                className={cn(
                   "rounded border px-2 py-0.5 font-mono text-xs uppercase",
                   on
                     ? "border-accent-600 bg-accent-600 text-white"

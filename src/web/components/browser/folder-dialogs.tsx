@@ -6,14 +6,15 @@ import { errorMessage } from "../../api/error-message.ts";
 import { FOLDER_CHANGES, useInvalidate } from "../../api/files.ts";
 import { folderQuery, moveFolderTo } from "../../api/folders.ts";
 import { useApiMutation } from "../../api/query.ts";
+import { plural } from "../../lib/format.ts";
 import { toast } from "../../lib/toast.ts";
+import { ConfirmDialog } from "../ui/confirm-dialog.tsx";
 import { Dialog } from "../ui/dialog.tsx";
 import { DialogActions, FormError } from "../ui/dialog-form.tsx";
 import { Input } from "../ui/input.tsx";
 import { ColorPalette } from "./color-palette.tsx";
 import { DestinationPicker } from "./destination-picker.tsx";
 import type { DropTarget } from "./dnd.ts";
-import { plural } from "./format.ts";
 
 interface DialogState {
   open: boolean;
@@ -161,34 +162,24 @@ export function DeleteFolderDialog({
     : detail.data.folder_count === 0
       ? `its ${plural(detail.data.file_count, "file")}`
       : `its ${plural(detail.data.file_count, "file")} and ${plural(detail.data.folder_count, "subfolder")}, with everything in them`;
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    remove.mutate(
-      { params: { folderId: folder.id }, query: { permanent: "true" } },
-      {
-        onSuccess: () => {
-          toast.success(`“${folder.name}” deleted permanently`);
-          onOpenChange(false);
-          onDeleted?.();
-        },
-      },
-    );
-  };
   return (
-    <Dialog open={open} onOpenChange={onOpenChange} title={`Delete “${folder.name}” permanently?`}>
-      <form onSubmit={submit} className="space-y-3">
-        <p className="text-sm text-zinc-700 dark:text-zinc-300">
-          This deletes the folder “{folder.name}” and {contents} now and for good: nothing goes to the trash,
-          and this cannot be undone.
-        </p>
-        <FormError message={remove.error ? errorMessage(remove.error) : null} />
-        <DialogActions
-          submit="Delete permanently"
-          danger
-          disabled={remove.isPending}
-          onCancel={() => onOpenChange(false)}
-        />
-      </form>
-    </Dialog>
+    <ConfirmDialog
+      open={open}
+      onOpenChange={onOpenChange}
+      title={`Delete “${folder.name}” permanently?`}
+      confirmLabel="Delete permanently"
+      danger
+      onConfirm={async () => {
+        await remove.mutateAsync({ params: { folderId: folder.id }, query: { permanent: "true" } });
+        toast.success(`“${folder.name}” deleted permanently`);
+        onOpenChange(false);
+        onDeleted?.();
+      }}
+    >
+      <p>
+        This deletes the folder “{folder.name}” and {contents} now and for good: nothing goes to the trash,
+        and this cannot be undone.
+      </p>
+    </ConfirmDialog>
   );
 }

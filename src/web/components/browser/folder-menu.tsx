@@ -17,12 +17,6 @@ import { LazyContextMenu, LazyMenu, type MenuKit } from "../ui/lazy-menu.tsx";
 import { FOLDER_COLORS } from "./color-palette.tsx";
 import { useFolderActions } from "./folder-actions.tsx";
 
-/** Dropdown and context menus share one look and one list of items. */
-export const MENU =
-  "z-50 min-w-48 rounded-md border border-zinc-200 bg-white p-1 text-sm shadow-lg dark:border-zinc-800 dark:bg-zinc-900";
-export const MENU_ITEM =
-  "flex cursor-default items-center gap-2 rounded px-2 py-1.5 outline-none data-[disabled]:opacity-50 data-[highlighted]:bg-zinc-100 dark:data-[highlighted]:bg-zinc-800";
-const DANGER = `${MENU_ITEM} text-red-700 dark:text-red-400`;
 const ICON = "size-4 shrink-0";
 
 /** A folder's actions as items of a Radix menu, made with its `kit`. */
@@ -32,43 +26,37 @@ export function FolderMenuItems({ kit: M, folder }: { kit: MenuKit; folder: Fold
   const disabled = denial !== null;
   return (
     <>
-      {denial && (
-        <M.Label className="max-w-64 px-2 py-1.5 text-xs text-zinc-600 dark:text-zinc-400">{denial}</M.Label>
-      )}
+      {denial && <M.Label variant="note">{denial}</M.Label>}
       {folder.trashed_at ? (
         <>
-          <M.Item className={MENU_ITEM} disabled={disabled} onSelect={() => void actions.restore(folder)}>
+          <M.Item disabled={disabled} onSelect={() => void actions.restore(folder)}>
             <RotateCcw className={ICON} aria-hidden="true" /> Restore
           </M.Item>
-          <M.Item className={DANGER} disabled={disabled} onSelect={() => actions.deleteForever(folder)}>
+          <M.Item variant="danger" disabled={disabled} onSelect={() => actions.deleteForever(folder)}>
             <XCircle className={ICON} aria-hidden="true" /> Delete permanently…
           </M.Item>
         </>
       ) : (
         <>
-          <M.Item
-            className={MENU_ITEM}
-            disabled={disabled}
-            onSelect={() => actions.create(folder.library_id, folder.id)}
-          >
+          <M.Item disabled={disabled} onSelect={() => actions.create(folder.library_id, folder.id)}>
             <FolderPlus className={ICON} aria-hidden="true" /> New subfolder…
           </M.Item>
-          <M.Item className={MENU_ITEM} disabled={disabled} onSelect={() => actions.edit(folder)}>
+          <M.Item disabled={disabled} onSelect={() => actions.edit(folder)}>
             <Pencil className={ICON} aria-hidden="true" /> Rename…
           </M.Item>
           <M.Sub>
-            <M.SubTrigger className={MENU_ITEM} disabled={disabled}>
+            <M.SubTrigger disabled={disabled}>
               <Palette className={ICON} aria-hidden="true" /> Colour
               <ChevronRight className="ml-auto size-3.5" aria-hidden="true" />
             </M.SubTrigger>
             <M.Portal>
-              <M.SubContent className={MENU} sideOffset={4}>
+              <M.SubContent sideOffset={4}>
                 <M.RadioGroup
                   value={folder.color?.toLowerCase() ?? "none"}
                   onValueChange={(value) => void actions.recolor(folder, value === "none" ? null : value)}
                 >
                   {[{ name: "No colour", hex: "none" }, ...FOLDER_COLORS].map((color) => (
-                    <M.RadioItem key={color.hex} value={color.hex} className={MENU_ITEM}>
+                    <M.RadioItem key={color.hex} value={color.hex}>
                       <span
                         aria-hidden="true"
                         className="size-3.5 rounded-full border border-black/10 dark:border-white/20"
@@ -84,14 +72,14 @@ export function FolderMenuItems({ kit: M, folder }: { kit: MenuKit; folder: Fold
               </M.SubContent>
             </M.Portal>
           </M.Sub>
-          <M.Item className={MENU_ITEM} disabled={disabled} onSelect={() => actions.move(folder)}>
+          <M.Item disabled={disabled} onSelect={() => actions.move(folder)}>
             <FolderInput className={ICON} aria-hidden="true" /> Move to…
           </M.Item>
-          <M.Separator className="my-1 h-px bg-zinc-200 dark:bg-zinc-800" />
-          <M.Item className={MENU_ITEM} disabled={disabled} onSelect={() => void actions.trash(folder)}>
+          <M.Separator />
+          <M.Item disabled={disabled} onSelect={() => void actions.trash(folder)}>
             <Trash2 className={ICON} aria-hidden="true" /> Move to trash
           </M.Item>
-          <M.Item className={DANGER} disabled={disabled} onSelect={() => actions.deleteForever(folder)}>
+          <M.Item variant="danger" disabled={disabled} onSelect={() => actions.deleteForever(folder)}>
             <XCircle className={ICON} aria-hidden="true" /> Delete permanently…
           </M.Item>
         </>
@@ -106,7 +94,6 @@ export function FolderContextMenu({ folder, children }: { folder: Folder; childr
     <LazyContextMenu
       label={`Actions for folder ${folder.name}`}
       modal={false}
-      className={MENU}
       items={(M) => <FolderMenuItems kit={M} folder={folder} />}
     >
       {children}
@@ -126,7 +113,6 @@ export function FolderActionsButton(props: {
       modal={false}
       align={props.align}
       sideOffset={4}
-      className={MENU}
       trigger={
         <button
           type="button"

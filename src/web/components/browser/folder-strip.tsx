@@ -4,13 +4,12 @@ import { Folder as FolderIcon } from "lucide-react";
 import { useId, useState } from "react";
 import type { Folder } from "../../../contract/folders.ts";
 import { useAccess } from "../../api/access.ts";
-import { folderQuery } from "../../api/folders.ts";
-import { childFoldersQuery } from "../../api/libraries.ts";
-import { cx } from "../../lib/cx.ts";
+import { childFoldersQuery, folderQuery } from "../../api/folders.ts";
+import { cn } from "../../lib/cn.ts";
+import { plural } from "../../lib/format.ts";
 import { Skeleton } from "../ui/skeleton.tsx";
 import { beginFolderDrag, endDrag, useDropTarget } from "./dnd.ts";
 import { FolderActionsButton, FolderContextMenu } from "./folder-menu.tsx";
-import { plural } from "./format.ts";
 
 /** Tiles shown before "Show all": enough for two rows on a wide screen, and few count requests. */
 const COLLAPSED = 12;
@@ -19,7 +18,7 @@ export function FolderGlyph({ color, className }: { color: string | null; classN
   return (
     <FolderIcon
       aria-hidden="true"
-      className={cx("shrink-0", !color && "text-zinc-500 dark:text-zinc-400", className)}
+      className={cn("shrink-0", !color && "text-zinc-500 dark:text-zinc-400", className)}
       style={color ? { color } : undefined}
       fill="currentColor"
       fillOpacity={0.2}
@@ -28,7 +27,7 @@ export function FolderGlyph({ color, className }: { color: string | null; classN
 }
 
 function FolderTile({ folder }: { folder: Folder }) {
-  const detail = useQuery({ ...folderQuery(folder.id), staleTime: 60_000 });
+  const detail = useQuery(folderQuery(folder.id));
   const drop = useDropTarget({
     type: "folder",
     folderId: folder.id,
@@ -54,7 +53,7 @@ function FolderTile({ folder }: { folder: Folder }) {
         onDragEnd={endDrag}
         {...drop.handlers}
         data-drop-candidate={drop.candidate || undefined}
-        className={cx(
+        className={cn(
           "group relative flex h-16 items-center gap-3 rounded-lg border px-3 transition-colors",
           drop.over
             ? "border-accent-500 bg-accent-50 ring-2 ring-accent-500 dark:bg-accent-500/15"

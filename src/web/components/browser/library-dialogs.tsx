@@ -9,11 +9,11 @@ import {
 } from "../../../contract/operations/libraries.ts";
 import { errorMessage } from "../../api/error-message.ts";
 import { useApiMutation } from "../../api/query.ts";
+import { formatBytes, plural } from "../../lib/format.ts";
 import { toast } from "../../lib/toast.ts";
 import { Dialog } from "../ui/dialog.tsx";
 import { DialogActions, FormError } from "../ui/dialog-form.tsx";
 import { Input } from "../ui/input.tsx";
-import { formatBytes, plural } from "./format.ts";
 
 interface Props {
   library: LibraryDetail;

@@ -3,15 +3,15 @@ import { useState } from "react";
 import type { FolderDetail } from "../../../contract/folders.ts";
 import type { LibraryDetail } from "../../../contract/libraries.ts";
 import { useAccess } from "../../api/access.ts";
+import { formatBytes, plural, relativeTime } from "../../lib/format.ts";
 import { Button } from "../ui/button.tsx";
 import { GuardedButton } from "../ui/guarded-button.tsx";
 import { LazyMenu } from "../ui/lazy-menu.tsx";
 import { UploadButton } from "../upload/index.ts";
 import { type BrowseCrumb, BrowserHeader } from "./browser-header.tsx";
 import { useFolderActions } from "./folder-actions.tsx";
-import { FolderMenuItems, MENU, MENU_ITEM } from "./folder-menu.tsx";
+import { FolderMenuItems } from "./folder-menu.tsx";
 import { FolderGlyph } from "./folder-strip.tsx";
-import { formatBytes, plural, timeAgo } from "./format.ts";
 import { DeleteLibraryDialog, EditLibraryDialog } from "./lazy-dialogs.ts";
 
 export type BrowseScope =
@@ -60,28 +60,14 @@ function LibraryHeader({ library }: { library: LibraryDetail }) {
         <>
           <UploadButton libraryId={library.id} folderId={null} />
           <NewFolderButton libraryId={library.id} parentId={null} />
-          <LazyMenu
-            modal={false}
-            align="end"
-            sideOffset={6}
-            className={MENU}
-            trigger={menuButton("Library actions")}
-          >
+          <LazyMenu modal={false} align="end" sideOffset={6} trigger={menuButton("Library actions")}>
             {(M) => (
               <>
-                {denial && (
-                  <M.Label className="max-w-64 px-2 py-1.5 text-xs text-zinc-600 dark:text-zinc-400">
-                    {denial}
-                  </M.Label>
-                )}
-                <M.Item className={MENU_ITEM} disabled={!!denial} onSelect={() => later("edit")}>
+                {denial && <M.Label variant="note">{denial}</M.Label>}
+                <M.Item disabled={!!denial} onSelect={() => later("edit")}>
                   <Pencil className="size-4" aria-hidden="true" /> Edit details…
                 </M.Item>
-                <M.Item
-                  className={`${MENU_ITEM} text-red-700 dark:text-red-400`}
-                  disabled={!!denial}
-                  onSelect={() => later("delete")}
-                >
+                <M.Item variant="danger" disabled={!!denial} onSelect={() => later("delete")}>
                   <Trash2 className="size-4" aria-hidden="true" /> Delete library…
                 </M.Item>
               </>
@@ -125,7 +111,7 @@ function FolderHeader({ folder, libraryName }: { folder: FolderDetail; libraryNa
       title={folder.name}
       meta={
         folder.trashed_at
-          ? `Trashed ${timeAgo(folder.trashed_at)}`
+          ? `Trashed ${relativeTime(folder.trashed_at)}`
           : `${plural(folder.file_count, "file")} · ${plural(folder.folder_count, "folder")}`
       }
       actions={
@@ -137,13 +123,7 @@ function FolderHeader({ folder, libraryName }: { folder: FolderDetail; libraryNa
           <>
             <UploadButton libraryId={folder.library_id} folderId={folder.id} />
             <NewFolderButton libraryId={folder.library_id} parentId={folder.id} />
-            <LazyMenu
-              modal={false}
-              align="end"
-              sideOffset={6}
-              className={MENU}
-              trigger={menuButton("Folder actions")}
-            >
+            <LazyMenu modal={false} align="end" sideOffset={6} trigger={menuButton("Folder actions")}>
               {(M) => <FolderMenuItems kit={M} folder={folder} />}
             </LazyMenu>
           </>

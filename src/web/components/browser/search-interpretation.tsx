@@ -1,6 +1,6 @@
 import type { listFiles } from "../../../contract/operations/files.ts";
 import type { Output } from "../../api/client.ts";
-import { formatBytes } from "./format.ts";
+import { formatBytes } from "../../lib/format.ts";
 
 type SearchInfo = Output<typeof listFiles>["search"];
 

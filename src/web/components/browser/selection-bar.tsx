@@ -1,7 +1,7 @@
 import { X } from "lucide-react";
 import type { ReactNode } from "react";
+import { plural } from "../../lib/format.ts";
 import { Button } from "../ui/button.tsx";
-import { plural } from "./format.ts";
 
 /**
  * The floating bar of a non-empty selection: how many are selected and what can be done with them. It sits

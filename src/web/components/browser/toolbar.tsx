@@ -2,7 +2,7 @@ import { ArrowDownWideNarrow, ArrowUpNarrowWide, LayoutGrid, List } from "lucide
 import type { ReactNode } from "react";
 import type { Member } from "../../../contract/meta.ts";
 import { type BrowseSearch, effectiveOrder } from "../../lib/browse-search.ts";
-import { cx } from "../../lib/cx.ts";
+import { cn } from "../../lib/cn.ts";
 import type { FileSort } from "./file-cell.ts";
 import { FilterChips } from "./filter-chips.tsx";
 import {
@@ -23,7 +23,7 @@ function ViewToggle({ view, setSearch }: { view: "grid" | "list"; setSearch: Set
       aria-label={label}
       aria-pressed={view === value}
       onClick={() => setSearch({ view: value === "grid" ? undefined : value })}
-      className={cx(
+      className={cn(
         "flex size-8 items-center justify-center",
         view === value
           ? "bg-zinc-200 text-zinc-950 dark:bg-zinc-700 dark:text-white"

@@ -7,18 +7,19 @@ import { useAccess } from "../../api/access.ts";
 import { fileListQuery } from "../../api/files.ts";
 import { trashedFoldersQuery } from "../../api/folders.ts";
 import { librariesQuery } from "../../api/libraries.ts";
+import { formatCount, formatDateTime, plural, relativeTime } from "../../lib/format.ts";
 import { Button } from "../ui/button.tsx";
+import { ConfirmDialog } from "../ui/confirm-dialog.tsx";
 import { GuardedButton } from "../ui/guarded-button.tsx";
 import { Skeleton } from "../ui/skeleton.tsx";
 import { BrowserHeader } from "./browser-header.tsx";
-import { ConfirmDialog } from "./confirm-dialog.tsx";
 import { FilesError, FilesSkeleton } from "./empty-states.tsx";
 import { useFileActions } from "./file-actions.ts";
 import { FileList } from "./file-list.tsx";
 import { FolderActionsProvider, useFolderActions } from "./folder-actions.tsx";
 import { FolderGlyph } from "./folder-strip.tsx";
-import { daysUntilPurge, formatDateTime, plural, TRASH_RETENTION_DAYS, timeAgo } from "./format.ts";
 import { SelectionBar } from "./selection-bar.tsx";
+import { daysUntilPurge, TRASH_RETENTION_DAYS } from "./trash-retention.ts";
 import { useSelection } from "./use-selection.ts";
 
 const NO_FILTERS = {};
@@ -37,7 +38,7 @@ function TrashedFolderRow({ folder, libraryName }: { folder: Folder; libraryName
         <p className="truncate text-xs text-zinc-600 dark:text-zinc-400">
           In {libraryName} · trashed{" "}
           <time dateTime={folder.trashed_at!} title={formatDateTime(folder.trashed_at!)}>
-            {timeAgo(folder.trashed_at!)}
+            {relativeTime(folder.trashed_at!)}
           </time>{" "}
           · deleted in {plural(daysUntilPurge(folder.trashed_at!), "day")}
         </p>
@@ -153,7 +154,7 @@ export function TrashView() {
             Files{" "}
             {!query.isPending && (
               <span className="font-normal text-zinc-500 dark:text-zinc-400">
-                {files.length.toLocaleString()}
+                {formatCount(files.length)}
                 {hasNextPage ? "+" : ""}
               </span>
             )}
@@ -212,8 +213,12 @@ export function TrashView() {
               ? `Delete “${confirming[0]!.name}” permanently?`
               : `Delete ${plural(confirming.length, "file")} permanently?`
           }
-          confirm="Delete permanently"
-          onConfirm={() => actions.deleteForever(confirming)}
+          confirmLabel="Delete permanently"
+          danger
+          onConfirm={async () => {
+            await actions.deleteForever(confirming);
+            setConfirming(null);
+          }}
         >
           {confirming.length === 1 ? "The file and all its versions" : "These files and all their versions"}{" "}
           are deleted now instead of after {TRASH_RETENTION_DAYS} days. This cannot be undone.

@@ -3,11 +3,10 @@ import { useEffect, useMemo, useState } from "react";
 import type { FileBase } from "../../../contract/files.ts";
 import type { Folder } from "../../../contract/folders.ts";
 import type { Library } from "../../../contract/libraries.ts";
-import { listFiles } from "../../../contract/operations/files.ts";
-import { listFolders } from "../../../contract/operations/folders.ts";
 import { useAccess } from "../../api/access.ts";
+import { fileSearchQuery } from "../../api/files.ts";
+import { libraryFoldersQuery } from "../../api/folders.ts";
 import { librariesQuery } from "../../api/libraries.ts";
-import { apiQuery, apiQueryAll } from "../../api/query.ts";
 import { normalise } from "./match.ts";
 
 const FILE_LIMIT = 8;
@@ -76,15 +75,13 @@ export function usePaletteResults(search: string, open: boolean): PaletteResults
 
   const libraries = useQuery({ ...librariesQuery(), enabled: open && canReadLibraries });
   const files = useQuery({
-    ...apiQuery(listFiles, { query: { q: debounced, limit: FILE_LIMIT } }),
+    ...fileSearchQuery(debounced, FILE_LIMIT),
     enabled: open && canReadFiles && debounced.length > 0,
-    staleTime: 30_000,
   });
   const folderLists = useQueries({
     queries: (libraries.data ?? []).map((library) => ({
-      ...apiQueryAll(listFolders, { query: { library_id: library.id, recursive: "true" } }),
+      ...libraryFoldersQuery(library.id),
       enabled: open && canReadLibraries,
-      staleTime: 60_000,
     })),
     combine: combineFolderLists,
   });

@@ -2,28 +2,24 @@ import { useNavigate } from "@tanstack/react-router";
 import { ArchiveRestore, Download, Trash2 } from "lucide-react";
 import { useState } from "react";
 import type { File } from "../../../contract/files.ts";
-import { deleteFile, getFile, listFiles, restoreFile } from "../../../contract/operations/files.ts";
-import { getFolder } from "../../../contract/operations/folders.ts";
-import { getLibrary } from "../../../contract/operations/libraries.ts";
+import { deleteFile, restoreFile } from "../../../contract/operations/files.ts";
 import { useAccess } from "../../api/access.ts";
 import { call } from "../../api/client.ts";
+import { errorMessage } from "../../api/error-message.ts";
+import { FILE_CHANGES } from "../../api/files.ts";
 import { useApiMutation } from "../../api/query.ts";
 import { toast } from "../../lib/toast.ts";
-import { Button } from "../ui/button.tsx";
-import { Dialog } from "../ui/dialog.tsx";
+import { ConfirmDialog } from "../ui/confirm-dialog.tsx";
 import { GuardedButton } from "../ui/guarded-button.tsx";
-import { errorText } from "../upload/index.ts";
 import { placeOf } from "./file-place.ts";
 import { download } from "./renditions-list.tsx";
-
-const FILE_CHANGES = [listFiles, getFile, getFolder, getLibrary];
 
 function useRestore(file: File) {
   const restore = useApiMutation(restoreFile, { invalidates: FILE_CHANGES });
   return () =>
     restore.mutateAsync({ params: { fileId: file.id } }).then(
       (restored) => toast.success(`“${restored.name}” restored`),
-      (failure) => toast.error(errorText(failure)),
+      (failure) => toast.error(errorMessage(failure)),
     );
 }
 
@@ -40,40 +36,20 @@ function DeleteForeverDialog({
   const navigate = useNavigate();
   const versions = file.version.count === 1 ? "its only version" : `all ${file.version.count} versions`;
   return (
-    <Dialog
+    <ConfirmDialog
       open={open}
       onOpenChange={onOpenChange}
       title={`Delete “${file.name}” permanently?`}
-      description={`The file and ${versions} are deleted for good. This cannot be undone.`}
+      confirmLabel="Delete permanently"
+      danger
+      onConfirm={async () => {
+        await remove.mutateAsync({ params: { fileId: file.id }, query: { permanent: "true" } });
+        toast.success(`“${file.name}” deleted permanently`);
+        void navigate({ to: "/trash" });
+      }}
     >
-      {remove.error && (
-        <p role="alert" className="mb-3 text-red-700 text-sm dark:text-red-400">
-          {errorText(remove.error)}
-        </p>
-      )}
-      <div className="flex justify-end gap-2">
-        <Button variant="secondary" onClick={() => onOpenChange(false)}>
-          Cancel
-        </Button>
-        <Button
-          variant="danger"
-          disabled={remove.isPending}
-          onClick={() =>
-            remove.mutate(
-              { params: { fileId: file.id }, query: { permanent: "true" } },
-              {
-                onSuccess: () => {
-                  toast.success(`“${file.name}” deleted permanently`);
-                  void navigate({ to: "/trash" });
-                },
-              },
-            )
-          }
-        >
-          Delete permanently
-        </Button>
-      </div>
-    </Dialog>
+      <p>The file and {versions} are deleted for good. This cannot be undone.</p>
+    </ConfirmDialog>
   );
 }
 
@@ -97,13 +73,13 @@ export function FileActions({ file }: { file: File }) {
               onClick: () => {
                 void call(restoreFile, { params: { fileId: file.id }, idempotencyKey: crypto.randomUUID() })
                   .then(() => toast.success(`“${file.name}” restored`))
-                  .catch((failure) => toast.error(errorText(failure)));
+                  .catch((failure) => toast.error(errorMessage(failure)));
               },
             },
           });
           void navigate(placeOf(file));
         },
-        onError: (failure) => toast.error(errorText(failure)),
+        onError: (failure) => toast.error(errorMessage(failure)),
       },
     );
 

@@ -1,10 +1,10 @@
 import { useQuery } from "@tanstack/react-query";
 import type { ReactNode } from "react";
 import type { File } from "../../../contract/files.ts";
-import { cx } from "../../lib/cx.ts";
+import { membersQuery } from "../../api/meta.ts";
+import { cn } from "../../lib/cn.ts";
+import { formatBytes, formatDateTime, formatDuration, formatResolution } from "../../lib/format.ts";
 import { FileNameField } from "./file-name-field.tsx";
-import { membersQuery } from "./file-queries.ts";
-import { formatBytes, formatDateTime, formatDuration } from "./format.ts";
 import { PublishedSwitch } from "./published-switch.tsx";
 import { RenditionsList } from "./renditions-list.tsx";
 import { TagsEditor } from "./tags-editor.tsx";
@@ -22,7 +22,7 @@ const STATUS_LABELS: Record<File["status"], string> = {
 
 export function StatusBadge({ status }: { status: File["status"] }) {
   return (
-    <span className={cx("rounded-full px-2 py-0.5 font-medium text-xs", STATUS_STYLES[status])}>
+    <span className={cn("rounded-full px-2 py-0.5 font-medium text-xs", STATUS_STYLES[status])}>
       {STATUS_LABELS[status]}
     </span>
   );
@@ -60,7 +60,7 @@ export function FileDetails({ file }: { file: File }) {
     ],
     ["Type", file.mime],
     ["Size", formatBytes(file.size)],
-    ...(file.resolution ? [["Resolution", file.resolution.replace("x", " × ")] as [string, ReactNode]] : []),
+    ...(file.resolution ? [["Resolution", formatResolution(file.resolution)] as [string, ReactNode]] : []),
     ...(file.duration_ms !== null
       ? [["Duration", formatDuration(file.duration_ms)] as [string, ReactNode]]
       : []),

@@ -3,18 +3,19 @@ import { Link, useNavigate } from "@tanstack/react-router";
 import { ArrowLeft, ChevronLeft, ChevronRight } from "lucide-react";
 import { useEffect } from "react";
 import type { File } from "../../../contract/files.ts";
+import { siblingsQuery } from "../../api/files.ts";
+import { folderQuery } from "../../api/folders.ts";
 import { libraryQuery } from "../../api/libraries.ts";
 import { Breadcrumbs, type Crumb } from "../shell/page-header.tsx";
 import { Button } from "../ui/button.tsx";
 import { FileActions } from "./file-actions.tsx";
 import { placeOf } from "./file-place.ts";
-import { folderPathQuery, siblingsQuery } from "./file-queries.ts";
 import { isTypingTarget } from "./keys.ts";
 
 /** Library › folders › file, from the library and the folder's path (its ancestors, then itself). */
 function useCrumbs(file: File): Crumb[] {
   const library = useQuery(libraryQuery(file.library_id));
-  const folder = useQuery({ ...folderPathQuery(file.folder_id ?? ""), enabled: file.folder_id !== null });
+  const folder = useQuery({ ...folderQuery(file.folder_id ?? ""), enabled: file.folder_id !== null });
   const crumbs: Crumb[] = [
     {
       label: library.data?.name ?? "Library",

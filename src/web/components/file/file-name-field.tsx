@@ -2,10 +2,10 @@ import { type FormEvent, useId, useState } from "react";
 import type { File } from "../../../contract/files.ts";
 import { UpdateFileBody } from "../../../contract/files.ts";
 import { useAccess } from "../../api/access.ts";
+import { errorMessage } from "../../api/error-message.ts";
 import { toast } from "../../lib/toast.ts";
 import { Input } from "../ui/input.tsx";
 import { Tooltip } from "../ui/tooltip.tsx";
-import { errorText } from "../upload/index.ts";
 import { useUpdateFile } from "./use-update-file.ts";
 
 /** The name, edited in place: Enter or leaving the field saves, Escape puts the old name back. */
@@ -31,7 +31,7 @@ export function FileNameField({ file }: { file: File }) {
       setError(null);
       toast.success(`Renamed to “${renamed.name}”`);
     } catch (failure) {
-      setError(errorText(failure));
+      setError(errorMessage(failure));
     }
   };
 

@@ -2,9 +2,10 @@ import { useQuery } from "@tanstack/react-query";
 import { AlertTriangle, FileText, Loader2, Music } from "lucide-react";
 import type { File } from "../../../contract/files.ts";
 import { viaBff } from "../../api/client.ts";
-import { browserShows, contentUrlQuery, SMALL_ORIGINAL_MAX } from "./file-queries.ts";
-import { formatDuration } from "./format.ts";
+import { contentUrlQuery } from "../../api/downloads.ts";
+import { formatDuration } from "../../lib/format.ts";
 import { ImageViewer } from "./image-viewer.tsx";
+import { browserShows, SMALL_ORIGINAL_MAX } from "./media.ts";
 import { VideoPlayer } from "./video-player.tsx";
 
 function Centered({ children }: { children: React.ReactNode }) {

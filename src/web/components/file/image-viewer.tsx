@@ -3,10 +3,11 @@ import { Maximize, Minus, Plus, Scan } from "lucide-react";
 import { useEffect, useRef, useState } from "react";
 import type { File } from "../../../contract/files.ts";
 import { viaBff } from "../../api/client.ts";
-import { cx } from "../../lib/cx.ts";
+import { contentUrlQuery } from "../../api/downloads.ts";
+import { cn } from "../../lib/cn.ts";
 import { Button } from "../ui/button.tsx";
-import { browserShows, contentUrlQuery, parseResolution, SMALL_ORIGINAL_MAX } from "./file-queries.ts";
 import { isTypingTarget } from "./keys.ts";
+import { browserShows, parseResolution, SMALL_ORIGINAL_MAX } from "./media.ts";
 import { useElementSize } from "./use-element-size.ts";
 import { clampView, fitScale, type Size, type View, ZOOM_STEP, zoomAround } from "./zoom.ts";
 
@@ -129,7 +130,7 @@ export function ImageViewer({ file }: { file: File }) {
     <div className="relative h-full min-h-0 w-full overflow-hidden">
       <div
         ref={box}
-        className={cx(
+        className={cn(
           "absolute inset-0 touch-none select-none",
           zoomed ? "cursor-grab active:cursor-grabbing" : "cursor-zoom-in",
         )}
@@ -153,7 +154,7 @@ export function ImageViewer({ file }: { file: File }) {
               src={originalSrc}
               alt={base ? "" : file.name}
               draggable={false}
-              className={cx(
+              className={cn(
                 "absolute inset-0 size-full object-contain transition-opacity",
                 originalLoaded ? "opacity-100" : "opacity-0",
               )}

@@ -2,10 +2,10 @@ import { Switch } from "radix-ui";
 import { useId } from "react";
 import type { File } from "../../../contract/files.ts";
 import { useAccess } from "../../api/access.ts";
-import { cx } from "../../lib/cx.ts";
+import { errorMessage } from "../../api/error-message.ts";
+import { cn } from "../../lib/cn.ts";
 import { toast } from "../../lib/toast.ts";
 import { Tooltip } from "../ui/tooltip.tsx";
-import { errorText } from "../upload/index.ts";
 import { useUpdateFile } from "./use-update-file.ts";
 
 /** The published flag, a switch that saves as it flips. */
@@ -19,7 +19,7 @@ export function PublishedSwitch({ file }: { file: File }) {
       await update({ published });
       toast.success(published ? "File published" : "File unpublished");
     } catch (failure) {
-      toast.error(errorText(failure));
+      toast.error(errorMessage(failure));
     }
   };
   const control = (
@@ -30,7 +30,7 @@ export function PublishedSwitch({ file }: { file: File }) {
       disabled={pending}
       aria-disabled={denial ? "true" : undefined}
       aria-describedby={`${id}-hint`}
-      className={cx(
+      className={cn(
         "relative h-5 w-9 shrink-0 rounded-full bg-zinc-300 transition-colors data-[state=checked]:bg-accent-600 dark:bg-zinc-700",
         denial && "cursor-not-allowed opacity-60",
       )}

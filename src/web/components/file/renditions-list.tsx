@@ -2,11 +2,11 @@ import { Download, ExternalLink } from "lucide-react";
 import type { File } from "../../../contract/files.ts";
 import { useAccess } from "../../api/access.ts";
 import { viaBff } from "../../api/client.ts";
+import { startDownload } from "../../api/downloads.ts";
+import { errorMessage } from "../../api/error-message.ts";
+import { formatBytes } from "../../lib/format.ts";
 import { toast } from "../../lib/toast.ts";
 import { GuardedButton } from "../ui/guarded-button.tsx";
-import { errorText } from "../upload/index.ts";
-import { startDownload } from "./file-queries.ts";
-import { formatBytes } from "./format.ts";
 
 type Rendition = "original" | "preview" | "thumbnail";
 
@@ -19,7 +19,7 @@ export async function download(file: File, rendition: Rendition, versionId?: str
     });
     toast.success(`Downloading “${name}”`);
   } catch (failure) {
-    toast.error(errorText(failure));
+    toast.error(errorMessage(failure));
   }
 }
 

@@ -1,5 +1,5 @@
 import { type KeyboardEvent, type PointerEvent, useEffect, useRef, useState } from "react";
-import { formatDuration } from "./format.ts";
+import { formatDuration } from "../../lib/format.ts";
 import { frameAt, type SpriteLayout, spriteLayout } from "./sprite.ts";
 
 interface Sprite {

@@ -2,8 +2,8 @@ import { X } from "lucide-react";
 import { type KeyboardEvent, useId, useState } from "react";
 import type { File } from "../../../contract/files.ts";
 import { useAccess } from "../../api/access.ts";
+import { errorMessage } from "../../api/error-message.ts";
 import { toast } from "../../lib/toast.ts";
-import { errorText } from "../upload/index.ts";
 import { useUpdateFile } from "./use-update-file.ts";
 
 const MAX_TAGS = 100;
@@ -33,7 +33,7 @@ export function TagsEditor({ file }: { file: File }) {
       toast.success(done);
       return true;
     } catch (failure) {
-      setError(errorText(failure));
+      setError(errorMessage(failure));
       return false;
     }
   };

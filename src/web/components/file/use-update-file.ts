@@ -1,8 +1,8 @@
 import { useQueryClient } from "@tanstack/react-query";
 import type { File } from "../../../contract/files.ts";
 import { getFile, listFiles, updateFile } from "../../../contract/operations/files.ts";
+import { fileQuery } from "../../api/files.ts";
 import { useApiMutation } from "../../api/query.ts";
-import { fileQuery } from "./file-queries.ts";
 
 /** PATCH a file (name, tags, published); the page shows the answer at once, listings refetch. */
 export function useUpdateFile(fileId: string) {

@@ -3,15 +3,15 @@ import { CheckCircle2, Download, Trash2 } from "lucide-react";
 import { useState } from "react";
 import type { File, Version } from "../../../contract/files.ts";
 import { useAccess } from "../../api/access.ts";
+import { errorMessage } from "../../api/error-message.ts";
 import { useActivateVersion, useDeleteVersion, versionsQuery } from "../../api/versions.ts";
+import { formatBytes, formatDateTime } from "../../lib/format.ts";
 import { toast } from "../../lib/toast.ts";
-import { Button } from "../ui/button.tsx";
-import { Dialog } from "../ui/dialog.tsx";
+import { ConfirmDialog } from "../ui/confirm-dialog.tsx";
 import { GuardedButton } from "../ui/guarded-button.tsx";
 import { Skeleton } from "../ui/skeleton.tsx";
-import { errorText, FilePickerButton, UNFINISHED, useUploadRuntime, useUploads } from "../upload/index.ts";
+import { FilePickerButton, UNFINISHED, useUploadRuntime, useUploads } from "../upload/index.ts";
 import { StatusBadge, useMemberName } from "./file-details.tsx";
-import { formatBytes, formatDateTime } from "./format.ts";
 import { download } from "./renditions-list.tsx";
 
 function DeleteVersionDialog({
@@ -24,46 +24,23 @@ function DeleteVersionDialog({
   onClose: () => void;
 }) {
   const remove = useDeleteVersion();
-  const [error, setError] = useState<string | null>(null);
-  const close = () => {
-    setError(null);
-    onClose();
-  };
-  const confirm = () => {
-    if (!version) return;
-    remove.mutate(
-      { params: { fileId: file.id, versionId: version.id } },
-      {
-        onSuccess: () => {
-          toast.success(`Version ${version.version_number} deleted`);
-          close();
-        },
-        // The service refuses to delete the active (or only) version: its message says why.
-        onError: (failure) => setError(errorText(failure)),
-      },
-    );
-  };
   return (
-    <Dialog
+    <ConfirmDialog
       open={version !== null}
-      onOpenChange={(open) => !open && close()}
+      onOpenChange={(open) => !open && onClose()}
       title={`Delete version ${version?.version_number ?? ""}?`}
-      description="Its content is deleted for good. Version numbers are never reused."
+      confirmLabel="Delete version"
+      danger
+      // The service refuses to delete the active (or only) version: its message shows in the dialog.
+      onConfirm={async () => {
+        if (!version) return;
+        await remove.mutateAsync({ params: { fileId: file.id, versionId: version.id } });
+        toast.success(`Version ${version.version_number} deleted`);
+        onClose();
+      }}
     >
-      {error && (
-        <p role="alert" className="mb-3 text-red-700 text-sm dark:text-red-400">
-          {error}
-        </p>
-      )}
-      <div className="flex justify-end gap-2">
-        <Button variant="secondary" onClick={close}>
-          Cancel
-        </Button>
-        <Button variant="danger" disabled={remove.isPending} onClick={confirm}>
-          Delete version
-        </Button>
-      </div>
-    </Dialog>
+      <p>Its content is deleted for good. Version numbers are never reused.</p>
+    </ConfirmDialog>
   );
 }
 
@@ -101,7 +78,7 @@ function VersionRow({ file, version, onDelete }: { file: File; version: Version;
                 { params: { fileId: file.id, versionId: version.id } },
                 {
                   onSuccess: () => toast.success(`Version ${n} is now the active version`),
-                  onError: (failure) => toast.error(errorText(failure)),
+                  onError: (failure) => toast.error(errorMessage(failure)),
                 },
               )
             }
@@ -170,7 +147,7 @@ export function VersionsPanel({ file }: { file: File }) {
         </div>
       ) : versions.isError ? (
         <p role="alert" className="px-4 text-red-700 text-sm dark:text-red-400">
-          {errorText(versions.error)}
+          {errorMessage(versions.error)}
         </p>
       ) : (
         <ul

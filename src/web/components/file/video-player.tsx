@@ -3,8 +3,8 @@ import { Maximize, Minimize, Pause, Play, Volume2, VolumeX } from "lucide-react"
 import { type SyntheticEvent, useEffect, useRef, useState } from "react";
 import type { File } from "../../../contract/files.ts";
 import { viaBff } from "../../api/client.ts";
-import { contentUrlQuery } from "./file-queries.ts";
-import { formatDuration } from "./format.ts";
+import { contentUrlQuery } from "../../api/downloads.ts";
+import { formatDuration } from "../../lib/format.ts";
 import { isTypingTarget } from "./keys.ts";
 import { ScrubBar } from "./scrub-bar.tsx";
 

@@ -1,6 +1,6 @@
 import { useQuery } from "@tanstack/react-query";
 import { brandspaceQuery } from "../../api/meta.ts";
-import { formatDateTime } from "../../lib/relative-time.ts";
+import { formatDateTime } from "../../lib/format.ts";
 import { Skeleton } from "../ui/skeleton.tsx";
 import { Field, Fields, Section } from "./section.tsx";
 

@@ -1,5 +1,5 @@
 import type { KeyContext } from "../../../contract/meta.ts";
-import { formatDateTime } from "../../lib/relative-time.ts";
+import { formatDateTime } from "../../lib/format.ts";
 import { Badge } from "../ui/badge.tsx";
 import { RelativeTime } from "../ui/relative-time.tsx";
 import { Command, Field, Fields, Section } from "./section.tsx";

@@ -1,7 +1,7 @@
 import { useQuery } from "@tanstack/react-query";
 import type { Member } from "../../../contract/meta.ts";
 import { membersQuery } from "../../api/meta.ts";
-import { formatDateTime } from "../../lib/relative-time.ts";
+import { formatDateTime } from "../../lib/format.ts";
 import { Badge, type Tone } from "../ui/badge.tsx";
 import { Skeleton } from "../ui/skeleton.tsx";
 import { Command, Section } from "./section.tsx";

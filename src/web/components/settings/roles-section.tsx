@@ -1,7 +1,7 @@
 import { useQuery } from "@tanstack/react-query";
 import type { Role } from "../../../contract/meta.ts";
 import { rolesQuery } from "../../api/meta.ts";
-import { cx } from "../../lib/cx.ts";
+import { cn } from "../../lib/cn.ts";
 import { Badge } from "../ui/badge.tsx";
 import { Skeleton } from "../ui/skeleton.tsx";
 import { Section } from "./section.tsx";
@@ -10,7 +10,7 @@ function RoleCard({ role, yours }: { role: Role; yours: boolean }) {
   return (
     <li
       aria-labelledby={`role-${role.id}`}
-      className={cx(
+      className={cn(
         "rounded-lg border p-4",
         yours ? "border-accent-500 dark:border-accent-500" : "border-zinc-200 dark:border-zinc-800",
       )}

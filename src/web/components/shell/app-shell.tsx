@@ -1,6 +1,6 @@
 import { Link, useRouterState } from "@tanstack/react-router";
 import { type ReactNode, useEffect, useState } from "react";
-import { cx } from "../../lib/cx.ts";
+import { cn } from "../../lib/cn.ts";
 import { LazyUploadPanel } from "../upload/index.ts";
 import { Sidebar } from "./sidebar.tsx";
 import { TopBar } from "./top-bar.tsx";
@@ -28,7 +28,7 @@ export function AppShell({ children }: { children: ReactNode }) {
         />
       )}
       <aside
-        className={cx(
+        className={cn(
           "fixed inset-y-0 left-0 z-40 flex w-64 flex-col border-zinc-200 border-r bg-zinc-50 transition-transform lg:static lg:translate-x-0 dark:border-zinc-800 dark:bg-zinc-900",
           drawerOpen ? "translate-x-0" : "-translate-x-full",
         )}

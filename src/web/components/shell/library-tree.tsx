@@ -4,8 +4,9 @@ import { ChevronRight, Folder as FolderIcon, Library as LibraryIcon } from "luci
 import { type DragEvent, useEffect, useRef, useState } from "react";
 import type { Folder } from "../../../contract/folders.ts";
 import type { Library } from "../../../contract/libraries.ts";
-import { childFoldersQuery, librariesQuery } from "../../api/libraries.ts";
-import { cx } from "../../lib/cx.ts";
+import { childFoldersQuery } from "../../api/folders.ts";
+import { librariesQuery } from "../../api/libraries.ts";
+import { cn } from "../../lib/cn.ts";
 import { beginFolderDrag, type DropTarget, endDrag, useDropTarget } from "../browser/dnd.ts";
 import { FolderActionsProvider } from "../browser/folder-actions.tsx";
 import { FolderActionsButton, FolderContextMenu } from "../browser/folder-menu.tsx";
@@ -39,7 +40,7 @@ function Expander({ open, onToggle, label }: { open: boolean; onToggle: () => vo
       aria-expanded={open}
       className="flex size-5 shrink-0 items-center justify-center rounded text-zinc-500 hover:bg-zinc-300/60 dark:hover:bg-zinc-700"
     >
-      <ChevronRight className={cx("size-3.5 transition-transform", open && "rotate-90")} />
+      <ChevronRight className={cn("size-3.5 transition-transform", open && "rotate-90")} />
     </button>
   );
 }
@@ -77,7 +78,7 @@ function FolderNode({ folder, depth }: { folder: Folder; depth: number }) {
     <li>
       <FolderContextMenu folder={folder}>
         <div
-          className={cx(ROW, drop.over ? DROP_OVER : drop.candidate && DROP_CANDIDATE)}
+          className={cn(ROW, drop.over ? DROP_OVER : drop.candidate && DROP_CANDIDATE)}
           style={{ paddingLeft: `${depth * 12 + 4}px` }}
           data-folder-id={folder.id}
           data-drop-target="tree-folder"
@@ -119,7 +120,7 @@ function LibraryNode({ library }: { library: Library }) {
   return (
     <li>
       <div
-        className={cx(ROW, "pl-1", drop.over ? DROP_OVER : drop.candidate && DROP_CANDIDATE)}
+        className={cn(ROW, "pl-1", drop.over ? DROP_OVER : drop.candidate && DROP_CANDIDATE)}
         data-library-id={library.id}
         data-drop-target="tree-library"
         {...drop.handlers}

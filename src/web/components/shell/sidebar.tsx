@@ -12,11 +12,13 @@ import {
   Webhook,
 } from "lucide-react";
 import type { ReactNode } from "react";
+import { cn } from "../../lib/cn.ts";
 import { Tooltip } from "../ui/tooltip.tsx";
 import { LibraryTree } from "./library-tree.tsx";
 
-const ITEM =
-  "flex h-8 items-center gap-2 rounded-md px-2 text-sm text-zinc-700 hover:bg-zinc-200/70 dark:text-zinc-300 dark:hover:bg-zinc-800";
+const ITEM = "flex h-8 items-center gap-2 rounded-md px-2 text-sm";
+// Apart, so that a link gets one text colour and one background, never both sets (Link joins, it does not merge).
+const INACTIVE = "text-zinc-700 hover:bg-zinc-200/70 dark:text-zinc-300 dark:hover:bg-zinc-800";
 const ACTIVE = "bg-zinc-200 font-medium text-zinc-950 dark:bg-zinc-800 dark:text-white";
 
 function NavLink({ to, icon: Icon, children }: { to: string; icon: LucideIcon; children: ReactNode }) {
@@ -25,6 +27,7 @@ function NavLink({ to, icon: Icon, children }: { to: string; icon: LucideIcon; c
       to={to}
       className={ITEM}
       activeProps={{ className: ACTIVE }}
+      inactiveProps={{ className: INACTIVE }}
       // "All files" (/files) must not light up on a file's page (/files/<id>); Webhooks does on an endpoint's.
       activeOptions={{ includeSearch: false, exact: to === "/files" }}
     >
@@ -38,7 +41,11 @@ function NavLink({ to, icon: Icon, children }: { to: string; icon: LucideIcon; c
 function UnavailableItem({ icon: Icon, children }: { icon: LucideIcon; children: ReactNode }) {
   return (
     <Tooltip content="Not available on this service yet.">
-      <button type="button" className={`${ITEM} w-full cursor-not-allowed opacity-50`} aria-disabled="true">
+      <button
+        type="button"
+        className={cn(ITEM, INACTIVE, "w-full cursor-not-allowed opacity-50")}
+        aria-disabled="true"
+      >
         <Icon className="size-4" aria-hidden="true" />
         {children}
       </button>

@@ -9,11 +9,6 @@ import { CommandPaletteTrigger } from "../command-palette/palette-trigger.tsx";
 import { Button } from "../ui/button.tsx";
 import { LazyMenu } from "../ui/lazy-menu.tsx";
 
-const MENU =
-  "z-50 min-w-44 rounded-md border border-zinc-200 bg-white p-1 text-sm shadow-lg dark:border-zinc-800 dark:bg-zinc-900";
-const MENU_ITEM =
-  "flex cursor-default items-center gap-2 rounded px-2 py-1.5 outline-none data-[highlighted]:bg-zinc-100 dark:data-[highlighted]:bg-zinc-800";
-
 function SearchBox() {
   const navigate = useNavigate();
   // The box shows the search of the all-files view, and follows it when that view clears or changes it.
@@ -60,7 +55,7 @@ function ThemeMenu() {
     <LazyMenu
       align="end"
       sideOffset={6}
-      className={MENU}
+      className="min-w-44"
       trigger={
         <Button variant="ghost" size="icon" aria-label="Theme">
           <Icon className="size-4" />
@@ -69,13 +64,13 @@ function ThemeMenu() {
     >
       {(M) => (
         <M.RadioGroup value={theme} onValueChange={choose}>
-          <M.RadioItem value="light" className={MENU_ITEM}>
+          <M.RadioItem value="light">
             <Sun className="size-4" /> Light
           </M.RadioItem>
-          <M.RadioItem value="dark" className={MENU_ITEM}>
+          <M.RadioItem value="dark">
             <Moon className="size-4" /> Dark
           </M.RadioItem>
-          <M.RadioItem value="system" className={MENU_ITEM}>
+          <M.RadioItem value="system">
             <Monitor className="size-4" /> System
           </M.RadioItem>
         </M.RadioGroup>
@@ -97,7 +92,7 @@ function AccountMenu() {
     <LazyMenu
       align="end"
       sideOffset={6}
-      className={MENU}
+      className="min-w-44"
       trigger={
         <button
           type="button"
@@ -112,16 +107,15 @@ function AccountMenu() {
       {(M) => (
         <>
           {me.data && (
-            <M.Label className="px-2 py-1.5">
+            <M.Label>
               <div className="font-medium">{me.data.creator.name}</div>
               <div className="text-xs text-zinc-500">
                 {me.data.creator.role.name} · {me.data.brandspace.name}
               </div>
             </M.Label>
           )}
-          <M.Separator className="my-1 h-px bg-zinc-200 dark:bg-zinc-800" />
+          <M.Separator />
           <M.Item
-            className={MENU_ITEM}
             onSelect={async () => {
               await logOut().catch(() => {});
               await navigate({ to: "/login", search: {} });

@@ -1,5 +1,5 @@
 import type { ReactNode } from "react";
-import { cx } from "../../lib/cx.ts";
+import { cn } from "../../lib/cn.ts";
 
 const TONES = {
   green:
@@ -24,7 +24,7 @@ export function Badge({
 }) {
   return (
     <span
-      className={cx(
+      className={cn(
         "inline-flex items-center gap-1 whitespace-nowrap rounded-full px-2 py-0.5 font-medium text-xs ring-1 ring-inset",
         TONES[tone],
         className,

@@ -1,5 +1,5 @@
 import type { ButtonHTMLAttributes } from "react";
-import { cx } from "../../lib/cx.ts";
+import { cn } from "../../lib/cn.ts";
 
 type Variant = "primary" | "secondary" | "ghost" | "danger";
 
@@ -26,7 +26,7 @@ export function Button({
   return (
     <button
       type={type}
-      className={cx(
+      className={cn(
         "inline-flex items-center justify-center gap-1.5 rounded-md font-medium text-sm transition-colors disabled:cursor-not-allowed disabled:opacity-60",
         size === "sm" && "h-8 px-2.5",
         size === "md" && "h-9 px-3.5",

@@ -1,3 +1,4 @@
+import { cn } from "../../lib/cn.ts";
 import { Button, type ButtonProps } from "./button.tsx";
 import { Tooltip } from "./tooltip.tsx";
 
@@ -17,7 +18,7 @@ export function GuardedButton({
       <Button
         {...props}
         aria-disabled="true"
-        className={`${className ?? ""} cursor-not-allowed opacity-60`}
+        className={cn(className, "cursor-not-allowed opacity-60")}
         onClick={(event) => event.preventDefault()}
       />
     </Tooltip>

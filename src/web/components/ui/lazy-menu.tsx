@@ -8,6 +8,7 @@ import {
   useState,
 } from "react";
 import { onDemand } from "../../lib/on-demand.ts";
+import type { menuKit } from "./menu-kit.tsx";
 import { useLazyPopup } from "./use-lazy-popup.ts";
 
 /**
@@ -16,10 +17,10 @@ import { useLazyPopup } from "./use-lazy-popup.ts";
  * then the trigger is the caller's own element with the attributes of a closed menu button; from its first
  * opening on, it is Radix's trigger.
  *
- * Callers build items from the kit handed to them, importing Radix's types only, so that Radix stays out of
- * their chunks.
+ * Callers build items from the kit handed to them (Radix's parts, styled, with variants: see menu-kit.tsx),
+ * importing its type only, so that Radix stays out of their chunks. `className` adds to the menu's own look.
  */
-export type MenuKit = typeof DropdownMenu;
+export type MenuKit = typeof menuKit;
 export type MenuContentProps = Pick<
   DropdownMenu.DropdownMenuContentProps,
   "align" | "side" | "sideOffset" | "className"

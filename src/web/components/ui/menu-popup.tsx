@@ -1,7 +1,9 @@
 import { DropdownMenu } from "radix-ui";
 import { type FocusEvent, type ReactElement, type ReactNode, useRef } from "react";
 import { createPortal } from "react-dom";
+import { cn } from "../../lib/cn.ts";
 import type { MenuContentProps, MenuKit, MenuPoint } from "./lazy-menu.tsx";
+import { MENU_CONTENT, menuKit } from "./menu-kit.tsx";
 
 interface PopupProps extends MenuContentProps {
   open: boolean;
@@ -36,6 +38,7 @@ export function ButtonMenu({
   modal,
   openedByKeyboard,
   items,
+  className,
   ...contentProps
 }: PopupProps & { trigger: ReactElement }) {
   const onFocus = useFocusFirstItemOnce(openedByKeyboard);
@@ -43,8 +46,8 @@ export function ButtonMenu({
     <DropdownMenu.Root open={open} onOpenChange={onOpenChange} modal={modal}>
       <DropdownMenu.Trigger asChild>{trigger}</DropdownMenu.Trigger>
       <DropdownMenu.Portal>
-        <DropdownMenu.Content {...contentProps} onFocus={onFocus}>
-          {items(DropdownMenu)}
+        <DropdownMenu.Content {...contentProps} className={cn(MENU_CONTENT, className)} onFocus={onFocus}>
+          {items(menuKit)}
         </DropdownMenu.Content>
       </DropdownMenu.Portal>
     </DropdownMenu.Root>
@@ -63,6 +66,7 @@ export function PointMenu({
   modal,
   openedByKeyboard,
   items,
+  className,
   ...contentProps
 }: PopupProps & { at: MenuPoint; label: string }) {
   const onFocus = useFocusFirstItemOnce(openedByKeyboard);
@@ -90,6 +94,7 @@ export function PointMenu({
           align="start"
           sideOffset={2}
           {...contentProps}
+          className={cn(MENU_CONTENT, className)}
           onFocus={onFocus}
           onInteractOutside={() => {
             wentElsewhere.current = true;
@@ -100,7 +105,7 @@ export function PointMenu({
             wentElsewhere.current = false;
           }}
         >
-          {items(DropdownMenu)}
+          {items(menuKit)}
         </DropdownMenu.Content>
       </DropdownMenu.Portal>
     </DropdownMenu.Root>

@@ -1,4 +1,4 @@
-import { formatDateTime, relativeTime } from "../../lib/relative-time.ts";
+import { formatDateTime, relativeTime } from "../../lib/format.ts";
 
 /** A timestamp shown relative to now ("5 minutes ago") with the exact local time on hover. */
 export function RelativeTime({ iso, className }: { iso: string; className?: string }) {

@@ -1,7 +1,7 @@
-import { cx } from "../../lib/cx.ts";
+import { cn } from "../../lib/cn.ts";
 
 export function Skeleton({ className }: { className?: string }) {
-  return <div aria-hidden="true" className={cx("skeleton", className)} />;
+  return <div aria-hidden="true" className={cn("skeleton", className)} />;
 }
 
 /** A route's loading state: a few skeleton rows under a heading-sized bar. */

@@ -1,6 +1,5 @@
 export { LazyUploadPanel } from "./lazy-upload-panel.tsx";
 export { FilePickerButton, UploadButton } from "./upload-button.tsx";
 export { UploadDropZone } from "./upload-drop-zone.tsx";
-export { errorText } from "./upload-errors.ts";
 export { UNFINISHED, type UploadItem, type UploadStatus, type UploadTarget } from "./upload-item.ts";
 export { useUploadRuntime, useUploads } from "./upload-queue.ts";

@@ -1,7 +1,7 @@
 import { UploadCloud } from "lucide-react";
 import { type ReactNode, useEffect, useRef, useState } from "react";
 import { useAccess } from "../../api/access.ts";
-import { cx } from "../../lib/cx.ts";
+import { cn } from "../../lib/cn.ts";
 import { toast } from "../../lib/toast.ts";
 import { queueUploads } from "./upload-queue.ts";
 
@@ -91,12 +91,12 @@ export function UploadDropZone({ libraryId, folderId, children, className }: Upl
   }, []);
 
   return (
-    <div ref={zone} className={cx("relative min-h-full", className)}>
+    <div ref={zone} className={cn("relative min-h-full", className)}>
       {children}
       {over && (
         <div
           aria-hidden="true"
-          className={cx(
+          className={cn(
             "pointer-events-none absolute inset-2 z-20 flex items-start justify-center rounded-xl border-2 border-dashed",
             denial
               ? "border-red-400 bg-red-50/80 dark:bg-red-950/60"

@@ -1,28 +1,9 @@
 import { describe, expect, it } from "vitest";
 import { ApiError } from "../../api/client.ts";
 import { NetworkError } from "../../api/uploads.ts";
-import { errorText, isGone, isTransient } from "./upload-errors.ts";
-
-const validation = (message: string, errors: { param: string; message: string }[]) =>
-  new ApiError(400, { code: "validation_error", message, details: { errors } });
+import { isGone, isTransient } from "./upload-errors.ts";
 
 describe("upload errors", () => {
-  it("shows the service's message, adding issues it does not already name", () => {
-    expect(
-      errorText(
-        validation("size: must be at most 50 GiB", [{ param: "size", message: "must be at most 50 GiB" }]),
-      ),
-    ).toBe("size: must be at most 50 GiB");
-    expect(
-      errorText(
-        validation("The request is not valid.", [
-          { param: "name", message: "must not be empty" },
-          { param: "size", message: "must be at least 0" },
-        ]),
-      ),
-    ).toBe("The request is not valid. (name must not be empty; size must be at least 0)");
-  });
-
   it("retries network failures and 5xx, not client errors", () => {
     expect(isTransient(new NetworkError())).toBe(true);
     expect(isTransient(new ApiError(502, null))).toBe(true);

@@ -22,15 +22,3 @@ export function isGone(error: unknown): boolean {
     error instanceof ApiError && (error.code === "expired" || (error.status === 404 && !isTransient(error)))
   );
 }
-
-/** What to tell the user: the service's own message, with the per-field reasons of a validation error. */
-export function errorText(error: unknown): string {
-  if (error instanceof ApiError) {
-    // The message often already names the first issue ("size: must be at most 50 GiB"): add only the others.
-    const issues = error.issues
-      .filter((issue) => !error.message.includes(issue.message))
-      .map((issue) => `${issue.param} ${issue.message}`);
-    return issues.length > 0 ? `${error.message} (${issues.join("; ")})` : error.message;
-  }
-  return error instanceof Error ? error.message : String(error);
-}

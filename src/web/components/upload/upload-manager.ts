@@ -1,7 +1,8 @@
 import type { Upload } from "../../../contract/uploads.ts";
+import { errorMessage } from "../../api/error-message.ts";
 import type { UploadResult, UploadTransport } from "../../api/uploads.ts";
 import { addSample, backoffMs, bytesReceived, partsToSend, planParts, rateOf, secondsLeft } from "./plan.ts";
-import { errorText, isGone, isTransient, UploadGoneError } from "./upload-errors.ts";
+import { isGone, isTransient, UploadGoneError } from "./upload-errors.ts";
 import { UNFINISHED, type UploadItem, type UploadStatus, type UploadTarget } from "./upload-item.ts";
 
 export type UploadEvent =
@@ -286,7 +287,7 @@ export class UploadManager {
   private failed(key: string, job: Job, error: unknown): void {
     if (isTransient(error)) {
       if (!this.options.isOnline()) {
-        this.update(key, { status: "offline", rate: null, secondsLeft: null, error: errorText(error) });
+        this.update(key, { status: "offline", rate: null, secondsLeft: null, error: errorMessage(error) });
         return;
       }
       job.attempts += 1;
@@ -297,7 +298,7 @@ export class UploadManager {
           retryAt: this.options.now() + delay,
           rate: null,
           secondsLeft: null,
-          error: errorText(error),
+          error: errorMessage(error),
         });
         job.timer = setTimeout(() => this.resume(key), delay);
         return;
@@ -309,7 +310,7 @@ export class UploadManager {
       job.completeKey = this.options.newKey();
       this.update(key, { uploadId: null, loaded: 0 }, true);
     }
-    this.update(key, { status: "failed", rate: null, secondsLeft: null, error: errorText(error) });
+    this.update(key, { status: "failed", rate: null, secondsLeft: null, error: errorMessage(error) });
     const item = this.get(key);
     if (item) this.emit({ type: "failed", item });
   }

@@ -2,8 +2,8 @@ import { Link } from "@tanstack/react-router";
 import { AlertCircle, CheckCircle2, FileUp, Loader2, Pause, Play, RotateCw, WifiOff, X } from "lucide-react";
 import { memo, useEffect, useState } from "react";
 import { viaBff } from "../../api/client.ts";
-import { cx } from "../../lib/cx.ts";
-import { formatBytes, formatSecondsLeft } from "../file/format.ts";
+import { cn } from "../../lib/cn.ts";
+import { formatBytes, formatSecondsLeft } from "../../lib/format.ts";
 import { Button } from "../ui/button.tsx";
 import { percentOf } from "./plan.ts";
 import { UNFINISHED, type UploadItem } from "./upload-item.ts";
@@ -57,15 +57,15 @@ function StatusIcon({ item }: { item: UploadItem }) {
   const box = "flex size-9 shrink-0 items-center justify-center rounded bg-zinc-100 dark:bg-zinc-800";
   const inner =
     item.status === "failed" ? (
-      <AlertCircle className={cx(icon, "text-red-600 dark:text-red-400")} />
+      <AlertCircle className={cn(icon, "text-red-600 dark:text-red-400")} />
     ) : item.status === "done" ? (
-      <CheckCircle2 className={cx(icon, "text-emerald-600 dark:text-emerald-400")} />
+      <CheckCircle2 className={cn(icon, "text-emerald-600 dark:text-emerald-400")} />
     ) : item.status === "offline" ? (
-      <WifiOff className={cx(icon, "text-amber-600 dark:text-amber-400")} />
+      <WifiOff className={cn(icon, "text-amber-600 dark:text-amber-400")} />
     ) : item.status === "processing" || item.status === "completing" ? (
-      <Loader2 className={cx(icon, "animate-spin text-accent-600 dark:text-accent-500")} />
+      <Loader2 className={cn(icon, "animate-spin text-accent-600 dark:text-accent-500")} />
     ) : (
-      <FileUp className={cx(icon, "text-zinc-500")} />
+      <FileUp className={cn(icon, "text-zinc-500")} />
     );
   return <div className={box}>{inner}</div>;
 }
@@ -124,7 +124,7 @@ export const UploadRow = memo(function UploadRow({ item }: { item: UploadItem })
             <p className="truncate font-medium text-sm">{item.name}</p>
           )}
           <p
-            className={cx(
+            className={cn(
               "truncate text-xs",
               failed ? "text-red-700 dark:text-red-400" : "text-zinc-600 dark:text-zinc-400",
             )}
@@ -145,7 +145,7 @@ export const UploadRow = memo(function UploadRow({ item }: { item: UploadItem })
         className="mt-2 h-1.5 overflow-hidden rounded-full bg-zinc-200 dark:bg-zinc-800"
       >
         <div
-          className={cx(
+          className={cn(
             "h-full rounded-full transition-[width] duration-200",
             BAR_COLOURS[item.status] ?? "bg-accent-600",
           )}

@@ -3,6 +3,7 @@ import { useEffect } from "react";
 import { getFile, listFiles, listVersions } from "../../../contract/operations/files.ts";
 import { getFolder } from "../../../contract/operations/folders.ts";
 import { getLibrary } from "../../../contract/operations/libraries.ts";
+import { invalidateOperations } from "../../api/query.ts";
 import { toast } from "../../lib/toast.ts";
 import { UNFINISHED } from "./upload-item.ts";
 import { uploads } from "./upload-store.ts";
@@ -18,8 +19,7 @@ export function useUploadEffects() {
   const queryClient = useQueryClient();
 
   useEffect(() => {
-    const refresh = (ops: { id: string }[]) =>
-      Promise.all(ops.map((op) => queryClient.invalidateQueries({ queryKey: [op.id] })));
+    const refresh = (ops: { id: string }[]) => invalidateOperations(queryClient, ops);
     return uploads.onEvent((event) => {
       const { item } = event;
       if (event.type === "failed") {

@@ -23,5 +23,3 @@ export function perWindow(window: string): string {
   const [singular, plural] = UNITS[match[2]!]!;
   return match[1] === "1" ? `per ${singular}` : `per ${match[1]} ${plural}`;
 }
-
-export const numbers = new Intl.NumberFormat();

@@ -1,5 +1,6 @@
 import { type KeyContext, RATE_COUNTERS } from "../../../contract/meta.ts";
-import { COUNTERS, numbers, perWindow } from "./counters.ts";
+import { formatCount } from "../../lib/format.ts";
+import { COUNTERS, perWindow } from "./counters.ts";
 
 /** The plan's limit and window of every counter, from the key context. */
 export function PlanLimits({ me }: { me: KeyContext }) {
@@ -27,7 +28,7 @@ export function PlanLimits({ me }: { me: KeyContext }) {
                 {COUNTERS[counter].title}
               </th>
               <td className="py-2 text-right tabular-nums">
-                {numbers.format(me.limits[counter].limit)} {perWindow(me.limits[counter].window)}
+                {formatCount(me.limits[counter].limit)} {perWindow(me.limits[counter].window)}
               </td>
             </tr>
           ))}

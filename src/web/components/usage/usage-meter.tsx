@@ -1,8 +1,8 @@
 import type { CSSProperties } from "react";
 import type { RateCounter, Usage } from "../../../contract/meta.ts";
-import { cx } from "../../lib/cx.ts";
-import { relativeTime } from "../../lib/relative-time.ts";
-import { COUNTERS, numbers, perWindow } from "./counters.ts";
+import { cn } from "../../lib/cn.ts";
+import { formatCount, relativeTime } from "../../lib/format.ts";
+import { COUNTERS, perWindow } from "./counters.ts";
 
 /** A native <meter> drawn as a thin bar; its fill colour comes from `--meter-fill` in every engine's pseudo-element. */
 const METER =
@@ -30,7 +30,7 @@ export function UsageMeter({
   const label = `${title} ${perWindow(window)}`;
   return (
     <li
-      className={cx(
+      className={cn(
         "rounded-lg border p-4",
         level === "full" && "border-red-300 dark:border-red-800",
         level === "high" && "border-amber-300 dark:border-amber-700",
@@ -43,21 +43,21 @@ export function UsageMeter({
       </div>
       <p className="mt-0.5 text-xs text-zinc-600 dark:text-zinc-400">{what}</p>
       <p className="mt-3 text-2xl tabular-nums">
-        {numbers.format(value.used)}
-        <span className="text-base text-zinc-600 dark:text-zinc-400"> / {numbers.format(value.limit)}</span>
+        {formatCount(value.used)}
+        <span className="text-base text-zinc-600 dark:text-zinc-400"> / {formatCount(value.limit)}</span>
       </p>
       <meter
         aria-label={label}
         min={0}
         max={value.limit}
         value={Math.min(value.used, value.limit)}
-        aria-valuetext={`${numbers.format(value.used)} of ${numbers.format(value.limit)} used (${percent}%)`}
+        aria-valuetext={`${formatCount(value.used)} of ${formatCount(value.limit)} used (${percent}%)`}
         style={{ "--meter-fill": FILLS[level] } as CSSProperties}
         className={METER}
       />
       <div className="mt-2 flex flex-wrap justify-between gap-x-3 text-sm">
-        <span className={cx(level === "full" && "font-medium text-red-700 dark:text-red-400")}>
-          {level === "full" ? "Limit reached" : `${numbers.format(value.remaining)} remaining`}
+        <span className={cn(level === "full" && "font-medium text-red-700 dark:text-red-400")}>
+          {level === "full" ? "Limit reached" : `${formatCount(value.remaining)} remaining`}
         </span>
         <span className="text-zinc-600 dark:text-zinc-400">
           Resets <time dateTime={value.resets_at}>{relativeTime(value.resets_at)}</time>

@@ -6,7 +6,7 @@ import { listDeliveries, redeliverDelivery } from "../../../contract/operations/
 import type { Delivery } from "../../../contract/webhooks.ts";
 import { useApiMutation } from "../../api/query.ts";
 import { deliveryQuery } from "../../api/webhooks.ts";
-import { formatDateTime } from "../../lib/relative-time.ts";
+import { formatDateTime } from "../../lib/format.ts";
 import { useReturnFocus } from "../../lib/return-focus.ts";
 import { toast } from "../../lib/toast.ts";
 import { Button } from "../ui/button.tsx";
@@ -96,11 +96,7 @@ export interface DeliveryDrawerProps {
 
 /** One delivery attempt in a side panel (its id is in the URL), with Redeliver. */
 export function DeliveryDrawer({ webhookId, deliveryId, denial, onOpen }: DeliveryDrawerProps) {
-  const delivery = useQuery({
-    ...deliveryQuery(webhookId, deliveryId ?? ""),
-    enabled: !!deliveryId,
-    refetchInterval: (query) => (query.state.data?.status === "pending" ? 2_000 : false),
-  });
+  const delivery = useQuery({ ...deliveryQuery(webhookId, deliveryId ?? ""), enabled: !!deliveryId });
   const returnFocus = useReturnFocus();
   const redeliver = useApiMutation(redeliverDelivery, { invalidates: [listDeliveries] });
   const send = () =>

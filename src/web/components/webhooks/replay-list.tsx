@@ -1,13 +1,11 @@
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { useCallback, useEffect, useState } from "react";
-import { listDeliveries } from "../../../contract/operations/webhooks.ts";
 import type { Replay } from "../../../contract/webhooks.ts";
-import { replayQuery } from "../../api/webhooks.ts";
-import { formatDateTime } from "../../lib/relative-time.ts";
+import { deliveriesKey, replayQuery } from "../../api/webhooks.ts";
+import { formatDateTime } from "../../lib/format.ts";
 import { Badge, type Tone } from "../ui/badge.tsx";
 import { RelativeTime } from "../ui/relative-time.tsx";
 
-const POLL_MS = 1_000;
 const STATUS: Record<Replay["status"], { label: string; tone: Tone }> = {
   queued: { label: "Queued", tone: "grey" },
   running: { label: "Running", tone: "blue" },
@@ -35,15 +33,12 @@ export function useRecentReplays(webhookId: string): [string[], (replayId: strin
 
 function ReplayRow({ webhookId, replayId }: { webhookId: string; replayId: string }) {
   const queryClient = useQueryClient();
-  const replay = useQuery({
-    ...replayQuery(webhookId, replayId),
-    refetchInterval: (query) => (query.state.data?.status === "completed" ? false : POLL_MS),
-  });
+  const replay = useQuery(replayQuery(webhookId, replayId));
   const completed = replay.data?.status === "completed";
   // Once a replay has queued its deliveries, the table shows them.
   useEffect(() => {
-    if (completed) void queryClient.invalidateQueries({ queryKey: [listDeliveries.id] });
-  }, [completed, queryClient]);
+    if (completed) void queryClient.invalidateQueries({ queryKey: deliveriesKey(webhookId) });
+  }, [completed, queryClient, webhookId]);
   if (replay.error) {
     return (
       <li className="py-2 text-sm text-zinc-600 dark:text-zinc-400">

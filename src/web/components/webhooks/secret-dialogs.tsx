@@ -9,8 +9,8 @@ import type { Webhook } from "../../../contract/webhooks.ts";
 import { useApiMutation } from "../../api/query.ts";
 import { toast } from "../../lib/toast.ts";
 import { Button } from "../ui/button.tsx";
+import { ConfirmDialog } from "../ui/confirm-dialog.tsx";
 import { Dialog } from "../ui/dialog.tsx";
-import { ConfirmDialog } from "./confirm-dialog.tsx";
 import { SecretReveal } from "./secret-reveal.tsx";
 
 interface DialogProps {
@@ -47,14 +47,10 @@ export function RollSecretDialog({ webhook, open, onOpenChange }: DialogProps) {
       onOpenChange={close}
       title="Roll the signing secret?"
       confirmLabel="Roll secret"
-      pending={roll.isPending}
-      error={roll.error}
-      onConfirm={() =>
-        roll.mutate(
-          { params: { webhookId: webhook.id } },
-          { onSuccess: () => toast.success("Signing secret rolled") },
-        )
-      }
+      onConfirm={async () => {
+        await roll.mutateAsync({ params: { webhookId: webhook.id } });
+        toast.success("Signing secret rolled");
+      }}
     >
       <p>
         A new secret replaces <code className="font-mono">{webhook.secret_hint}</code>. For 24 hours every
@@ -76,27 +72,16 @@ export function DeleteWebhookDialog({ webhook, open, onOpenChange }: DialogProps
   return (
     <ConfirmDialog
       open={open}
-      onOpenChange={(next) => {
-        onOpenChange(next);
-        if (!next) remove.reset();
-      }}
+      onOpenChange={onOpenChange}
       title="Delete this endpoint?"
       confirmLabel="Delete endpoint"
       danger
-      pending={remove.isPending}
-      error={remove.error}
-      onConfirm={() =>
-        remove.mutate(
-          { params: { webhookId: webhook.id } },
-          {
-            onSuccess: () => {
-              toast.success("Endpoint deleted");
-              onOpenChange(false);
-              void navigate({ to: "/webhooks" });
-            },
-          },
-        )
-      }
+      onConfirm={async () => {
+        await remove.mutateAsync({ params: { webhookId: webhook.id } });
+        toast.success("Endpoint deleted");
+        onOpenChange(false);
+        void navigate({ to: "/webhooks" });
+      }}
     >
       <p>
         <span className="font-medium break-all">{webhook.url}</span> stops receiving events at once, and its

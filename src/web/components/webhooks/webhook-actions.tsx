@@ -7,12 +7,8 @@ import { toast } from "../../lib/toast.ts";
 import { Button } from "../ui/button.tsx";
 import { GuardedButton } from "../ui/guarded-button.tsx";
 import { LazyMenu } from "../ui/lazy-menu.tsx";
-import { DeleteWebhookDialog, EditWebhookDialog, RollSecretDialog } from "./lazy-dialogs.ts";
-
-const MENU =
-  "z-50 min-w-44 rounded-md border border-zinc-200 bg-white p-1 text-sm shadow-lg dark:border-zinc-800 dark:bg-zinc-900";
-const MENU_ITEM =
-  "flex cursor-default items-center gap-2 rounded px-2 py-1.5 outline-none data-[highlighted]:bg-zinc-100 dark:data-[highlighted]:bg-zinc-800";
+import { EditWebhookDialog } from "./edit-webhook-dialog.tsx";
+import { DeleteWebhookDialog, RollSecretDialog } from "./secret-dialogs.tsx";
 
 export interface WebhookActionsProps {
   webhook: Webhook;
@@ -58,7 +54,7 @@ export function WebhookActions({ webhook, denial, onReplay, onTestSent }: Webhoo
         <LazyMenu
           align="end"
           sideOffset={6}
-          className={MENU}
+          className="min-w-44"
           trigger={
             <Button variant="ghost" size="icon" aria-label="More endpoint actions">
               <MoreHorizontal className="size-4" aria-hidden="true" />
@@ -67,13 +63,10 @@ export function WebhookActions({ webhook, denial, onReplay, onTestSent }: Webhoo
         >
           {(M) => (
             <>
-              <M.Item className={MENU_ITEM} onSelect={openDialog("roll")}>
+              <M.Item onSelect={openDialog("roll")}>
                 <KeyRound className="size-4" aria-hidden="true" /> Roll signing secret…
               </M.Item>
-              <M.Item
-                className={`${MENU_ITEM} text-red-700 dark:text-red-400`}
-                onSelect={openDialog("delete")}
-              >
+              <M.Item variant="danger" onSelect={openDialog("delete")}>
                 <Trash2 className="size-4" aria-hidden="true" /> Delete endpoint…
               </M.Item>
             </>

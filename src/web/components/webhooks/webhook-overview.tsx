@@ -8,7 +8,7 @@ import {
 } from "../../../contract/operations/webhooks.ts";
 import type { Webhook } from "../../../contract/webhooks.ts";
 import { useApiMutation } from "../../api/query.ts";
-import { cx } from "../../lib/cx.ts";
+import { cn } from "../../lib/cn.ts";
 import { toast } from "../../lib/toast.ts";
 import { RelativeTime } from "../ui/relative-time.tsx";
 import { Tooltip } from "../ui/tooltip.tsx";
@@ -37,7 +37,7 @@ function EnabledSwitch({ webhook, denial }: { webhook: Webhook; denial: string |
       onCheckedChange={denial ? undefined : toggle}
       disabled={update.isPending}
       aria-disabled={denial ? true : undefined}
-      className={cx(
+      className={cn(
         "relative h-5 w-9 shrink-0 rounded-full bg-zinc-300 transition-colors data-[state=checked]:bg-accent-600 dark:bg-zinc-700",
         (denial || update.isPending) && "cursor-not-allowed opacity-60",
       )}

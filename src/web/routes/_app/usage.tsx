@@ -13,7 +13,7 @@ import { RelativeTime } from "../../components/ui/relative-time.tsx";
 import { PageSkeleton } from "../../components/ui/skeleton.tsx";
 import { PlanLimits } from "../../components/usage/plan-limits.tsx";
 import { UsageMeter } from "../../components/usage/usage-meter.tsx";
-import { cx } from "../../lib/cx.ts";
+import { cn } from "../../lib/cn.ts";
 
 const REFRESH_MS = 30_000;
 
@@ -58,7 +58,7 @@ function UsagePage() {
                 disabled={usage.isFetching}
                 aria-label="Refresh usage"
               >
-                <RefreshCw className={cx("size-4", usage.isFetching && "animate-spin")} aria-hidden="true" />
+                <RefreshCw className={cn("size-4", usage.isFetching && "animate-spin")} aria-hidden="true" />
                 Refresh
               </Button>
             </>

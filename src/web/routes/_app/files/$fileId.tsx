@@ -2,13 +2,13 @@ import { useSuspenseQuery } from "@tanstack/react-query";
 import { createFileRoute } from "@tanstack/react-router";
 import { Trash2 } from "lucide-react";
 import { Tabs } from "radix-ui";
+import { fileQuery } from "../../../api/files.ts";
 import { FileDetails } from "../../../components/file/file-details.tsx";
 import { FileHeader } from "../../../components/file/file-header.tsx";
 import { FilePreview } from "../../../components/file/file-preview.tsx";
-import { fileQuery } from "../../../components/file/file-queries.ts";
-import { formatDateTime } from "../../../components/file/format.ts";
 import { VersionsPanel } from "../../../components/file/versions-panel.tsx";
 import { Skeleton } from "../../../components/ui/skeleton.tsx";
+import { formatDateTime } from "../../../lib/format.ts";
 
 export const Route = createFileRoute("/_app/files/$fileId")({
   loader: ({ context, params }) => context.queryClient.ensureQueryData(fileQuery(params.fileId)),

@@ -13,7 +13,7 @@ import { RelativeTime } from "../../../components/ui/relative-time.tsx";
 import { PageSkeleton } from "../../../components/ui/skeleton.tsx";
 import { WebhookStatusBadge } from "../../../components/webhooks/badges.tsx";
 import { EventsSummary } from "../../../components/webhooks/events-summary.tsx";
-import { NewWebhookDialog } from "../../../components/webhooks/lazy-dialogs.ts";
+import { NewWebhookDialog } from "../../../components/webhooks/new-webhook-dialog.tsx";
 
 export const Route = createFileRoute("/_app/webhooks/")({
   loader: async ({ context: { queryClient } }) => {
