@@ -259,6 +259,47 @@ describe("brandspace properties", () => {
     expect(option.status).toBe(400);
   });
 
+  it("filters the file list by values set through the API, and hidden properties take no new values", async () => {
+    const state = await create({
+      name: "Filter state",
+      type: "status",
+      options: [{ label: "Go" }, { label: "Stop" }],
+    });
+    const [go, stop] = state.options;
+    const a = await newFile();
+    const b = await newFile();
+    await owner("PUT", `/v1/files/${a.id}/properties/${state.id}`, {
+      body: { value: { option_id: go!.id } },
+    });
+    await owner("PUT", `/v1/files/${b.id}/properties/${state.id}`, {
+      body: { value: { option_id: stop!.id } },
+    });
+    const list = async (filter: unknown) =>
+      (
+        await owner("GET", `/v1/files?limit=100&filter=${encodeURIComponent(JSON.stringify(filter))}`)
+      ).body.data.map((f: { id: string }) => f.id);
+    expect(await list({ property_id: state.id, op: "eq", value: go!.id })).toEqual([a.id]);
+    expect(await list({ property_id: state.id, op: "in", value: [go!.id, stop!.id] })).toEqual([b.id, a.id]);
+    expect(
+      await list({
+        and: [
+          { property_id: state.id, op: "is_not_empty" },
+          { field: "name", op: "eq", value: b.name },
+        ],
+      }),
+    ).toEqual([b.id]);
+
+    await owner("PATCH", `/v1/properties/${state.id}`, { body: { hidden: true } });
+    const refused = await owner("PUT", `/v1/files/${a.id}/properties/${state.id}`, {
+      body: { value: { option_id: stop!.id } },
+    });
+    expect(refused.status).toBe(409);
+    expect(
+      (await owner("PUT", `/v1/files/${a.id}/properties/${state.id}`, { body: { value: null } })).status,
+    ).toBe(200);
+    expect(await list({ property_id: state.id, op: "eq", value: go!.id })).toEqual([]);
+  });
+
   it("answers 404 for unknown ids and 403 to roles without properties.manage", async () => {
     expect((await owner("GET", "/v1/properties/prp_01ARZ3NDEKTSV4RRFFQ69G5FAV")).status).toBe(404);
     expect((await owner("PATCH", "/v1/properties/nope", { body: { name: "x" } })).status).toBe(404);
