@@ -17,7 +17,7 @@ export function webhookHandlers(deps: ServiceDeps): JobHandlers<WebhookJob> {
       return outcome.success();
     },
     "webhooks.replay": async (payload) =>
-      (await runReplay(deps.db, payload.replayId))
+      (await runReplay({ db: deps.db, deps }, payload))
         ? outcome.success()
         : outcome.skipped("replay already ran"),
     "webhooks.retention": async (_payload, { logger }) => {

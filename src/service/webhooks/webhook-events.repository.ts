@@ -1,0 +1,29 @@
+import { and, asc, eq, gte, lte, ne } from "drizzle-orm";
+import type { Db } from "../db/client.ts";
+import { events } from "../db/schema/index.ts";
+
+/** The outbox position of an event just emitted in this transaction. */
+export async function eventSeq(db: Db, eventId: string): Promise<number> {
+  const [row] = await db.select({ seq: events.seq }).from(events).where(eq(events.id, eventId));
+  return row!.seq;
+}
+
+/** The brandspace's events in a time range, in outbox order, at most `limit`; `webhook.test` never replays. */
+export function eventsBetween(
+  db: Db,
+  range: { brandspaceId: string; since: Date; until: Date | null; limit: number },
+) {
+  return db
+    .select({ id: events.id, seq: events.seq, type: events.type })
+    .from(events)
+    .where(
+      and(
+        eq(events.brandspaceId, range.brandspaceId),
+        gte(events.occurredAt, range.since),
+        range.until ? lte(events.occurredAt, range.until) : undefined,
+        ne(events.type, "webhook.test"),
+      ),
+    )
+    .orderBy(asc(events.seq))
+    .limit(range.limit);
+}
