@@ -4,7 +4,7 @@ import { events } from "../db/schema/index.ts";
 import { pruneIdempotencyKeys } from "../platform/idempotency.ts";
 import { pruneCounters } from "../platform/rate-limits.ts";
 import { deleteInBatches } from "./delete-in-batches.ts";
-import { type JobHandlers, outcome } from "./job-handler.ts";
+import { type JobHandlers, logWork, outcome } from "./job-handler.ts";
 import type { Job } from "./job-types.ts";
 import { pruneFinishedJobs } from "./jobs.repository.ts";
 import type { ScheduleDefinition } from "./scheduler.ts";
@@ -48,11 +48,15 @@ export function cleanupHandlers(db: Db): JobHandlers<CleanupJob> {
       return outcome.success();
     },
     "cleanup.jobs": async (_payload, { logger }) => {
-      logger.info({ deleted: await pruneFinishedJobs(db, before(FINISHED_JOB_RETENTION_MS)) }, "pruned jobs");
+      logWork(
+        logger,
+        { deleted: await pruneFinishedJobs(db, before(FINISHED_JOB_RETENTION_MS)) },
+        "pruned jobs",
+      );
       return outcome.success();
     },
     "cleanup.events": async (_payload, { logger }) => {
-      logger.info({ deleted: await pruneEvents(db, before(EVENT_RETENTION_MS)) }, "pruned events");
+      logWork(logger, { deleted: await pruneEvents(db, before(EVENT_RETENTION_MS)) }, "pruned events");
       return outcome.success();
     },
   };

@@ -2,7 +2,7 @@ import { sql } from "drizzle-orm";
 import { expireUploads, purgeTrash, reclaimBlobs } from "../content/content-jobs.ts";
 import type { ServiceDeps } from "../deps.ts";
 import { processVersionJob } from "../processing/process-version.job.ts";
-import { type JobHandlers, outcome } from "./job-handler.ts";
+import { type JobHandlers, logWork, outcome } from "./job-handler.ts";
 import type { Job } from "./job-types.ts";
 import type { ScheduleDefinition } from "./scheduler.ts";
 
@@ -17,11 +17,11 @@ export function contentHandlers(deps: ServiceDeps): JobHandlers<ContentJob> {
   return {
     "media.process_version": (payload, context) => processVersionJob(deps, payload.versionId, context),
     "uploads.expire": async (_payload, { logger }) => {
-      logger.info({ expired: await expireUploads(deps) }, "expired uploads");
+      logWork(logger, { expired: await expireUploads(deps) }, "expired uploads");
       return outcome.success();
     },
     "blobs.reclaim": async (_payload, { logger }) => {
-      logger.info({ reclaimed: await reclaimBlobs(deps) }, "reclaimed blobs");
+      logWork(logger, { reclaimed: await reclaimBlobs(deps) }, "reclaimed blobs");
       return outcome.success();
     },
     // PostgreSQL's autovacuum keeps planner statistics fresh; PGlite has none, and stale statistics after bulk
@@ -31,7 +31,7 @@ export function contentHandlers(deps: ServiceDeps): JobHandlers<ContentJob> {
       return outcome.success();
     },
     "trash.purge": async (_payload, { logger }) => {
-      logger.info({ purged: await purgeTrash(deps) }, "purged trash");
+      logWork(logger, { purged: await purgeTrash(deps) }, "purged trash");
       return outcome.success();
     },
   };
