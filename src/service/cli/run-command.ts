@@ -59,7 +59,7 @@ async function run(context: AdminContext, bsp: BrandspaceRow, command: AdminComm
   switch (command.command) {
     case "keys create": {
       const region = command.legacy ? null : bsp.region;
-      const created = await createApiKey(db, {
+      const created = await createApiKey(context, {
         brandspaceId: bsp.id,
         userEmail: command.user,
         name: command.name,
@@ -76,9 +76,9 @@ async function run(context: AdminContext, bsp: BrandspaceRow, command: AdminComm
       );
     }
     case "keys list":
-      return succeeded(formatKeyTable(await listApiKeys(db, bsp.id)));
+      return succeeded(formatKeyTable(await listApiKeys(context, { brandspaceId: bsp.id })));
     case "keys revoke":
-      await revokeApiKey(db, bsp.id, command.keyId);
+      await revokeApiKey(context, { brandspaceId: bsp.id, keyId: command.keyId });
       return succeeded("", `Revoked ${command.keyId} in ${label}.\n`);
     case "members add":
       await requireRole(db, bsp, command.role);

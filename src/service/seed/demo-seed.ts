@@ -91,7 +91,7 @@ export async function seedDemo(
     { boardId: sharedBoard.id, userId: users.viewer.id, access: "view" },
     { boardId: restrictedBoard.id, userId: users.editor.id, access: "comment" },
   ]);
-  const ownerKey = await createApiKey(db, {
+  const ownerKey = await createApiKey({ db }, {
     brandspaceId,
     userEmail: users.owner.email,
     name: "Owner key (seeded)",
