@@ -14,8 +14,9 @@ type ContentJob = Extract<
 const HOUR_MS = 3_600_000;
 
 export function contentHandlers(deps: ServiceDeps): JobHandlers<ContentJob> {
+  const system = { db: deps.db, deps };
   return {
-    "media.process_version": (payload, context) => processVersionJob(deps, payload.versionId, context),
+    "media.process_version": (payload, run) => processVersionJob(system, { ...payload, run }),
     "uploads.expire": async (_payload, { logger }) => {
       logWork(logger, { expired: await expireUploads(deps) }, "expired uploads");
       return outcome.success();
