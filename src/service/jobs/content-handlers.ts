@@ -1,9 +1,9 @@
-import { sql } from "drizzle-orm";
 import { expireUploads, purgeTrash, reclaimBlobs } from "../content/content-jobs.ts";
 import type { ServiceDeps } from "../deps.ts";
 import { processVersionJob } from "../processing/process-version.job.ts";
 import { type JobHandlers, logWork, outcome } from "./job-handler.ts";
 import type { Job } from "./job-types.ts";
+import { analyzeDatabase } from "./maintenance.repository.ts";
 import type { ScheduleDefinition } from "./scheduler.ts";
 
 type ContentJob = Extract<
@@ -28,7 +28,7 @@ export function contentHandlers(deps: ServiceDeps): JobHandlers<ContentJob> {
     // PostgreSQL's autovacuum keeps planner statistics fresh; PGlite has none, and stale statistics after bulk
     // inserts turn index scans into sorts of the whole table.
     "db.analyze": async () => {
-      if (deps.database.kind === "pglite") await deps.db.execute(sql`analyze`);
+      if (deps.database.kind === "pglite") await analyzeDatabase(deps.db);
       return outcome.success();
     },
     "trash.purge": async (_payload, { logger }) => {

@@ -1,4 +1,4 @@
-import { and, asc, eq, gte, lte, ne } from "drizzle-orm";
+import { and, asc, eq, gte, inArray, lte, ne } from "drizzle-orm";
 import type { Db } from "../db/client.ts";
 import { events } from "../db/schema/index.ts";
 
@@ -26,4 +26,10 @@ export function eventsBetween(
     )
     .orderBy(asc(events.seq))
     .limit(range.limit);
+}
+
+/** The stored events with these ids (the bodies of a batch of attempts). */
+export function findEvents(db: Db, eventIds: string[]) {
+  if (eventIds.length === 0) return Promise.resolve([]);
+  return db.select().from(events).where(inArray(events.id, eventIds));
 }
