@@ -4,15 +4,11 @@ import { jobs } from "../db/schema/index.ts";
 import { deleteInBatches } from "./delete-in-batches.ts";
 import type { JobPayload } from "./job-types.ts";
 
-export interface ClaimedJob {
-  id: number;
-  type: string;
+/** A job leased to one worker; `attempts` includes this run (1 on the first claim). */
+export type ClaimedJob = Pick<typeof jobs.$inferSelect, "id" | "type" | "attempts" | "maxAttempts"> & {
   payload: JobPayload;
-  /** Including this run: 1 on the first claim. */
-  attempts: number;
-  maxAttempts: number;
   workerId: string;
-}
+};
 
 const seconds = (ms: number) => sql`make_interval(secs => ${ms / 1000})`;
 
