@@ -4,7 +4,7 @@ import type { Job } from "../jobs/job-types.ts";
 import type { ScheduleDefinition } from "../jobs/scheduler.ts";
 import { dispatch } from "./dispatch.ts";
 import { runReplay } from "./replays.service.ts";
-import { pruneDeliveries } from "./retention.ts";
+import { pruneDeliveries } from "./retention.repository.ts";
 
 type WebhookJob = Extract<Job, { type: "webhooks.dispatch" | "webhooks.replay" | "webhooks.retention" }>;
 
