@@ -1,5 +1,5 @@
-import { and, asc, eq, gte, inArray, lte, ne } from "drizzle-orm";
-import type { Db } from "../db/client.ts";
+import { and, asc, eq, gte, inArray, isNull, lte, ne, sql } from "drizzle-orm";
+import { type Db, rowsOf } from "../db/client.ts";
 import { events } from "../db/schema/index.ts";
 
 /** The outbox position of an event just emitted in this transaction. */
@@ -32,4 +32,34 @@ export function eventsBetween(
 export function findEvents(db: Db, eventIds: string[]) {
   if (eventIds.length === 0) return Promise.resolve([]);
   return db.select().from(events).where(inArray(events.id, eventIds));
+}
+
+/** Takes the transaction-scoped advisory lock `key`; false when another transaction holds it. */
+export async function tryTransactionLock(tx: Db, key: number): Promise<boolean> {
+  const [lock] = rowsOf<{ taken: boolean }>(
+    await tx.execute(sql`select pg_try_advisory_xact_lock(${key}) as taken`),
+  );
+  return lock?.taken === true;
+}
+
+/** The oldest events not fanned out yet, in outbox order, locked for this transaction (skipping locked ones). */
+export function lockEventsToFanOut(tx: Db, limit: number) {
+  return tx
+    .select({
+      id: events.id,
+      seq: events.seq,
+      brandspaceId: events.brandspaceId,
+      type: events.type,
+      occurredAt: events.occurredAt,
+    })
+    .from(events)
+    .where(isNull(events.fannedOutAt))
+    .orderBy(asc(events.seq))
+    .limit(limit)
+    .for("update", { skipLocked: true });
+}
+
+export async function markFannedOut(tx: Db, eventIds: string[]): Promise<void> {
+  if (eventIds.length === 0) return;
+  await tx.update(events).set({ fannedOutAt: new Date() }).where(inArray(events.id, eventIds));
 }
