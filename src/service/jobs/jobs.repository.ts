@@ -141,3 +141,17 @@ export async function pruneFinishedJobs(db: Db, olderThan: Date, batchSize?: num
     return rows.length;
   }, batchSize);
 }
+
+/**
+ * Inserts a job; with a `dedupeKey`, nothing while a job with that key is queued or running. Returns the new
+ * job's id, or null for such a duplicate.
+ */
+export async function insertJob(db: Db, job: typeof jobs.$inferInsert): Promise<{ id: number } | null> {
+  const insert = db.insert(jobs).values(job);
+  // The conflict target names the partial unique index `jobs_dedupe_active`, so its predicate is repeated here.
+  const rows = await (job.dedupeKey
+    ? insert.onConflictDoNothing({ target: jobs.dedupeKey, where: sql`status in ('queued', 'running')` })
+    : insert
+  ).returning({ id: jobs.id });
+  return rows[0] ?? null;
+}
