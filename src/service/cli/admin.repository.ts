@@ -2,11 +2,7 @@ import { asc, eq } from "drizzle-orm";
 import type { Db } from "../db/client.ts";
 import { brandspaces, roles } from "../db/schema/index.ts";
 
-export interface BrandspaceRow {
-  id: string;
-  name: string;
-  region: string;
-}
+export type BrandspaceRow = Pick<typeof brandspaces.$inferSelect, "id" | "name" | "region">;
 
 /** A handful is enough to name the choices when none was picked; an installation rarely has more. */
 export async function listBrandspaces(db: Db, limit = 20): Promise<BrandspaceRow[]> {

@@ -1,17 +1,6 @@
 import { ALL_SCOPES } from "../../contract/scopes.ts";
+import type { KeyListRow } from "../keys/keys.repository.ts";
 import { displayPrefix } from "../platform/api-keys.ts";
-
-export interface KeyListRow {
-  id: string;
-  name: string;
-  lookup: string;
-  region: string | null;
-  email: string;
-  scopes: string[];
-  createdAt: Date;
-  lastUsedAt: Date | null;
-  revokedAt: Date | null;
-}
 
 const HEADERS = ["ID", "NAME", "PREFIX", "USER", "SCOPES", "CREATED", "LAST USED", "REVOKED"];
 

@@ -59,7 +59,7 @@ async function run(context: AdminContext, bsp: BrandspaceRow, command: AdminComm
   switch (command.command) {
     case "keys create": {
       const region = command.legacy ? null : bsp.region;
-      const created = await createApiKey(db, {
+      const created = await createApiKey(context, {
         brandspaceId: bsp.id,
         userEmail: command.user,
         name: command.name,
@@ -76,14 +76,14 @@ async function run(context: AdminContext, bsp: BrandspaceRow, command: AdminComm
       );
     }
     case "keys list":
-      return succeeded(formatKeyTable(await listApiKeys(db, bsp.id)));
+      return succeeded(formatKeyTable(await listApiKeys(context, { brandspaceId: bsp.id })));
     case "keys revoke":
-      await revokeApiKey(db, bsp.id, command.keyId);
+      await revokeApiKey(context, { brandspaceId: bsp.id, keyId: command.keyId });
       return succeeded("", `Revoked ${command.keyId} in ${label}.\n`);
     case "members add":
       await requireRole(db, bsp, command.role);
-      await inTransaction(context, (tx) =>
-        addMember(tx, {
+      await inTransaction(context, (ctx) =>
+        addMember(ctx, {
           brandspaceId: bsp.id,
           email: command.email,
           name: command.name,
@@ -92,11 +92,15 @@ async function run(context: AdminContext, bsp: BrandspaceRow, command: AdminComm
       );
       return succeeded("", `Added ${command.email} as ${command.role} to ${label}.\n`);
     case "members remove":
-      await inTransaction(context, (tx) => removeMember(tx, bsp.id, command.email));
+      await inTransaction(context, (ctx) =>
+        removeMember(ctx, { brandspaceId: bsp.id, email: command.email }),
+      );
       return succeeded("", `Removed ${command.email} from ${label}; their keys stop working at once.\n`);
     case "members set-role":
       await requireRole(db, bsp, command.role);
-      await inTransaction(context, (tx) => setMemberRole(tx, bsp.id, command.email, command.role));
+      await inTransaction(context, (ctx) =>
+        setMemberRole(ctx, { brandspaceId: bsp.id, email: command.email, roleSlug: command.role }),
+      );
       return succeeded("", `${command.email} is now ${command.role} in ${label}.\n`);
     case "seed": {
       if (!context.blobs) throw new CommandFailure("seed needs the blob store.", EXIT_FAILURE);
@@ -115,8 +119,8 @@ async function run(context: AdminContext, bsp: BrandspaceRow, command: AdminComm
 }
 
 /** The change and its member.* event commit together; then the workers hear of the event at once. */
-async function inTransaction<T>(context: AdminContext, work: (tx: Db) => Promise<T>): Promise<T> {
-  const result = await context.db.transaction((tx) => work(tx as unknown as Db));
+async function inTransaction<T>(context: AdminContext, work: (ctx: AdminContext) => Promise<T>): Promise<T> {
+  const result = await context.db.transaction((tx) => work({ ...context, db: tx as unknown as Db }));
   // Again after commit: a request in between may have cached what the transaction was changing.
   invalidateAuthCache();
   context.signal?.notify("events");

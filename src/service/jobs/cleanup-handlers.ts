@@ -1,12 +1,10 @@
-import { inArray, lt } from "drizzle-orm";
 import type { Db } from "../db/client.ts";
-import { events } from "../db/schema/index.ts";
 import { pruneIdempotencyKeys } from "../platform/idempotency.ts";
 import { pruneCounters } from "../platform/rate-limits.ts";
-import { deleteInBatches } from "./delete-in-batches.ts";
-import { type JobHandlers, outcome } from "./job-handler.ts";
+import { type JobHandlers, logWork, outcome } from "./job-handler.ts";
 import type { Job } from "./job-types.ts";
 import { pruneFinishedJobs } from "./jobs.repository.ts";
+import { pruneEvents } from "./maintenance.repository.ts";
 import type { ScheduleDefinition } from "./scheduler.ts";
 
 const DAY_MS = 86_400_000;
@@ -20,19 +18,6 @@ export const FINISHED_JOB_RETENTION_MS = 7 * DAY_MS;
 export const EVENT_RETENTION_MS = 30 * DAY_MS;
 
 type CleanupJob = Extract<Job, { type: `cleanup.${string}` }>;
-
-/** Deletes events older than `olderThan`, in batches; returns how many. */
-export async function pruneEvents(db: Db, olderThan: Date): Promise<number> {
-  return deleteInBatches(async (limit) => {
-    const batch = db
-      .select({ id: events.id })
-      .from(events)
-      .where(lt(events.occurredAt, olderThan))
-      .limit(limit);
-    const rows = await db.delete(events).where(inArray(events.id, batch)).returning({ id: events.id });
-    return rows.length;
-  });
-}
 
 const before = (ms: number) => new Date(Date.now() - ms);
 
@@ -48,11 +33,15 @@ export function cleanupHandlers(db: Db): JobHandlers<CleanupJob> {
       return outcome.success();
     },
     "cleanup.jobs": async (_payload, { logger }) => {
-      logger.info({ deleted: await pruneFinishedJobs(db, before(FINISHED_JOB_RETENTION_MS)) }, "pruned jobs");
+      logWork(
+        logger,
+        { deleted: await pruneFinishedJobs(db, before(FINISHED_JOB_RETENTION_MS)) },
+        "pruned jobs",
+      );
       return outcome.success();
     },
     "cleanup.events": async (_payload, { logger }) => {
-      logger.info({ deleted: await pruneEvents(db, before(EVENT_RETENTION_MS)) }, "pruned events");
+      logWork(logger, { deleted: await pruneEvents(db, before(EVENT_RETENTION_MS)) }, "pruned events");
       return outcome.success();
     },
   };

@@ -1,9 +1,9 @@
-import { sql } from "drizzle-orm";
 import { expireUploads, purgeTrash, reclaimBlobs } from "../content/content-jobs.ts";
 import type { ServiceDeps } from "../deps.ts";
 import { processVersionJob } from "../processing/process-version.job.ts";
-import { type JobHandlers, outcome } from "./job-handler.ts";
+import { type JobHandlers, logWork, outcome } from "./job-handler.ts";
 import type { Job } from "./job-types.ts";
+import { analyzeDatabase } from "./maintenance.repository.ts";
 import type { ScheduleDefinition } from "./scheduler.ts";
 
 type ContentJob = Extract<
@@ -14,24 +14,25 @@ type ContentJob = Extract<
 const HOUR_MS = 3_600_000;
 
 export function contentHandlers(deps: ServiceDeps): JobHandlers<ContentJob> {
+  const system = { db: deps.db, deps };
   return {
-    "media.process_version": (payload, context) => processVersionJob(deps, payload.versionId, context),
+    "media.process_version": (payload, run) => processVersionJob(system, { ...payload, run }),
     "uploads.expire": async (_payload, { logger }) => {
-      logger.info({ expired: await expireUploads({ db: deps.db, deps }) }, "expired uploads");
+      logWork(logger, { expired: await expireUploads(system) }, "expired uploads");
       return outcome.success();
     },
     "blobs.reclaim": async (_payload, { logger }) => {
-      logger.info({ reclaimed: await reclaimBlobs({ db: deps.db, deps }) }, "reclaimed blobs");
+      logWork(logger, { reclaimed: await reclaimBlobs(system) }, "reclaimed blobs");
       return outcome.success();
     },
     // PostgreSQL's autovacuum keeps planner statistics fresh; PGlite has none, and stale statistics after bulk
     // inserts turn index scans into sorts of the whole table.
     "db.analyze": async () => {
-      if (deps.database.kind === "pglite") await deps.db.execute(sql`analyze`);
+      if (deps.database.kind === "pglite") await analyzeDatabase(deps.db);
       return outcome.success();
     },
     "trash.purge": async (_payload, { logger }) => {
-      logger.info({ purged: await purgeTrash({ db: deps.db, deps }) }, "purged trash");
+      logWork(logger, { purged: await purgeTrash(system) }, "purged trash");
       return outcome.success();
     },
   };

@@ -1,7 +1,6 @@
-import { sql } from "drizzle-orm";
 import type { Db } from "../db/client.ts";
-import { jobs } from "../db/schema/index.ts";
 import type { Job, JobShape } from "./job-types.ts";
+import { insertJob } from "./jobs.repository.ts";
 
 export interface EnqueueOptions {
   /** Not before this moment; default now. */
@@ -22,7 +21,7 @@ export async function enqueueJob<TJob extends JobShape = Job>(
   job: NoInfer<TJob>,
   options: EnqueueOptions = {},
 ): Promise<EnqueueResult> {
-  const insert = db.insert(jobs).values({
+  const row = await insertJob(db, {
     type: job.type,
     payload: job.payload,
     status: "queued",
@@ -30,11 +29,5 @@ export async function enqueueJob<TJob extends JobShape = Job>(
     maxAttempts: options.maxAttempts,
     dedupeKey: options.dedupeKey ?? null,
   });
-  // The conflict target names the partial unique index `jobs_dedupe_active`, so its predicate is repeated here.
-  const rows = await (options.dedupeKey
-    ? insert.onConflictDoNothing({ target: jobs.dedupeKey, where: sql`status in ('queued', 'running')` })
-    : insert
-  ).returning({ id: jobs.id });
-  const row = rows[0];
   return row ? { enqueued: true, id: row.id } : { enqueued: false, reason: "duplicate" };
 }

@@ -30,3 +30,12 @@ export type JobHandler<TPayload> = (payload: TPayload, context: JobContext) => P
 export type JobHandlers<TJob extends JobShape = Job> = {
   [J in TJob as J["type"]]: JobHandler<J["payload"]>;
 };
+
+/**
+ * Logs what a recurring job did: at `info` when it changed something, at `debug` when every count is zero, so that
+ * a service at rest stays quiet.
+ */
+export function logWork(logger: Logger, counts: Record<string, number>, message: string): void {
+  const didWork = Object.values(counts).some((count) => count > 0);
+  logger[didWork ? "info" : "debug"](counts, message);
+}

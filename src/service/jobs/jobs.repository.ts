@@ -4,15 +4,11 @@ import { jobs } from "../db/schema/index.ts";
 import { deleteInBatches } from "./delete-in-batches.ts";
 import type { JobPayload } from "./job-types.ts";
 
-export interface ClaimedJob {
-  id: number;
-  type: string;
+/** A job leased to one worker; `attempts` includes this run (1 on the first claim). */
+export type ClaimedJob = Pick<typeof jobs.$inferSelect, "id" | "type" | "attempts" | "maxAttempts"> & {
   payload: JobPayload;
-  /** Including this run: 1 on the first claim. */
-  attempts: number;
-  maxAttempts: number;
   workerId: string;
-}
+};
 
 const seconds = (ms: number) => sql`make_interval(secs => ${ms / 1000})`;
 
@@ -144,4 +140,18 @@ export async function pruneFinishedJobs(db: Db, olderThan: Date, batchSize?: num
     const rows = await db.delete(jobs).where(inArray(jobs.id, batch)).returning({ id: jobs.id });
     return rows.length;
   }, batchSize);
+}
+
+/**
+ * Inserts a job; with a `dedupeKey`, nothing while a job with that key is queued or running. Returns the new
+ * job's id, or null for such a duplicate.
+ */
+export async function insertJob(db: Db, job: typeof jobs.$inferInsert): Promise<{ id: number } | null> {
+  const insert = db.insert(jobs).values(job);
+  // The conflict target names the partial unique index `jobs_dedupe_active`, so its predicate is repeated here.
+  const rows = await (job.dedupeKey
+    ? insert.onConflictDoNothing({ target: jobs.dedupeKey, where: sql`status in ('queued', 'running')` })
+    : insert
+  ).returning({ id: jobs.id });
+  return rows[0] ?? null;
 }

@@ -95,11 +95,10 @@ async function recordOutcome(
   try {
     if (outcome.status !== "failed") {
       if (!(await markSucceeded(db, job))) return logTakenOver(logger, fields);
-      const reason = outcome.status === "skipped" ? outcome.reason : undefined;
-      return logger.info(
-        { ...fields, reason },
-        `job ${outcome.status === "skipped" ? "skipped" : "succeeded"}`,
-      );
+      // A skipped job had nothing to do: at rest, recurring jobs skip all the time and are not news.
+      if (outcome.status === "skipped")
+        return logger.debug({ ...fields, reason: outcome.reason }, "job skipped");
+      return logger.info(fields, "job succeeded");
     }
     const error = outcome.error.slice(0, MAX_ERROR_LENGTH);
     const failure = { ...fields, error, err: result.thrown };

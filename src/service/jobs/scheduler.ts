@@ -9,6 +9,8 @@ export interface ScheduleDefinition<TJob extends JobShape = Job> {
   name: string;
   intervalMs: number;
   job: TJob;
+  /** Fires every few seconds only to look for work (its job says when it found some): logged at debug. */
+  heartbeat?: boolean;
 }
 
 /** Registers the schedules (idempotent; run on every start). */
@@ -22,23 +24,41 @@ export async function ensureSchedules<TJob extends JobShape = Job>(
   );
 }
 
+/** A schedule that fired, and whether that queued a job (a run left from the last interval is enough). */
+export interface FiredSchedule {
+  name: string;
+  enqueued: boolean;
+}
+
 /**
  * Fires the due schedules: advancing a schedule and enqueueing its job share one transaction, so a schedule
- * never fires without its job, nor twice. Returns the names that fired.
+ * never fires without its job, nor twice.
  */
+export async function fireDueSchedules<TJob extends JobShape = Job>(
+  db: Db,
+  definitions: ScheduleDefinition<TJob>[],
+): Promise<FiredSchedule[]> {
+  const byName = new Map(definitions.map((definition) => [definition.name, definition]));
+  return db.transaction(async (tx) => {
+    const due = await claimDueSchedules(tx as Db, [...byName.keys()]);
+    const fired: FiredSchedule[] = [];
+    for (const name of due) {
+      // A run still queued or running from the last interval is enough; do not pile up another.
+      const result = await enqueueJob<TJob>(tx as Db, byName.get(name)!.job, {
+        dedupeKey: `schedule:${name}`,
+      });
+      fired.push({ name, enqueued: result.enqueued });
+    }
+    return fired;
+  });
+}
+
+/** Fires the due schedules; returns the names that fired. */
 export async function tickSchedules<TJob extends JobShape = Job>(
   db: Db,
   definitions: ScheduleDefinition<TJob>[],
 ): Promise<string[]> {
-  const byName = new Map(definitions.map((definition) => [definition.name, definition]));
-  return db.transaction(async (tx) => {
-    const due = await claimDueSchedules(tx as Db, [...byName.keys()]);
-    for (const name of due) {
-      // A run still queued or running from the last interval is enough; do not pile up another.
-      await enqueueJob<TJob>(tx as Db, byName.get(name)!.job, { dedupeKey: `schedule:${name}` });
-    }
-    return due;
-  });
+  return (await fireDueSchedules(db, definitions)).map((fired) => fired.name);
 }
 
 export interface Scheduler {
@@ -60,15 +80,25 @@ export function createScheduler<TJob extends JobShape = Job>(
   let ticking: Promise<void> | null = null;
   let stopped = false;
 
+  const heartbeats = new Set(definitions.filter((d) => d.heartbeat).map((d) => d.name));
+
   async function tick() {
     try {
-      const fired = await tickSchedules(deps.db, definitions);
+      const fired = await fireDueSchedules(deps.db, definitions);
       if (fired.length === 0) return;
-      logger.info({ schedules: fired }, "schedules fired");
+      logFired(fired);
       deps.signal.notify("jobs");
     } catch (error) {
       logger.error({ err: error }, "ticking schedules failed; trying again at the next tick");
     }
+  }
+
+  /** At info only the schedules that queued work; heartbeats and runs left from the last interval at debug. */
+  function logFired(fired: FiredSchedule[]) {
+    const news = fired.filter((f) => f.enqueued && !heartbeats.has(f.name)).map((f) => f.name);
+    const routine = fired.filter((f) => !news.includes(f.name)).map((f) => f.name);
+    if (news.length > 0) logger.info({ schedules: news }, "schedules fired");
+    if (routine.length > 0) logger.debug({ schedules: routine }, "schedules fired");
   }
 
   function tickOnce(): Promise<void> {

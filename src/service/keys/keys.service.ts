@@ -1,11 +1,13 @@
-import { and, asc, eq, isNull } from "drizzle-orm";
 import type { Scope } from "../../contract/scopes.ts";
-import type { Db } from "../db/client.ts";
-import { apiKeys, members, users } from "../db/schema/index.ts";
 import { mintApiKey } from "../platform/api-keys.ts";
 import { announceAuthChange, invalidateAuthCache } from "../platform/auth-cache.ts";
+import type { SystemContext } from "../platform/context.ts";
 import { ApiError, notFound } from "../platform/errors.ts";
 import { newId } from "../platform/ids.ts";
+import * as repo from "./keys.repository.ts";
+
+/** Keys are managed by operators (the admin command line, the seed), with no caller and only the database. */
+export type KeysContext = Pick<SystemContext, "db">;
 
 export interface CreateKeyInput {
   brandspaceId: string;
@@ -17,13 +19,9 @@ export interface CreateKeyInput {
 }
 
 /** Creates a key acting as a member of the brandspace. The plain key is returned once and never stored. */
-export async function createApiKey(db: Db, input: CreateKeyInput) {
-  const [creator] = await db
-    .select({ id: users.id })
-    .from(users)
-    .innerJoin(members, and(eq(members.userId, users.id), eq(members.brandspaceId, input.brandspaceId)))
-    .where(eq(users.email, input.userEmail));
-  if (!creator) throw notFound("member", { email: input.userEmail });
+export async function createApiKey({ db }: KeysContext, input: CreateKeyInput) {
+  const userId = await repo.findMemberUserId(db, input.brandspaceId, input.userEmail);
+  if (!userId) throw notFound("member", { email: input.userEmail });
   if (input.scopes.length === 0) {
     throw new ApiError("validation_error", "A key needs at least one scope.", {
       errors: [{ param: "scopes", message: "must not be empty" }],
@@ -31,10 +29,10 @@ export async function createApiKey(db: Db, input: CreateKeyInput) {
   }
   const minted = mintApiKey(input.region);
   const id = newId("apiKey");
-  await db.insert(apiKeys).values({
+  await repo.insertApiKey(db, {
     id,
     brandspaceId: input.brandspaceId,
-    userId: creator.id,
+    userId,
     name: input.name,
     lookup: minted.lookup,
     secretHash: minted.hash,
@@ -44,32 +42,16 @@ export async function createApiKey(db: Db, input: CreateKeyInput) {
   return { id, key: minted.key, prefix: minted.prefix };
 }
 
-export async function listApiKeys(db: Db, brandspaceId: string) {
-  return db
-    .select({
-      id: apiKeys.id,
-      name: apiKeys.name,
-      lookup: apiKeys.lookup,
-      region: apiKeys.region,
-      email: users.email,
-      scopes: apiKeys.scopes,
-      createdAt: apiKeys.createdAt,
-      lastUsedAt: apiKeys.lastUsedAt,
-      revokedAt: apiKeys.revokedAt,
-    })
-    .from(apiKeys)
-    .innerJoin(users, eq(users.id, apiKeys.userId))
-    .where(eq(apiKeys.brandspaceId, brandspaceId))
-    .orderBy(asc(apiKeys.createdAt), asc(apiKeys.id));
+export function listApiKeys({ db }: KeysContext, { brandspaceId }: { brandspaceId: string }) {
+  return repo.listKeyRows(db, brandspaceId);
 }
 
 /** Revokes a key at once: the next request with it answers 401. */
-export async function revokeApiKey(db: Db, brandspaceId: string, keyId: string) {
-  const [row] = await db
-    .update(apiKeys)
-    .set({ revokedAt: new Date() })
-    .where(and(eq(apiKeys.brandspaceId, brandspaceId), eq(apiKeys.id, keyId), isNull(apiKeys.revokedAt)))
-    .returning({ id: apiKeys.id });
+export async function revokeApiKey(
+  { db }: KeysContext,
+  { brandspaceId, keyId }: { brandspaceId: string; keyId: string },
+) {
+  const row = await repo.revokeKeyRow(db, brandspaceId, keyId);
   if (!row) throw notFound("active API key", { id: keyId });
   invalidateAuthCache();
   await announceAuthChange(db);

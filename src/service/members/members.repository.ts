@@ -14,17 +14,14 @@ const memberColumns = {
   roleSlug: roles.slug,
   roleName: roles.name,
 };
-export type MemberRow = {
-  userId: string;
-  name: string;
-  email: string;
-  status: "active" | "invited" | "deactivated";
-  joinedAt: Date | null;
-  createdAt: Date;
-  roleId: string;
-  roleSlug: string;
-  roleName: string;
-};
+type RoleRow = typeof roles.$inferSelect;
+/** A member with the user's name and email and the role's id, slug and name. */
+export type MemberRow = Pick<typeof members.$inferSelect, "userId" | "status" | "joinedAt" | "createdAt"> &
+  Pick<typeof users.$inferSelect, "name" | "email"> & {
+    roleId: RoleRow["id"];
+    roleSlug: RoleRow["slug"];
+    roleName: RoleRow["name"];
+  };
 
 function memberQuery(db: Db) {
   return db
@@ -87,8 +84,18 @@ export async function countMembers(db: Db, brandspaceId: string): Promise<number
   return Number(row?.n ?? 0);
 }
 
+export type RoleListRow = Pick<
+  RoleRow,
+  "id" | "name" | "slug" | "description" | "isDefault" | "permissions" | "position"
+>;
+
 /** Roles in their display order (position, id). */
-export async function listRoles(db: Db, brandspaceId: string, limit: number, after: [number, string] | null) {
+export async function listRoles(
+  db: Db,
+  brandspaceId: string,
+  limit: number,
+  after: [number, string] | null,
+): Promise<RoleListRow[]> {
   return db
     .select({
       id: roles.id,
@@ -126,4 +133,23 @@ export async function findUserByEmail(db: Db, email: string) {
     .from(users)
     .where(eq(users.email, email));
   return row ?? null;
+}
+
+export async function insertUser(db: Db, user: typeof users.$inferInsert): Promise<void> {
+  await db.insert(users).values(user);
+}
+
+export async function insertMember(db: Db, member: typeof members.$inferInsert): Promise<void> {
+  await db.insert(members).values(member);
+}
+
+export async function deleteMember(db: Db, brandspaceId: string, userId: string): Promise<void> {
+  await db.delete(members).where(and(eq(members.brandspaceId, brandspaceId), eq(members.userId, userId)));
+}
+
+export async function updateMemberRole(db: Db, brandspaceId: string, userId: string, roleId: string) {
+  await db
+    .update(members)
+    .set({ roleId })
+    .where(and(eq(members.brandspaceId, brandspaceId), eq(members.userId, userId)));
 }

@@ -1,11 +1,12 @@
-import { and, eq } from "drizzle-orm";
-import type { Db } from "../db/client.ts";
-import { members, users } from "../db/schema/index.ts";
 import { announceAuthChange, invalidateAuthCache } from "../platform/auth-cache.ts";
+import type { SystemContext } from "../platform/context.ts";
 import { ApiError, notFound } from "../platform/errors.ts";
 import { newId } from "../platform/ids.ts";
 import { actors, emit } from "../platform/outbox.ts";
 import * as repo from "./members.repository.ts";
+
+/** Members are managed by operators (the admin command line, the seed), with no caller and only the database. */
+export type MembersContext = Pick<SystemContext, "db">;
 
 const memberData = (m: { userId: string; name: string; roleSlug: string }) => ({
   object: "member",
@@ -22,20 +23,22 @@ export interface AddMemberInput {
   status?: "active" | "invited";
 }
 
+type MemberRef = { brandspaceId: string; email: string };
+
 /** Adds a user (created on first sight) to the brandspace with a role; emits `member.added`. */
-export async function addMember(db: Db, input: AddMemberInput) {
+export async function addMember({ db }: MembersContext, input: AddMemberInput) {
   const role = await repo.findRoleBySlug(db, input.brandspaceId, input.roleSlug);
   if (!role) throw notFound("role", { slug: input.roleSlug });
   let user = await repo.findUserByEmail(db, input.email);
   if (!user) {
     user = { id: newId("user"), name: input.name ?? nameFromEmail(input.email), email: input.email };
-    await db.insert(users).values(user);
+    await repo.insertUser(db, user);
   }
   if (await repo.findMember(db, input.brandspaceId, user.id)) {
     throw new ApiError("conflict", `${input.email} is already a member.`);
   }
   const status = input.status ?? "active";
-  await db.insert(members).values({
+  await repo.insertMember(db, {
     brandspaceId: input.brandspaceId,
     userId: user.id,
     roleId: role.id,
@@ -52,11 +55,9 @@ export async function addMember(db: Db, input: AddMemberInput) {
 }
 
 /** Removes a member; their keys stop working at once. Emits `member.removed`. */
-export async function removeMember(db: Db, brandspaceId: string, email: string) {
+export async function removeMember({ db }: MembersContext, { brandspaceId, email }: MemberRef) {
   const member = await memberByEmail(db, brandspaceId, email);
-  await db
-    .delete(members)
-    .where(and(eq(members.brandspaceId, brandspaceId), eq(members.userId, member.userId)));
+  await repo.deleteMember(db, brandspaceId, member.userId);
   await emit(db, { brandspaceId, type: "member.removed", actor: actors.system(), data: memberData(member) });
   invalidateAuthCache();
   await announceAuthChange(db);
@@ -64,15 +65,15 @@ export async function removeMember(db: Db, brandspaceId: string, email: string) 
 }
 
 /** Gives a member another role; emits `member.role_changed`. */
-export async function setMemberRole(db: Db, brandspaceId: string, email: string, roleSlug: string) {
+export async function setMemberRole(
+  { db }: MembersContext,
+  { brandspaceId, email, roleSlug }: MemberRef & { roleSlug: string },
+) {
   const member = await memberByEmail(db, brandspaceId, email);
   const role = await repo.findRoleBySlug(db, brandspaceId, roleSlug);
   if (!role) throw notFound("role", { slug: roleSlug });
   if (member.roleId === role.id) return member;
-  await db
-    .update(members)
-    .set({ roleId: role.id })
-    .where(and(eq(members.brandspaceId, brandspaceId), eq(members.userId, member.userId)));
+  await repo.updateMemberRole(db, brandspaceId, member.userId, role.id);
   const updated = { ...member, roleId: role.id, roleSlug: role.slug, roleName: role.name };
   await emit(db, {
     brandspaceId,
@@ -85,7 +86,7 @@ export async function setMemberRole(db: Db, brandspaceId: string, email: string,
   return updated;
 }
 
-async function memberByEmail(db: Db, brandspaceId: string, email: string) {
+async function memberByEmail(db: MembersContext["db"], brandspaceId: string, email: string) {
   const user = await repo.findUserByEmail(db, email);
   const member = user ? await repo.findMember(db, brandspaceId, user.id) : null;
   if (!member) throw notFound("member", { email });

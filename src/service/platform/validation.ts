@@ -74,7 +74,9 @@ export function pathToNul(value: unknown): string | null {
     if (typeof item === "string") {
       if (item.includes("\u0000")) return path;
     } else if (Array.isArray(item)) {
-      item.forEach((element, index) => stack.push([element, path ? `${path}.${index}` : String(index)]));
+      item.forEach((element, index) => {
+        stack.push([element, path ? `${path}.${index}` : String(index)]);
+      });
     } else if (item !== null && typeof item === "object") {
       for (const [key, element] of Object.entries(item)) {
         const at = path ? `${path}.${key}` : key;

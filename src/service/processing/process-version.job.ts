@@ -3,16 +3,15 @@ import { mkdtemp, rm } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
 import { pipeline } from "node:stream/promises";
-import { and, eq } from "drizzle-orm";
 import { touchBlob } from "../content/content.repository.ts";
 import type { Db } from "../db/client.ts";
-import { files, fileVersions, renditions } from "../db/schema/index.ts";
-import type { ServiceDeps } from "../deps.ts";
 import { fileEventData } from "../files/files.mapper.ts";
 import { type JobContext, type JobOutcome, outcome } from "../jobs/job-handler.ts";
 import { MediaError } from "../media/errors.ts";
 import { type ProcessedMedia, processFile } from "../media/process-file.ts";
+import type { SystemContext } from "../platform/context.ts";
 import { actors, emit } from "../platform/outbox.ts";
+import * as repo from "./processing.repository.ts";
 
 type Settled =
   | { status: "ready"; media: ProcessedMedia; stored: StoredRendition[] }
@@ -24,11 +23,10 @@ type StoredRendition = ProcessedMedia["renditions"][number] & { sha256: string }
  * `file.processed`. Re-reads the version first, so a duplicate or late run does nothing.
  */
 export async function processVersionJob(
-  deps: ServiceDeps,
-  versionId: string,
-  context: JobContext,
+  { deps }: SystemContext,
+  { versionId, run: context }: { versionId: string; run: JobContext },
 ): Promise<JobOutcome> {
-  const [version] = await deps.db.select().from(fileVersions).where(eq(fileVersions.id, versionId));
+  const version = await repo.findVersion(deps.db, versionId);
   if (!version) return outcome.skipped("version is gone");
   if (version.status !== "processing") return outcome.skipped(`version is already ${version.status}`);
   const work = await mkdtemp(path.join(os.tmpdir(), "bs-process-"));
@@ -52,8 +50,8 @@ export async function processVersionJob(
 }
 
 async function analyse(
-  deps: ServiceDeps,
-  version: typeof fileVersions.$inferSelect,
+  deps: SystemContext["deps"],
+  version: repo.VersionRow,
   work: string,
   context: JobContext,
 ): Promise<Settled> {
@@ -86,26 +84,21 @@ async function analyse(
   }
 }
 
-async function settle(deps: ServiceDeps, version: typeof fileVersions.$inferSelect, settled: Settled) {
+async function settle(deps: SystemContext["deps"], version: repo.VersionRow, settled: Settled) {
   await deps.db.transaction(async (t) => {
     const tx = t as Db;
     const media = settled.status === "ready" ? settled.media : null;
-    const [updated] = await tx
-      .update(fileVersions)
-      .set({
-        status: settled.status,
-        failureReason: settled.status === "failed" ? settled.reason : null,
-        width: media?.width ?? null,
-        height: media?.height ?? null,
-        durationMs: media?.durationMs ?? null,
-        pageCount: media?.pageCount ?? null,
-        colors: media?.colors ?? null,
-        placeholder: media?.placeholder ?? null,
-        features: media?.features ?? null,
-        processedAt: new Date(),
-      })
-      .where(and(eq(fileVersions.id, version.id), eq(fileVersions.status, "processing")))
-      .returning();
+    const updated = await repo.settleVersionRow(tx, version.id, {
+      status: settled.status,
+      failureReason: settled.status === "failed" ? settled.reason : null,
+      width: media?.width ?? null,
+      height: media?.height ?? null,
+      durationMs: media?.durationMs ?? null,
+      pageCount: media?.pageCount ?? null,
+      colors: media?.colors ?? null,
+      placeholder: media?.placeholder ?? null,
+      features: media?.features ?? null,
+    });
     if (!updated) return;
     for (const r of settled.status === "ready" ? settled.stored : []) {
       await touchBlob(tx, r.sha256, r.size);
@@ -117,24 +110,11 @@ async function settle(deps: ServiceDeps, version: typeof fileVersions.$inferSele
         size: r.size,
         meta: r.meta,
       };
-      await tx
-        .insert(renditions)
-        .values({ versionId: version.id, kind: r.kind, ...values })
-        .onConflictDoUpdate({ target: [renditions.versionId, renditions.kind], set: values });
+      await repo.upsertRendition(tx, version.id, r.kind, values);
     }
-    const [file] = await tx.select().from(files).where(eq(files.id, version.fileId));
+    const file = await repo.findFileRow(tx, version.fileId);
     if (!file) return;
-    if (file.activeVersionId === version.id) {
-      await tx
-        .update(files)
-        .set({
-          status: updated.status,
-          width: updated.width,
-          height: updated.height,
-          durationMs: updated.durationMs,
-        })
-        .where(eq(files.id, file.id));
-    }
+    if (file.activeVersionId === version.id) await repo.showActiveVersion(tx, file.id, updated);
     await emit(tx, {
       brandspaceId: file.brandspaceId,
       type: "file.processed",

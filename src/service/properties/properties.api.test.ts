@@ -197,11 +197,11 @@ describe("brandspace properties", () => {
       body: { value: { option_id: approval.options[0]!.id } },
     });
     await owner("DELETE", `/v1/properties/${approval.id}/options/${approval.options[0]!.id}`);
-    const valueOf = async () =>
+    const approvalValue = async () =>
       (await owner("GET", `/v1/files/${file.id}`)).body.properties.find(
         (v: { property_id: string }) => v.property_id === approval.id,
       );
-    expect(await valueOf()).toBeUndefined();
+    expect(await approvalValue()).toBeUndefined();
 
     const text = await create({ name: "Caption", type: "text" });
     await owner("PUT", `/v1/files/${file.id}/properties/${text.id}`, { body: { value: "Summer" } });

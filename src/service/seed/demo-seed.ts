@@ -55,7 +55,7 @@ export async function seedDemo(
   });
   const users = {} as SeededBrandspace["users"];
   for (const u of DEMO_USERS) {
-    const member = await addMember(db, { brandspaceId, email: u.email, name: u.name, roleSlug: u.role });
+    const member = await addMember({ db }, { brandspaceId, email: u.email, name: u.name, roleSlug: u.role });
     users[u.role] = { id: member.userId, email: u.email };
   }
   const owner = users.owner.id;
@@ -91,13 +91,16 @@ export async function seedDemo(
     { boardId: sharedBoard.id, userId: users.viewer.id, access: "view" },
     { boardId: restrictedBoard.id, userId: users.editor.id, access: "comment" },
   ]);
-  const ownerKey = await createApiKey(db, {
-    brandspaceId,
-    userEmail: users.owner.email,
-    name: "Owner key (seeded)",
-    scopes: [...ALL_SCOPES],
-    region: options.region ?? "us",
-  });
+  const ownerKey = await createApiKey(
+    { db },
+    {
+      brandspaceId,
+      userEmail: users.owner.email,
+      name: "Owner key (seeded)",
+      scopes: [...ALL_SCOPES],
+      region: options.region ?? "us",
+    },
+  );
   return {
     brandspaceId,
     ownerKey: ownerKey.key,

@@ -74,13 +74,16 @@ export async function startTestService(options: TestServiceOptions = {}): Promis
     deps,
     dataDir,
     async createKey(scopes, keyOptions = {}) {
-      const created = await createApiKey(deps.db, {
-        brandspaceId: keyOptions.brandspaceId ?? seed.brandspaceId,
-        userEmail: keyOptions.email ?? seed.users.owner.email,
-        name: "test key",
-        scopes,
-        region: keyOptions.region === undefined ? "us" : keyOptions.region,
-      });
+      const created = await createApiKey(
+        { db: deps.db },
+        {
+          brandspaceId: keyOptions.brandspaceId ?? seed.brandspaceId,
+          userEmail: keyOptions.email ?? seed.users.owner.email,
+          name: "test key",
+          scopes,
+          region: keyOptions.region === undefined ? "us" : keyOptions.region,
+        },
+      );
       return created.key;
     },
     async startRegionalHost(region) {

@@ -1,6 +1,8 @@
+import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { File, Version } from "../../contract/files.ts";
-import { Upload } from "../../contract/uploads.ts";
+import { MiB, Upload } from "../../contract/uploads.ts";
+import { uploads } from "../db/schema/index.ts";
 import { solidPng, uploadBytes, waitUntilProcessed } from "../testing/content-fixtures.ts";
 import { type ApiCall, apiClient } from "../testing/http-client.ts";
 import { startTestService, type TestService } from "../testing/test-service.ts";
@@ -124,6 +126,51 @@ describe("single-PUT upload", () => {
     expect(aborted.body).toMatchObject({ object: "upload", deleted: true });
     expect((await fetch(created.body.upload_url, { method: "PUT", body: "abc" })).status).toBe(409);
     expect((await api("GET", `/v1/uploads/${created.body.id}`)).body.status).toBe("aborted");
+  });
+});
+
+describe("expired upload", () => {
+  /** Moves the upload's expiry into the past, as a day's wait would; the hourly expiry job has not run yet. */
+  const expire = (uploadId: string) =>
+    service.deps.db
+      .update(uploads)
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where(eq(uploads.id, uploadId));
+
+  it("answers 410 expired on every operation, and reads as expired", async () => {
+    const single = Upload.parse(
+      (await api("POST", "/v1/uploads", { body: { name: "late.txt", size: 5, library_id: libraryId } })).body,
+    );
+    const multi = Upload.parse(
+      (
+        await api("POST", "/v1/uploads", {
+          body: { name: "late.bin", size: 101 * MiB, library_id: libraryId },
+        })
+      ).body,
+    );
+    await expire(single.id);
+    await expire(multi.id);
+
+    for (const upload of [single, multi]) {
+      const read = await api("GET", `/v1/uploads/${upload.id}`);
+      expect(read.status).toBe(200);
+      expect(read.body).toMatchObject({ status: "expired", upload_url: null, parts: [] });
+    }
+    const answers = [
+      await fetch(single.upload_url!, { method: "PUT", body: "12345" }),
+      await fetch(multi.parts[0]!.url, { method: "PUT", body: new Uint8Array(8 * MiB) }),
+      await api("POST", `/v1/uploads/${single.id}/complete`),
+      await api("POST", `/v1/uploads/${multi.id}/complete`),
+      await api("DELETE", `/v1/uploads/${single.id}`),
+      await api("DELETE", `/v1/uploads/${multi.id}`),
+    ];
+    for (const answer of answers) {
+      expect(answer.status).toBe(410);
+      const body = answer instanceof Response ? await answer.json() : answer.body;
+      expect(body).toMatchObject({ code: "expired", message: expect.stringContaining("upload has expired") });
+    }
+    // Aborting did not turn it into an aborted upload: it stays expired.
+    expect((await api("GET", `/v1/uploads/${single.id}`)).body.status).toBe("expired");
   });
 });
 

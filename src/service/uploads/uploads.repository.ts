@@ -1,8 +1,14 @@
 import { and, asc, eq } from "drizzle-orm";
 import type { Db } from "../db/client.ts";
-import { uploadParts, uploads } from "../db/schema/index.ts";
+import { fileVersions, uploadParts, uploads } from "../db/schema/index.ts";
 
 export type UploadRow = typeof uploads.$inferSelect;
+export type NewUploadRow = typeof uploads.$inferInsert;
+
+export async function insertUpload(db: Db, values: NewUploadRow): Promise<UploadRow> {
+  const [row] = await db.insert(uploads).values(values).returning();
+  return row!;
+}
 
 export async function findUpload(db: Db, id: string): Promise<UploadRow | null> {
   const [row] = await db.select().from(uploads).where(eq(uploads.id, id));
@@ -39,7 +45,23 @@ export async function recordPart(
     });
 }
 
-export async function updateUpload(db: Db, id: string, changes: Partial<typeof uploads.$inferInsert>) {
+export async function updateUpload(db: Db, id: string, changes: Partial<NewUploadRow>) {
   const [row] = await db.update(uploads).set(changes).where(eq(uploads.id, id)).returning();
   return row!;
+}
+
+/** Takes a pending upload for one completion; a concurrent completion finds nothing left to claim. */
+export async function claimForCompletion(db: Db, id: string): Promise<boolean> {
+  const rows = await db
+    .update(uploads)
+    .set({ status: "completed", completedAt: new Date() })
+    .where(and(eq(uploads.id, id), eq(uploads.status, "pending")))
+    .returning({ id: uploads.id });
+  return rows.length === 1;
+}
+
+/** The version an upload with `file_id` created. */
+export async function findResultVersion(db: Db, versionId: string) {
+  const [row] = await db.select().from(fileVersions).where(eq(fileVersions.id, versionId));
+  return row ?? null;
 }

@@ -8,38 +8,31 @@ import {
   putUploadPart,
 } from "../../contract/operations/uploads.ts";
 import { route } from "../platform/route.ts";
+import { receiveContent, receivePart } from "./receive-bytes.ts";
 import * as service from "./uploads.service.ts";
+
+// The bytes stream in outside any transaction; each step that records them opens its own.
+const streaming = { transactional: false };
 
 export function uploadsRoutes() {
   return [
-    route(createUpload, ({ auth, db, deps, body }) => service.createUpload(db, deps, auth, body)),
-    route(getUpload, async ({ auth, db, deps, params }) =>
-      service.presentUpload(
-        db,
-        deps,
-        auth.brandspace.region,
-        await service.requireOwnUpload(db, auth, params.uploadId),
-      ),
-    ),
+    route(createUpload, (ctx) => service.createUpload(ctx, ctx.body)),
+    route(getUpload, (ctx) => service.getUpload(ctx, ctx.params)),
     route(
       putUploadContent,
-      ({ db, deps, params, query, request }) =>
-        service.receiveContent(db, deps, params.uploadId, query, request.raw as Readable),
-      { transactional: false },
+      (ctx) => receiveContent(ctx, { ...ctx.params, signed: ctx.query, body: ctx.request.raw as Readable }),
+      streaming,
     ),
     route(
       putUploadPart,
-      ({ db, deps, params, query, request }) =>
-        service.receivePart(db, deps, params.uploadId, params.partNumber, query, request.raw as Readable),
-      { transactional: false },
+      (ctx) => receivePart(ctx, { ...ctx.params, signed: ctx.query, body: ctx.request.raw as Readable }),
+      streaming,
     ),
     route(
       completeUpload,
-      ({ auth, db, deps, params, body }) => service.completeUpload(db, deps, auth, params.uploadId, body),
-      {
-        transactional: false,
-      },
+      (ctx) => service.completeUpload(ctx, { ...ctx.params, parts: ctx.body?.parts }),
+      streaming,
     ),
-    route(abortUpload, ({ auth, db, deps, params }) => service.abortUpload(db, deps, auth, params.uploadId)),
+    route(abortUpload, (ctx) => service.abortUpload(ctx, ctx.params)),
   ];
 }

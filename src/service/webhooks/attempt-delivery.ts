@@ -1,7 +1,5 @@
-import { inArray } from "drizzle-orm";
 import type { Agent } from "undici";
 import type { Db } from "../db/client.ts";
-import { events } from "../db/schema/index.ts";
 import type { ServiceDeps } from "../deps.ts";
 import { type EventRow, toEnvelope } from "../platform/outbox.ts";
 import type { DeliveryRow } from "./deliveries.repository.ts";
@@ -9,6 +7,7 @@ import type { AttemptResult } from "./record-results.ts";
 import { openSecret } from "./secret-box.ts";
 import { sendDelivery } from "./send-delivery.ts";
 import { signatureHeader } from "./signature.ts";
+import { findEvents } from "./webhook-events.repository.ts";
 import { findWebhooksByIds, type WebhookRow } from "./webhooks.repository.ts";
 
 export const USER_AGENT = "Service-Webhooks/1.0";
@@ -24,7 +23,7 @@ export interface SendBatch {
 export async function loadSendBatch(db: Db, deliveries: DeliveryRow[]): Promise<SendBatch> {
   const eventIds = [...new Set(deliveries.map((d) => d.eventId))];
   const [rows, webhooks] = await Promise.all([
-    eventIds.length ? db.select().from(events).where(inArray(events.id, eventIds)) : [],
+    findEvents(db, eventIds),
     findWebhooksByIds(db, [...new Set(deliveries.map((d) => d.webhookId))]),
   ]);
   return { events: new Map(rows.map((row) => [row.id, row])), webhooks, secrets: new Map() };

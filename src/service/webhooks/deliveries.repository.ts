@@ -1,4 +1,4 @@
-import { and, desc, eq, sql } from "drizzle-orm";
+import { and, desc, eq, inArray, sql } from "drizzle-orm";
 import type { DeliveryStatus } from "../../contract/webhooks.ts";
 import type { Db } from "../db/client.ts";
 import { webhookDeliveries } from "../db/schema/index.ts";
@@ -69,4 +69,21 @@ export async function countExhaustedSince(db: Db, webhookId: string, since: Date
       ),
     );
   return Number(row?.n ?? 0);
+}
+
+/** The newest delivery of each of these events to the endpoint: the source a replay points to and its outcome. */
+export async function latestDeliveries(db: Db, webhookId: string, eventIds: string[]) {
+  const latest = new Map<string, { id: string; status: DeliveryStatus }>();
+  if (eventIds.length === 0) return latest;
+  const rows = await db
+    .select({
+      id: webhookDeliveries.id,
+      eventId: webhookDeliveries.eventId,
+      status: webhookDeliveries.status,
+    })
+    .from(webhookDeliveries)
+    .where(and(eq(webhookDeliveries.webhookId, webhookId), inArray(webhookDeliveries.eventId, eventIds)))
+    .orderBy(desc(webhookDeliveries.createdAt), desc(webhookDeliveries.id));
+  for (const row of rows) if (!latest.has(row.eventId)) latest.set(row.eventId, row);
+  return latest;
 }

@@ -1,17 +1,34 @@
-import { eq } from "drizzle-orm";
-import type { Db } from "../db/client.ts";
-import { events } from "../db/schema/index.ts";
-import type { AuthContext } from "../platform/auth.ts";
+import type { DeliveryStatus } from "../../contract/webhooks.ts";
+import type { ServiceContext } from "../platform/context.ts";
 import { notFound } from "../platform/errors.ts";
 import { actors, emit } from "../platform/outbox.ts";
-import { findDelivery, insertDeliveries } from "./deliveries.repository.ts";
+import { type PageRequest, paginate } from "../platform/paginate.ts";
+import { findDelivery, insertDeliveries, listDeliveryRows } from "./deliveries.repository.ts";
 import { firstAttempt, toDelivery } from "./delivery-rows.ts";
 import { kickDispatch } from "./dispatch.ts";
+import { eventSeq } from "./webhook-events.repository.ts";
 import { requireManage, requireWebhook } from "./webhooks.service.ts";
 
-export async function getDelivery(db: Db, auth: AuthContext, webhookId: string, deliveryId: string) {
-  await requireWebhook(db, auth, webhookId);
-  const row = await findDelivery(db, webhookId, deliveryId);
+type DeliveryRef = { webhookId: string; deliveryId: string };
+
+/** An endpoint's deliveries, newest first, optionally of one status. */
+export async function listDeliveries(
+  ctx: ServiceContext,
+  { webhookId, status, ...page }: PageRequest & { webhookId: string; status?: DeliveryStatus },
+) {
+  await requireWebhook(ctx, webhookId);
+  return paginate(ctx.deps.cursors, page, {
+    name: `deliveries:${webhookId}:${status ?? ""}`,
+    fetch: (limit, after: [string, string] | null) =>
+      listDeliveryRows(ctx.db, webhookId, { status, limit, after }),
+    keyOf: (row) => [row.createdAt.toISOString(), row.id],
+    present: (rows) => rows.map(toDelivery),
+  });
+}
+
+export async function getDelivery(ctx: ServiceContext, { webhookId, deliveryId }: DeliveryRef) {
+  await requireWebhook(ctx, webhookId);
+  const row = await findDelivery(ctx.db, webhookId, deliveryId);
   if (!row) throw notFound("delivery");
   return toDelivery(row);
 }
@@ -20,8 +37,12 @@ export async function getDelivery(db: Db, auth: AuthContext, webhookId: string, 
  * `webhook.test` goes through the outbox like every event (actor `api_key`), but only to this endpoint: its
  * delivery is created here, and the fan-out skips the type.
  */
-export async function sendTestEvent(db: Db, auth: AuthContext, webhookId: string, requestId: string) {
-  const webhook = await requireWebhook(db, auth, webhookId);
+export async function sendTestEvent(
+  ctx: ServiceContext,
+  { webhookId, requestId }: { webhookId: string; requestId: string },
+) {
+  const { db, auth } = ctx;
+  const webhook = await requireWebhook(ctx, webhookId);
   requireManage(auth);
   const event = await emit(db, {
     brandspaceId: auth.brandspace.id,
@@ -30,12 +51,11 @@ export async function sendTestEvent(db: Db, auth: AuthContext, webhookId: string
     data: { object: "webhook", id: webhook.id },
     requestId,
   });
-  const [seqRow] = await db.select({ seq: events.seq }).from(events).where(eq(events.id, event.id));
   const [row] = await insertDeliveries(db, [
     firstAttempt({
       brandspaceId: auth.brandspace.id,
       webhookId: webhook.id,
-      event: { id: event.id, seq: seqRow!.seq, type: "webhook.test" },
+      event: { id: event.id, seq: await eventSeq(db, event.id), type: "webhook.test" },
       origin: "test",
       enabled: webhook.enabled,
     }),
@@ -45,8 +65,9 @@ export async function sendTestEvent(db: Db, auth: AuthContext, webhookId: string
 }
 
 /** A new chain for the same event: attempt 1, same event id and body, a fresh signature when sent. */
-export async function redeliver(db: Db, auth: AuthContext, webhookId: string, deliveryId: string) {
-  const webhook = await requireWebhook(db, auth, webhookId);
+export async function redeliver(ctx: ServiceContext, { webhookId, deliveryId }: DeliveryRef) {
+  const { db, auth } = ctx;
+  const webhook = await requireWebhook(ctx, webhookId);
   requireManage(auth);
   const source = await findDelivery(db, webhookId, deliveryId);
   if (!source) throw notFound("delivery");

@@ -155,3 +155,8 @@ export async function nextDueAt(db: Db): Promise<Date | null> {
 export async function vacuumDeliveries(db: Db): Promise<void> {
   await db.execute(sql`vacuum (skip_locked) webhook_deliveries`);
 }
+
+/** This transaction commits without waiting for the WAL flush (PostgreSQL only). */
+export async function commitWithoutWaitingForFlush(tx: Db): Promise<void> {
+  await tx.execute(sql`set local synchronous_commit = off`);
+}

@@ -5,8 +5,9 @@ import type { ServiceDeps } from "../deps.ts";
 import { attemptDelivery, loadSendBatch } from "./attempt-delivery.ts";
 import type { DeliveryRow } from "./deliveries.repository.ts";
 import { claimDueDeliveries, parkDisabled } from "./delivery-queue.repository.ts";
+import { type LoopState, sleep, wake } from "./dispatch-loop-state.ts";
 import { FANOUT_BATCH, fanOutBatch } from "./fanout.ts";
-import { type AttemptResult, createResultRecorder } from "./record-results.ts";
+import { createResultRecorder } from "./record-results.ts";
 
 /** Attempts in flight in one process at most (each endpoint also has its own bound). */
 const MAX_IN_FLIGHT = 256;
@@ -54,139 +55,131 @@ export function startDispatchLoop(
   agent: Agent,
   run: { signal: AbortSignal; logger: Logger },
 ): DispatchLoop {
-  const sends = new Set<Promise<void>>();
-  const results: AttemptResult[] = [];
-  const recorder = createResultRecorder(deps, run.logger);
-  const state = { claiming: true, woken: false, eventsCommitted: true, wakeUp: () => {} };
+  const state: LoopState = {
+    deps,
+    agent,
+    run,
+    recorder: createResultRecorder(deps, run.logger),
+    sends: new Set(),
+    results: [],
+    claiming: !run.signal.aborted,
+    woken: false,
+    eventsCommitted: true,
+    wakeUp: () => {},
+    fannedOutAt: 0,
+    parkedAt: 0,
+  };
   const onEvents = () => {
     state.eventsCommitted = true;
-    wake();
+    wake(state);
   };
-  const unsubscribe = [deps.signal.on("jobs", onEvents), deps.signal.on("events", onEvents)];
   const onAbort = () => {
     state.claiming = false;
-    wake();
+    wake(state);
   };
+  const unsubscribe = [deps.signal.on("jobs", onEvents), deps.signal.on("events", onEvents)];
   run.signal.addEventListener("abort", onAbort, { once: true });
-  if (run.signal.aborted) state.claiming = false;
 
-  function wake() {
-    state.woken = true;
-    state.wakeUp();
-  }
-
-  /** Resolves after `ms`, or sooner on a wake-up (or at once if one came since the turn began). */
-  function sleep(ms: number, wakeWhen: () => boolean = () => true): Promise<void> {
-    if (state.woken && wakeWhen()) return Promise.resolve();
-    return new Promise((resolve) => {
-      const timer = setTimeout(() => finish(), ms);
-      const finish = () => {
-        clearTimeout(timer);
-        state.wakeUp = () => {};
-        resolve();
-      };
-      state.wakeUp = () => {
-        if (wakeWhen()) finish();
-      };
-    });
-  }
-
-  async function send(claimed: DeliveryRow[]) {
-    const batch = await loadSendBatch(deps.db, claimed);
-    for (const delivery of claimed) {
-      const sending: Promise<void> = attemptDelivery(deps, agent, batch, delivery, run.signal)
-        .then((result) => {
-          if (result) results.push(result);
-        })
-        .catch((error: unknown) =>
-          run.logger.error({ err: error, deliveryId: delivery.id }, "delivery failed"),
-        )
-        .finally(() => {
-          sends.delete(sending);
-          wake();
-        });
-      sends.add(sending);
-    }
-  }
-
-  const clock = { fannedOutAt: 0, parkedAt: 0 };
-
-  /** One turn: fan out if events may be waiting, record what came in, park, claim and send what is free. */
-  async function turn(): Promise<{ fannedOut: number; claimed: number; free: number }> {
-    let fannedOut = 0;
-    if (state.eventsCommitted || Date.now() - clock.fannedOutAt >= FANOUT_EVERY_MS) {
-      state.eventsCommitted = false;
-      fannedOut = await fanOutBatch(deps.db);
-      clock.fannedOutAt = Date.now();
-      // A full batch: more events are waiting.
-      if (fannedOut === FANOUT_BATCH) state.eventsCommitted = true;
-    }
-    await recorder.record(results.splice(0));
-    if (Date.now() - clock.parkedAt >= PARK_EVERY_MS) {
-      await parkDisabled(deps.db);
-      clock.parkedAt = Date.now();
-    }
-    const free = MAX_IN_FLIGHT - sends.size;
-    const claimed = await claimDueDeliveries(deps.db, {
-      limit: free,
-      perEndpoint: deps.config.webhookEndpointConcurrency,
-      leaseMs: deps.config.webhookDeliveryLeaseMs,
-      // PGlite serves one process, and a process runs one claiming loop at a time.
-      shared: deps.database.kind !== "pglite",
-    });
-    if (claimed.length > 0) await send(claimed);
-    return { fannedOut, claimed: claimed.length, free };
-  }
-
-  async function loop(): Promise<DispatchSummary> {
-    const summary: DispatchSummary = { fannedOut: 0, sent: 0, ended: "idle" };
-    const deadline = Date.now() + SLICE_MS;
-    while (state.claiming) {
-      if (Date.now() >= deadline) {
-        state.claiming = false;
-        return { ...summary, ended: "slice" };
-      }
-      // PGlite answers in this thread without ever yielding to the event loop: without this, turns taken back to
-      // back (a backlog of events) would read no answer and let the sends in flight time out.
-      await yieldToEventLoop();
-      state.woken = false;
-      const { fannedOut, claimed, free } = await turn();
-      summary.fannedOut += fannedOut;
-      summary.sent += claimed;
-      // More is ready at once: the rest of a backlog of events, or attempts beyond this claim's limit.
-      if (state.eventsCommitted || (free > 0 && claimed === free)) continue;
-      const idle = claimed === 0 && fannedOut === 0 && sends.size === 0 && results.length === 0;
-      // A wake-up during the turn (a job for work committed after this turn's claim) is looked at first: the job
-      // that sent it found this loop claiming and left the work to it.
-      if (idle && !state.woken) {
-        state.claiming = false;
-        return summary;
-      }
-      await sleep(POLL_MS);
-      // The other answers in flight join this one, unless all are in already.
-      await sleep(GATHER_MS, () => sends.size === 0);
-    }
-    return { ...summary, ended: "aborted" };
-  }
-
-  const stopped = loop().finally(() => {
+  const stopped = loop(state).finally(() => {
     state.claiming = false;
     for (const stop of unsubscribe) stop();
     run.signal.removeEventListener("abort", onAbort);
   });
-  const done = stopped
-    .catch(() => {})
-    .then(async () => {
-      await Promise.allSettled([...sends]);
-      await recorder.record(results.splice(0));
-    });
-
+  const done = stopped.catch(() => {}).then(() => finishSends(state));
   return {
     get claiming() {
       return state.claiming;
     },
-    wake,
+    wake: () => wake(state),
     stopped,
     done,
   };
+}
+
+async function loop(state: LoopState): Promise<DispatchSummary> {
+  const summary: DispatchSummary = { fannedOut: 0, sent: 0, ended: "idle" };
+  const deadline = Date.now() + SLICE_MS;
+  while (state.claiming) {
+    if (Date.now() >= deadline) {
+      state.claiming = false;
+      return { ...summary, ended: "slice" };
+    }
+    // PGlite answers in this thread without ever yielding to the event loop: without this, turns taken back to
+    // back (a backlog of events) would read no answer and let the sends in flight time out.
+    await yieldToEventLoop();
+    state.woken = false;
+    const { fannedOut, claimed, free } = await turn(state);
+    summary.fannedOut += fannedOut;
+    summary.sent += claimed;
+    // More is ready at once: the rest of a backlog of events, or attempts beyond this claim's limit.
+    if (state.eventsCommitted || (free > 0 && claimed === free)) continue;
+    const idle = claimed === 0 && fannedOut === 0 && state.sends.size === 0 && state.results.length === 0;
+    // A wake-up during the turn (a job for work committed after this turn's claim) is looked at first: the job
+    // that sent it found this loop claiming and left the work to it.
+    if (idle && !state.woken) {
+      state.claiming = false;
+      return summary;
+    }
+    await sleep(state, POLL_MS);
+    // The other answers in flight join this one, unless all are in already.
+    await sleep(state, GATHER_MS, () => state.sends.size === 0);
+  }
+  return { ...summary, ended: "aborted" };
+}
+
+/** One turn: fan out if events may be waiting, record what came in, park, claim and send what is free. */
+async function turn(state: LoopState): Promise<{ fannedOut: number; claimed: number; free: number }> {
+  const fannedOut = await fanOutWhenDue(state);
+  await state.recorder.record(state.results.splice(0));
+  await parkWhenDue(state);
+  const free = MAX_IN_FLIGHT - state.sends.size;
+  const claimed = await claimDueDeliveries(state.deps.db, {
+    limit: free,
+    perEndpoint: state.deps.config.webhookEndpointConcurrency,
+    leaseMs: state.deps.config.webhookDeliveryLeaseMs,
+    // PGlite serves one process, and a process runs one claiming loop at a time.
+    shared: state.deps.database.kind !== "pglite",
+  });
+  if (claimed.length > 0) await send(state, claimed);
+  return { fannedOut, claimed: claimed.length, free };
+}
+
+async function fanOutWhenDue(state: LoopState): Promise<number> {
+  if (!state.eventsCommitted && Date.now() - state.fannedOutAt < FANOUT_EVERY_MS) return 0;
+  state.eventsCommitted = false;
+  const fannedOut = await fanOutBatch(state.deps.db);
+  state.fannedOutAt = Date.now();
+  // A full batch: more events are waiting.
+  if (fannedOut === FANOUT_BATCH) state.eventsCommitted = true;
+  return fannedOut;
+}
+
+async function parkWhenDue(state: LoopState): Promise<void> {
+  if (Date.now() - state.parkedAt < PARK_EVERY_MS) return;
+  await parkDisabled(state.deps.db);
+  state.parkedAt = Date.now();
+}
+
+/** Starts the claimed attempts; each answer is kept for the next turn to record, and wakes the loop. */
+async function send(state: LoopState, claimed: DeliveryRow[]): Promise<void> {
+  const { deps, agent, run, sends, results } = state;
+  const batch = await loadSendBatch(deps.db, claimed);
+  for (const delivery of claimed) {
+    const sending: Promise<void> = attemptDelivery(deps, agent, batch, delivery, run.signal)
+      .then((result) => {
+        if (result) results.push(result);
+      })
+      .catch((error: unknown) => run.logger.error({ err: error, deliveryId: delivery.id }, "delivery failed"))
+      .finally(() => {
+        sends.delete(sending);
+        wake(state);
+      });
+    sends.add(sending);
+  }
+}
+
+/** After the loop stopped claiming: waits for the attempts in flight and records their answers. */
+async function finishSends(state: LoopState): Promise<void> {
+  await Promise.allSettled([...state.sends]);
+  await state.recorder.record(state.results.splice(0));
 }

@@ -1,9 +1,8 @@
-import { asc, inArray, isNull, sql } from "drizzle-orm";
-import { type Db, rowsOf } from "../db/client.ts";
-import { events } from "../db/schema/index.ts";
+import type { Db } from "../db/client.ts";
 import type { NewDeliveryRow } from "./deliveries.repository.ts";
 import { insertAttempts } from "./delivery-queue.repository.ts";
 import { firstAttempt, subscribes } from "./delivery-rows.ts";
+import { lockEventsToFanOut, markFannedOut, tryTransactionLock } from "./webhook-events.repository.ts";
 import { webhooksOfBrandspaces } from "./webhooks.repository.ts";
 
 /** Events per transaction: with 10 endpoints each, 5,000 deliveries in one insert. */
@@ -21,23 +20,8 @@ const FANOUT_LOCK = 727_003;
 export async function fanOutBatch(db: Db, limit = FANOUT_BATCH): Promise<number> {
   return db.transaction(async (t) => {
     const tx = t as Db;
-    const [lock] = rowsOf<{ taken: boolean }>(
-      await tx.execute(sql`select pg_try_advisory_xact_lock(${FANOUT_LOCK}) as taken`),
-    );
-    if (!lock?.taken) return 0;
-    const batch = await tx
-      .select({
-        id: events.id,
-        seq: events.seq,
-        brandspaceId: events.brandspaceId,
-        type: events.type,
-        occurredAt: events.occurredAt,
-      })
-      .from(events)
-      .where(isNull(events.fannedOutAt))
-      .orderBy(asc(events.seq))
-      .limit(limit)
-      .for("update", { skipLocked: true });
+    if (!(await tryTransactionLock(tx, FANOUT_LOCK))) return 0;
+    const batch = await lockEventsToFanOut(tx, limit);
     if (batch.length === 0) return 0;
     const endpoints = await webhooksOfBrandspaces(tx, [...new Set(batch.map((e) => e.brandspaceId))]);
     const rows: NewDeliveryRow[] = [];
@@ -59,15 +43,10 @@ export async function fanOutBatch(db: Db, limit = FANOUT_BATCH): Promise<number>
       }
     }
     await insertAttempts(tx, rows);
-    await tx
-      .update(events)
-      .set({ fannedOutAt: new Date() })
-      .where(
-        inArray(
-          events.id,
-          batch.map((e) => e.id),
-        ),
-      );
+    await markFannedOut(
+      tx,
+      batch.map((e) => e.id),
+    );
     return batch.length;
   });
 }

@@ -1,12 +1,16 @@
-import { sql } from "drizzle-orm";
 import type { Logger } from "pino";
 import type { Db } from "../db/client.ts";
 import type { ServiceDeps } from "../deps.ts";
 import { countExhaustedSince, type DeliveryRow } from "./deliveries.repository.ts";
-import { insertAttempts, type Settlement, settleDeliveries } from "./delivery-queue.repository.ts";
+import {
+  commitWithoutWaitingForFlush,
+  insertAttempts,
+  type Settlement,
+  settleDeliveries,
+} from "./delivery-queue.repository.ts";
 import { nextAttempt } from "./delivery-rows.ts";
 import type { SendOutcome } from "./send-delivery.ts";
-import { autoDisableWebhook, findWebhookById } from "./webhooks.repository.ts";
+import { autoDisableWebhook, findWebhookById, markLastSuccess } from "./webhooks.repository.ts";
 
 /** What became of one claimed attempt: sent (with the answer or the error), or not sendable at all. */
 export type AttemptResult =
@@ -35,7 +39,7 @@ export function createResultRecorder(deps: ServiceDeps, logger: Logger): ResultR
       await deps.db.transaction(async (tx) => {
         // Lost in a database crash, a result only means its attempt is sent again: no need to wait for the WAL
         // flush. (PGlite in this process has no server to crash apart from it.)
-        if (deps.database.kind === "postgres") await tx.execute(sql`set local synchronous_commit = off`);
+        if (deps.database.kind === "postgres") await commitWithoutWaitingForFlush(tx as Db);
         await recordResults(deps, tx as Db, results, successMarkedAt);
       });
       logAttempts(logger, results);
@@ -157,10 +161,7 @@ async function markSuccesses(tx: Db, successes: Sent[], markedAt: Map<string, nu
     .map(([id, at]) => ({ id, at }));
   if (rows.length === 0) return;
   for (const { id, at } of rows) markedAt.set(id, at.getTime());
-  await tx.execute(sql`
-    update webhooks w set last_success_at = greatest(w.last_success_at, s.at)
-    from jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) as s(id text, at timestamptz)
-    where w.id = s.id`);
+  await markLastSuccess(tx, rows);
 }
 
 /** No success for the configured window and enough exhausted deliveries in it: disable as `failing`. */

@@ -5,7 +5,7 @@ import { newId } from "../platform/ids.ts";
 import { seedDemo } from "../seed/demo-seed.ts";
 import { openTestDatabase } from "../testing/test-database.ts";
 import { firstAttempt } from "./delivery-rows.ts";
-import { pruneDeliveries } from "./retention.ts";
+import { pruneDeliveries } from "./retention.repository.ts";
 
 let database: Database;
 let brandspaceId: string;

@@ -121,3 +121,12 @@ export async function findWebhooksByIds(db: Db, ids: string[]): Promise<Map<stri
   const rows = await db.select().from(webhooks).where(inArray(webhooks.id, ids));
   return new Map(rows.map((row) => [row.id, row]));
 }
+
+/** Each endpoint's `last_success_at` moves to the given moment, never backwards. */
+export async function markLastSuccess(db: Db, rows: { id: string; at: Date }[]): Promise<void> {
+  if (rows.length === 0) return;
+  await db.execute(sql`
+    update webhooks w set last_success_at = greatest(w.last_success_at, s.at)
+    from jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) as s(id text, at timestamptz)
+    where w.id = s.id`);
+}

@@ -1,9 +1,9 @@
 import type { CreateWebhookBody, UpdateWebhookBody, Webhook } from "../../contract/webhooks.ts";
-import type { Db } from "../db/client.ts";
-import type { ServiceDeps } from "../deps.ts";
 import { type AuthContext, hasPermission } from "../platform/auth.ts";
+import type { CallerContext, ServiceContext } from "../platform/context.ts";
 import { forbidden, notFound } from "../platform/errors.ts";
 import { newId } from "../platform/ids.ts";
+import { type PageRequest, paginate } from "../platform/paginate.ts";
 import { unparkWebhook } from "./deliveries.repository.ts";
 import { kickDispatch } from "./dispatch.ts";
 import { newWebhookSecret, sealSecret, secretHint } from "./secret-box.ts";
@@ -11,6 +11,8 @@ import { checkWebhookUrl } from "./url-policy.ts";
 import * as repo from "./webhooks.repository.ts";
 
 export const SECRET_OVERLAP_MS = 24 * 3_600_000;
+
+type WebhookRef = { webhookId: string };
 
 export function toWebhook(row: repo.WebhookRow): Webhook {
   return {
@@ -34,13 +36,31 @@ export function requireManage(auth: AuthContext): void {
 }
 
 /** An endpoint of the caller's brandspace, or 404. */
-export async function requireWebhook(db: Db, auth: AuthContext, id: string): Promise<repo.WebhookRow> {
-  const row = await repo.findWebhook(db, auth.brandspace.id, id);
+export async function requireWebhook(
+  { db, auth }: CallerContext,
+  webhookId: string,
+): Promise<repo.WebhookRow> {
+  const row = await repo.findWebhook(db, auth.brandspace.id, webhookId);
   if (!row) throw notFound("webhook");
   return row;
 }
 
-export async function createWebhook(deps: ServiceDeps, db: Db, auth: AuthContext, input: CreateWebhookBody) {
+/** The brandspace's endpoints, newest first. */
+export function listWebhooks(ctx: ServiceContext, page: PageRequest) {
+  return paginate(ctx.deps.cursors, page, {
+    name: `webhooks:${ctx.auth.brandspace.id}`,
+    fetch: (limit, after: [string, string] | null) =>
+      repo.listWebhookRows(ctx.db, ctx.auth.brandspace.id, limit, after),
+    keyOf: (row) => [row.createdAt.toISOString(), row.id],
+    present: (rows) => rows.map(toWebhook),
+  });
+}
+
+export async function getWebhook(ctx: ServiceContext, { webhookId }: WebhookRef) {
+  return toWebhook(await requireWebhook(ctx, webhookId));
+}
+
+export async function createWebhook({ db, deps, auth }: ServiceContext, input: CreateWebhookBody) {
   requireManage(auth);
   await checkWebhookUrl(input.url, deps.config);
   const secret = newWebhookSecret();
@@ -60,18 +80,15 @@ export async function createWebhook(deps: ServiceDeps, db: Db, auth: AuthContext
 }
 
 export async function updateWebhook(
-  deps: ServiceDeps,
-  db: Db,
-  auth: AuthContext,
-  id: string,
-  changes: UpdateWebhookBody,
+  { db, deps, auth }: ServiceContext,
+  { webhookId, changes }: WebhookRef & { changes: UpdateWebhookBody },
 ) {
-  const current = await repo.lockWebhook(db, auth.brandspace.id, id);
+  const current = await repo.lockWebhook(db, auth.brandspace.id, webhookId);
   if (!current) throw notFound("webhook");
   requireManage(auth);
   if (changes.url !== undefined) await checkWebhookUrl(changes.url, deps.config);
   const enabling = changes.enabled === true && !current.enabled;
-  const row = await repo.updateWebhookRow(db, auth.brandspace.id, id, {
+  const row = await repo.updateWebhookRow(db, auth.brandspace.id, webhookId, {
     url: changes.url,
     description: changes.description,
     events: changes.events,
@@ -83,26 +100,32 @@ export async function updateWebhook(
         }),
   });
   if (enabling) {
-    await unparkWebhook(db, id);
+    await unparkWebhook(db, webhookId);
     await kickDispatch(db);
   }
   return toWebhook(row!);
 }
 
-export async function deleteWebhook(db: Db, auth: AuthContext, id: string) {
-  await requireWebhook(db, auth, id);
-  requireManage(auth);
-  if (!(await repo.deleteWebhookRow(db, auth.brandspace.id, id))) throw notFound("webhook");
-  return { object: "webhook" as const, id, deleted: true as const, permanent: true, trashed_at: null };
+export async function deleteWebhook(ctx: ServiceContext, { webhookId }: WebhookRef) {
+  await requireWebhook(ctx, webhookId);
+  requireManage(ctx.auth);
+  if (!(await repo.deleteWebhookRow(ctx.db, ctx.auth.brandspace.id, webhookId))) throw notFound("webhook");
+  return {
+    object: "webhook" as const,
+    id: webhookId,
+    deleted: true as const,
+    permanent: true,
+    trashed_at: null,
+  };
 }
 
 /** A new current secret; the old one keeps signing (second) for 24 h. */
-export async function rollSecret(deps: ServiceDeps, db: Db, auth: AuthContext, id: string) {
-  const current = await repo.lockWebhook(db, auth.brandspace.id, id);
+export async function rollSecret({ db, deps, auth }: ServiceContext, { webhookId }: WebhookRef) {
+  const current = await repo.lockWebhook(db, auth.brandspace.id, webhookId);
   if (!current) throw notFound("webhook");
   requireManage(auth);
   const secret = newWebhookSecret();
-  await repo.updateWebhookRow(db, auth.brandspace.id, id, {
+  await repo.updateWebhookRow(db, auth.brandspace.id, webhookId, {
     secretSealed: sealSecret(deps.keyring.key("webhook-encryption"), secret),
     secretHint: secretHint(secret),
     previousSecretSealed: current.secretSealed,

@@ -39,8 +39,9 @@ describe("authentication", () => {
     const key = await service.createKey(["brandspace:read"]);
     expect((await central("GET", "/v1/me", { key })).status).toBe(200);
     const { revokeApiKey, listApiKeys } = await import("../../keys/keys.service.ts");
-    const stored = (await listApiKeys(service.deps.db, service.seed.brandspaceId)).at(-1)!;
-    await revokeApiKey(service.deps.db, service.seed.brandspaceId, stored.id);
+    const brandspaceId = service.seed.brandspaceId;
+    const stored = (await listApiKeys({ db: service.deps.db }, { brandspaceId })).at(-1)!;
+    await revokeApiKey({ db: service.deps.db }, { brandspaceId, keyId: stored.id });
     expectError(await central("GET", "/v1/me", { key }), 401, "unauthorized");
   });
 

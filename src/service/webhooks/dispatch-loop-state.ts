@@ -1,0 +1,46 @@
+import type { Logger } from "pino";
+import type { Agent } from "undici";
+import type { ServiceDeps } from "../deps.ts";
+import type { AttemptResult, ResultRecorder } from "./record-results.ts";
+
+/** What one dispatch loop works with and keeps track of; its steps (dispatch-loop.ts) read and update it. */
+export interface LoopState {
+  readonly deps: ServiceDeps;
+  readonly agent: Agent;
+  readonly run: { signal: AbortSignal; logger: Logger };
+  readonly recorder: ResultRecorder;
+  /** Attempts in flight. */
+  readonly sends: Set<Promise<void>>;
+  /** Answers that came in since a turn last recorded them. */
+  readonly results: AttemptResult[];
+  claiming: boolean;
+  /** A wake-up came since the current turn began. */
+  woken: boolean;
+  /** Events may be waiting for the fan-out (a wake-up announced them, or the last batch was full). */
+  eventsCommitted: boolean;
+  /** Ends the sleep under way, if any, when its condition holds. */
+  wakeUp: () => void;
+  fannedOutAt: number;
+  parkedAt: number;
+}
+
+export function wake(state: LoopState): void {
+  state.woken = true;
+  state.wakeUp();
+}
+
+/** Resolves after `ms`, or sooner on a wake-up (or at once if one came since the turn began). */
+export function sleep(state: LoopState, ms: number, wakeWhen: () => boolean = () => true): Promise<void> {
+  if (state.woken && wakeWhen()) return Promise.resolve();
+  return new Promise((resolve) => {
+    const timer = setTimeout(() => finish(), ms);
+    const finish = () => {
+      clearTimeout(timer);
+      state.wakeUp = () => {};
+      resolve();
+    };
+    state.wakeUp = () => {
+      if (wakeWhen()) finish();
+    };
+  });
+}
