@@ -88,27 +88,3 @@ export async function boardValuesOf(
     .where(and(eq(properties.boardId, boardId), inArray(propertyValues.fileId, fileIds)))
     .orderBy(asc(properties.position));
 }
-
-export type BoardPropertyRow = Pick<
-  typeof properties.$inferSelect,
-  "id" | "brandspaceId" | "type" | "selectionMode" | "hidden"
->;
-
-/** One of the board's properties, or null. */
-export async function findBoardProperty(
-  db: Db,
-  boardId: string,
-  propertyId: string,
-): Promise<BoardPropertyRow | null> {
-  const [row] = await db
-    .select({
-      id: properties.id,
-      brandspaceId: properties.brandspaceId,
-      type: properties.type,
-      selectionMode: properties.selectionMode,
-      hidden: properties.hidden,
-    })
-    .from(properties)
-    .where(and(eq(properties.id, propertyId), eq(properties.boardId, boardId)));
-  return row ?? null;
-}

@@ -11,9 +11,11 @@ import * as service from "./board-files.service.ts";
 export function boardFilesRoutes() {
   return [
     route(listBoardFiles, (ctx) => service.listBoardFiles(ctx, { ...ctx.params, query: ctx.query })),
-    route(addBoardFiles, (ctx) => service.addBoardFiles(ctx, { ...ctx.params, fileIds: ctx.body.file_ids })),
+    route(addBoardFiles, (ctx) =>
+      service.changeBoardFiles(ctx, { ...ctx.params, fileIds: ctx.body.file_ids, change: "add" }),
+    ),
     route(removeBoardFiles, (ctx) =>
-      service.removeBoardFiles(ctx, { ...ctx.params, fileIds: ctx.body.file_ids }),
+      service.changeBoardFiles(ctx, { ...ctx.params, fileIds: ctx.body.file_ids, change: "remove" }),
     ),
     route(setBoardFilePropertyValue, (ctx) =>
       service.setBoardFilePropertyValue(ctx, { ...ctx.params, value: ctx.body.value }),

@@ -7,7 +7,7 @@ import { fileListKey, planFileList } from "../files/file-list-plan.ts";
 import { toFileBase, toPropertyValue } from "../files/files.mapper.ts";
 import { renditionsOf } from "../files/files.repository.ts";
 import { normalizePropertyValue } from "../files/property-value-input.ts";
-import { savePropertyValue } from "../files/property-values.repository.ts";
+import { findPropertyDefinition, savePropertyValue } from "../files/property-values.repository.ts";
 import { hasPermission } from "../platform/auth.ts";
 import type { ServiceContext } from "../platform/context.ts";
 import { conflict, notFound } from "../platform/errors.ts";
@@ -38,41 +38,35 @@ async function requireServableFiles(ctx: ServiceContext, ids: string[]) {
   if (missing.length > 0) throw notFound("file", { file_ids: missing.slice(0, 100) });
 }
 
-/** Adds files to the board: each `added` or `already_present`; `board.file.added` for each added one. */
-export async function addBoardFiles(
-  ctx: ServiceContext,
-  { boardId, fileIds }: { boardId: string; fileIds: string[] },
-): Promise<BoardFilesBatch> {
-  await requireBoardAccess(ctx, boardId, "edit");
-  const ids = distinct(fileIds);
-  await requireServableFiles(ctx, ids);
-  const present = await repo.filesOnBoard(ctx.db, boardId, ids);
-  const added = ids.filter((id) => !present.has(id));
-  await repo.insertBoardFiles(ctx.db, boardId, added, ctx.auth.user.id);
-  for (const fileId of added) await emitBoardFile(ctx, "board.file.added", boardId, fileId);
-  return {
-    object: "board_files_batch",
-    board_id: boardId,
-    results: ids.map((id) => ({ file_id: id, status: present.has(id) ? "already_present" : "added" })),
-  };
-}
+type BatchChange = "add" | "remove";
 
-/** Takes files off the board: each `removed` or `not_present`; their board values go with them. */
-export async function removeBoardFiles(
+/** The statuses and the event of each change: the file changed, or it was already as asked. */
+const BATCH = {
+  add: { changed: "added", unchanged: "already_present", event: "board.file.added" },
+  remove: { changed: "removed", unchanged: "not_present", event: "board.file.removed" },
+} as const;
+
+/**
+ * Adds files to the board (`added` / `already_present`) or takes them off with their board values (`removed` /
+ * `not_present`), one event per file that changed. Every id must be a file the key can serve, or nothing changes.
+ */
+export async function changeBoardFiles(
   ctx: ServiceContext,
-  { boardId, fileIds }: { boardId: string; fileIds: string[] },
+  { boardId, fileIds, change }: { boardId: string; fileIds: string[]; change: BatchChange },
 ): Promise<BoardFilesBatch> {
   await requireBoardAccess(ctx, boardId, "edit");
   const ids = distinct(fileIds);
   await requireServableFiles(ctx, ids);
   const present = await repo.filesOnBoard(ctx.db, boardId, ids);
-  const removed = ids.filter((id) => present.has(id));
-  await repo.deleteBoardFiles(ctx.db, boardId, removed);
-  for (const fileId of removed) await emitBoardFile(ctx, "board.file.removed", boardId, fileId);
+  const changed = new Set(ids.filter((id) => present.has(id) === (change === "remove")));
+  if (change === "add") await repo.insertBoardFiles(ctx.db, boardId, [...changed], ctx.auth.user.id);
+  else await repo.deleteBoardFiles(ctx.db, boardId, [...changed]);
+  const { event, changed: done, unchanged } = BATCH[change];
+  for (const fileId of changed) await emitBoardFile(ctx, event, boardId, fileId);
   return {
     object: "board_files_batch",
     board_id: boardId,
-    results: ids.map((id) => ({ file_id: id, status: present.has(id) ? "removed" : "not_present" })),
+    results: ids.map((id) => ({ file_id: id, status: changed.has(id) ? done : unchanged })),
   };
 }
 
@@ -124,7 +118,11 @@ export async function setBoardFilePropertyValue(
   if (!(await repo.filesOnBoard(db, input.boardId, [input.fileId])).has(input.fileId)) {
     throw notFound("file on this board");
   }
-  const property = await repo.findBoardProperty(db, input.boardId, input.propertyId);
+  const property = await findPropertyDefinition(
+    db,
+    { brandspaceId: auth.brandspace.id, boardId: input.boardId },
+    input.propertyId,
+  );
   if (!property) throw notFound("property");
   if (property.hidden && input.value !== null)
     throw conflict("The property is hidden: it takes no new values.");

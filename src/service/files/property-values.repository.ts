@@ -7,10 +7,10 @@ export type PropertyDefinition = Pick<
   "id" | "brandspaceId" | "type" | "selectionMode" | "hidden"
 >;
 
-/** A brandspace-wide property (not a board's), or null. */
-export async function findBrandspaceProperty(
+/** A property of the brandspace in one scope (`boardId` null: brandspace-wide; else that board's), or null. */
+export async function findPropertyDefinition(
   db: Db,
-  brandspaceId: string,
+  scope: { brandspaceId: string; boardId: string | null },
   propertyId: string,
 ): Promise<PropertyDefinition | null> {
   const [property] = await db
@@ -25,8 +25,8 @@ export async function findBrandspaceProperty(
     .where(
       and(
         eq(properties.id, propertyId),
-        eq(properties.brandspaceId, brandspaceId),
-        isNull(properties.boardId),
+        eq(properties.brandspaceId, scope.brandspaceId),
+        scope.boardId === null ? isNull(properties.boardId) : eq(properties.boardId, scope.boardId),
       ),
     );
   return property ?? null;

@@ -5,7 +5,7 @@ import { requireActiveFile } from "./file-access.ts";
 import { toPropertyValue } from "./files.mapper.ts";
 import { updateFileRow } from "./files.repository.ts";
 import { normalizePropertyValue } from "./property-value-input.ts";
-import { findBrandspaceProperty, savePropertyValue } from "./property-values.repository.ts";
+import { findPropertyDefinition, savePropertyValue } from "./property-values.repository.ts";
 
 /** Sets or clears a brandspace property's value on a file; emits `property.value_updated`. */
 export async function setPropertyValue(
@@ -14,7 +14,11 @@ export async function setPropertyValue(
 ) {
   const { db, auth } = ctx;
   await requireActiveFile(ctx, fileId, "edit");
-  const property = await findBrandspaceProperty(db, auth.brandspace.id, propertyId);
+  const property = await findPropertyDefinition(
+    db,
+    { brandspaceId: auth.brandspace.id, boardId: null },
+    propertyId,
+  );
   if (!property) throw notFound("property");
   if (property.hidden && value !== null) throw conflict("The property is hidden: it takes no new values.");
   const normalized = await normalizePropertyValue(db, property, value);
