@@ -17,7 +17,13 @@ export function OptionColor({
   onChange: (hex: string) => void;
 }) {
   const name = useId();
+  // The choice shows at once; the saved colour replaces it when it arrives (or stays, if the save failed).
   const [hex, setHex] = useState(value);
+  const [seen, setSeen] = useState(value);
+  if (seen !== value) {
+    setSeen(value);
+    setHex(value);
+  }
   const [invalid, setInvalid] = useState(false);
   const commit = () => {
     const text = hex.trim().startsWith("#") ? hex.trim() : `#${hex.trim()}`;
@@ -35,7 +41,7 @@ export function OptionColor({
               type="radio"
               name={name}
               aria-label={choice.name}
-              checked={value.toLowerCase() === choice.hex}
+              checked={hex.toLowerCase() === choice.hex}
               onChange={() => {
                 setHex(choice.hex);
                 onChange(choice.hex);
