@@ -56,7 +56,7 @@ export function PropertyEditors({ file }: { file: File }) {
       ) : shown.length === 0 ? (
         <p className="text-sm text-zinc-600 dark:text-zinc-400">
           No properties yet.{" "}
-          <Link to="/properties" className="text-accent-700 underline dark:text-accent-400">
+          <Link to="/properties" className="text-accent-700 underline dark:text-accent-100">
             Define them
           </Link>{" "}
           to describe every file the same way.
