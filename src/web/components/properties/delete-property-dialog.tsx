@@ -1,14 +1,8 @@
 import type { Property } from "../../../contract/properties.ts";
 import { useDeleteProperty } from "../../api/properties.ts";
-import { plural } from "../../lib/format.ts";
 import { toast } from "../../lib/toast.ts";
 import { ConfirmDialog } from "../ui/confirm-dialog.tsx";
-
-/** What deleting clears, from the property's `value_count`. */
-export function clearedText(count: number): string {
-  if (count === 0) return "No file holds a value of it.";
-  return `This clears its value on ${plural(count, "file")}.`;
-}
+import { clearedText } from "./property-kinds.ts";
 
 export function DeletePropertyDialog({
   property,

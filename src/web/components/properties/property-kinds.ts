@@ -1,5 +1,6 @@
 import type { PropertyType } from "../../../contract/files.ts";
 import { OPTION_TYPES } from "../../../contract/properties.ts";
+import { plural } from "../../lib/format.ts";
 
 /** How the dashboard names each type of property. */
 export const TYPE_LABELS: Record<PropertyType, string> = {
@@ -38,3 +39,9 @@ export const OPTION_COLORS = [
 ] as const;
 
 export const isHexColor = (text: string) => /^#[0-9a-f]{6}$/i.test(text);
+
+/** What deleting a property clears, from its `value_count`. */
+export function clearedText(count: number): string {
+  if (count === 0) return "No file holds a value of it.";
+  return `This clears its value on ${plural(count, "file")}.`;
+}
