@@ -63,8 +63,22 @@ test("define a status property with options, reorder it by keyboard, set it on a
   expect(await moveUp.evaluate((button) => button === document.activeElement)).toBe(true);
   await d.page.keyboard.press("Alt+ArrowDown");
   await expect.poll(async () => (await d.api("GET", `/v1/properties/${property.id}`)).position).toBe(last);
+  // Dragging a row onto another puts it there.
+  const list = d.page.getByRole("list", { name: "Properties" });
+  const row = (text: string) => list.getByRole("listitem").filter({ hasText: text });
+  const anchorPosition = (await d.api("GET", `/v1/properties/${anchor.id}`)).position;
+  await row(name).dragTo(row(anchor.name));
+  await expect
+    .poll(async () => (await d.api("GET", `/v1/properties/${property.id}`)).position)
+    .toBe(anchorPosition);
+  // Hidden, a property keeps its place and is marked so; unhidden again.
+  await d.page.getByRole("button", { name: `Hide ${due.name}` }).click();
+  await row(due.name).getByText("Hidden").waitFor();
+  expect((await d.api("GET", `/v1/properties/${due.id}`)).hidden).toBe(true);
   await d.screenshot("properties-list");
   await d.expectAccessible("properties list");
+  await d.page.getByRole("button", { name: `Unhide ${due.name}` }).click();
+  await expect.poll(async () => (await d.api("GET", `/v1/properties/${due.id}`)).hidden).toBe(false);
 
   // On the file page: choose a status, reload, it is still there.
   await d.goto(`/files/${file.id}`);
