@@ -16,6 +16,7 @@ const LOADER_WITH_COMPONENT = new Set<string>([
   "/_app/webhooks/$webhookId",
   "/_app/usage",
   "/_app/settings",
+  "/_app/properties",
 ]);
 
 /** Brotli and gzip copies of the built text assets, which the BFF serves to browsers that accept them. */
@@ -43,7 +44,7 @@ export default defineConfig({
       quoteStyle: "double",
       codeSplittingOptions: {
         // Screens away from browsing load their loader with their component, so that their API code (webhooks,
-        // usage, settings) stays out of the browse screens' initial JavaScript; browse loaders stay in the entry
+        // usage, settings, properties) stays out of the browse screens' initial JavaScript; browse loaders stay in the entry
         // so that their data is asked for while the screen's code downloads.
         splitBehavior: ({ routeId }) =>
           LOADER_WITH_COMPONENT.has(routeId)

@@ -12,6 +12,7 @@ import { Route as rootRouteImport } from "./routes/__root"
 import { Route as AppRouteImport } from "./routes/_app"
 import { Route as LoginRouteImport } from "./routes/login"
 import { Route as AppIndexRouteImport } from "./routes/_app/index"
+import { Route as AppPropertiesRouteImport } from "./routes/_app/properties"
 import { Route as AppSettingsRouteImport } from "./routes/_app/settings"
 import { Route as AppTrashRouteImport } from "./routes/_app/trash"
 import { Route as AppUsageRouteImport } from "./routes/_app/usage"
@@ -34,6 +35,11 @@ const LoginRoute = LoginRouteImport.update({
 const AppIndexRoute = AppIndexRouteImport.update({
   id: "/",
   path: "/",
+  getParentRoute: () => AppRoute,
+} as any)
+const AppPropertiesRoute = AppPropertiesRouteImport.update({
+  id: "/properties",
+  path: "/properties",
   getParentRoute: () => AppRoute,
 } as any)
 const AppSettingsRoute = AppSettingsRouteImport.update({
@@ -85,6 +91,7 @@ const AppWebhooksWebhookIdRoute = AppWebhooksWebhookIdRouteImport.update({
 export interface FileRoutesByFullPath {
   "/": typeof AppIndexRoute
   "/login": typeof LoginRoute
+  "/properties": typeof AppPropertiesRoute
   "/settings": typeof AppSettingsRoute
   "/trash": typeof AppTrashRoute
   "/usage": typeof AppUsageRoute
@@ -97,6 +104,7 @@ export interface FileRoutesByFullPath {
 }
 export interface FileRoutesByTo {
   "/login": typeof LoginRoute
+  "/properties": typeof AppPropertiesRoute
   "/settings": typeof AppSettingsRoute
   "/trash": typeof AppTrashRoute
   "/usage": typeof AppUsageRoute
@@ -112,6 +120,7 @@ export interface FileRoutesById {
   __root__: typeof rootRouteImport
   "/_app": typeof AppRouteWithChildren
   "/login": typeof LoginRoute
+  "/_app/properties": typeof AppPropertiesRoute
   "/_app/settings": typeof AppSettingsRoute
   "/_app/trash": typeof AppTrashRoute
   "/_app/usage": typeof AppUsageRoute
@@ -128,6 +137,7 @@ export interface FileRouteTypes {
   fullPaths:
     | "/"
     | "/login"
+    | "/properties"
     | "/settings"
     | "/trash"
     | "/usage"
@@ -140,6 +150,7 @@ export interface FileRouteTypes {
   fileRoutesByTo: FileRoutesByTo
   to:
     | "/login"
+    | "/properties"
     | "/settings"
     | "/trash"
     | "/usage"
@@ -154,6 +165,7 @@ export interface FileRouteTypes {
     | "__root__"
     | "/_app"
     | "/login"
+    | "/_app/properties"
     | "/_app/settings"
     | "/_app/trash"
     | "/_app/usage"
@@ -192,6 +204,13 @@ declare module "@tanstack/react-router" {
       path: "/"
       fullPath: "/"
       preLoaderRoute: typeof AppIndexRouteImport
+      parentRoute: typeof AppRoute
+    }
+    "/_app/properties": {
+      id: "/_app/properties"
+      path: "/properties"
+      fullPath: "/properties"
+      preLoaderRoute: typeof AppPropertiesRouteImport
       parentRoute: typeof AppRoute
     }
     "/_app/settings": {
@@ -261,6 +280,7 @@ declare module "@tanstack/react-router" {
 }
 
 interface AppRouteChildren {
+  AppPropertiesRoute: typeof AppPropertiesRoute
   AppSettingsRoute: typeof AppSettingsRoute
   AppTrashRoute: typeof AppTrashRoute
   AppUsageRoute: typeof AppUsageRoute
@@ -274,6 +294,7 @@ interface AppRouteChildren {
 }
 
 const AppRouteChildren: AppRouteChildren = {
+  AppPropertiesRoute: AppPropertiesRoute,
   AppSettingsRoute: AppSettingsRoute,
   AppTrashRoute: AppTrashRoute,
   AppUsageRoute: AppUsageRoute,

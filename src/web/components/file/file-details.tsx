@@ -5,6 +5,7 @@ import { membersQuery } from "../../api/meta.ts";
 import { cn } from "../../lib/cn.ts";
 import { formatBytes, formatDateTime, formatDuration, formatResolution } from "../../lib/format.ts";
 import { FileNameField } from "./file-name-field.tsx";
+import { PropertyEditors } from "./property-editors.tsx";
 import { PublishedSwitch } from "./published-switch.tsx";
 import { RenditionsList } from "./renditions-list.tsx";
 import { TagsEditor } from "./tags-editor.tsx";
@@ -95,6 +96,7 @@ export function FileDetails({ file }: { file: File }) {
           <PublishedSwitch file={file} />
         </div>
       </Section>
+      <PropertyEditors file={file} />
       <Section title="Renditions">
         <RenditionsList file={file} />
       </Section>

@@ -71,7 +71,9 @@ export function Sidebar() {
       <LibraryTree />
       <SectionHeading>Workspace</SectionHeading>
       <UnavailableItem icon={LayoutGrid}>Boards</UnavailableItem>
-      <UnavailableItem icon={SlidersHorizontal}>Properties</UnavailableItem>
+      <NavLink to="/properties" icon={SlidersHorizontal}>
+        Properties
+      </NavLink>
       <UnavailableItem icon={Share2}>Shared links</UnavailableItem>
       <UnavailableItem icon={Send}>Transfers</UnavailableItem>
       <NavLink to="/trash" icon={Trash2}>

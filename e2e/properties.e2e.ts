@@ -1,0 +1,127 @@
+import { expect, test } from "vitest";
+import { chunkFetched, expectToast, openDashboard } from "./harness.ts";
+
+test("define a status property with options, reorder it by keyboard, set it on a file, delete it with its count", async () => {
+  const d = await openDashboard();
+  const library = await d.fixtures.createLibrary();
+  const file = await d.fixtures.uploadPng({ name: "brief.png", library_id: library.id });
+  // Other properties, so that the new one has places to move to.
+  const anchor = await d.api("POST", "/v1/properties", { name: d.fixtures.unique("Notes"), type: "text" });
+  const due = await d.api("POST", "/v1/properties", { name: d.fixtures.unique("Due"), type: "date" });
+  const name = d.fixtures.unique("Review");
+
+  // Browsing does not fetch the properties screen's code.
+  expect(await chunkFetched(d, "properties")).toEqual([]);
+  await d.page.getByRole("link", { name: "Properties", exact: true }).click();
+  await d.page.waitForURL((url) => url.pathname === "/properties");
+  await d.page.getByRole("heading", { level: 1, name: "Properties" }).waitFor();
+
+  await d.page.getByRole("button", { name: "New property" }).first().click();
+  const create = d.page.getByRole("dialog", { name: "New property" });
+  await create.getByLabel("Name").fill(name);
+  await create.getByLabel("Type").selectOption({ label: "Status" });
+  await create.getByRole("button", { name: "Create property" }).click();
+  await expectToast(d.page, `Property “${name}” created`);
+
+  // A status property stays open for its options.
+  const edit = d.page.getByRole("dialog", { name: `Edit ${name}` });
+  for (const label of ["Draft", "Approved"]) {
+    await edit.getByRole("textbox", { name: "New option" }).fill(label);
+    await edit.getByRole("button", { name: "Add option" }).click();
+    await edit.getByRole("textbox", { name: `Label of ${label}` }).waitFor();
+  }
+  await edit.getByRole("button", { name: "Colour of Approved: Grey" }).click();
+  await edit.getByRole("radio", { name: "Green" }).check();
+  await edit.getByRole("button", { name: "Colour of Approved: Green" }).waitFor();
+  // A label one option already has (ignoring case) is refused, in the service's words.
+  await edit.getByRole("textbox", { name: "New option" }).fill("draft");
+  await edit.getByRole("button", { name: "Add option" }).click();
+  await expect.poll(() => edit.getByRole("alert").textContent()).toMatch(/\w+/);
+  await d.screenshot("property-options");
+  await d.expectAccessible("property dialog with options");
+  await edit.getByRole("button", { name: "Done" }).click();
+
+  const properties = (await d.api("GET", "/v1/properties?limit=100")).data;
+  const property = properties.find((p: { name: string }) => p.name === name);
+  expect(property.options.map((o: { label: string; color: string }) => [o.label, o.color])).toEqual([
+    ["Draft", "#9ca3af"],
+    ["Approved", "#059669"],
+  ]);
+  const last = property.position;
+  expect(last).toBe(properties.length - 1);
+
+  // Reorder by keyboard: the Move up button, then Alt+↑ where focus stays.
+  const moveUp = d.page.getByRole("button", { name: `Move ${name} up` });
+  await moveUp.focus();
+  await d.page.keyboard.press("Enter");
+  await expect
+    .poll(async () => (await d.api("GET", `/v1/properties/${property.id}`)).position)
+    .toBe(last - 1);
+  await expect
+    .poll(() => d.page.getByRole("status").filter({ hasText: "moved to position" }).count())
+    .toBe(1);
+  expect(await moveUp.evaluate((button) => button === document.activeElement)).toBe(true);
+  await d.page.keyboard.press("Alt+ArrowDown");
+  await expect.poll(async () => (await d.api("GET", `/v1/properties/${property.id}`)).position).toBe(last);
+  // Dragging a row onto another puts it there.
+  const list = d.page.getByRole("list", { name: "Properties" });
+  const row = (text: string) => list.getByRole("listitem").filter({ hasText: text });
+  const anchorPosition = (await d.api("GET", `/v1/properties/${anchor.id}`)).position;
+  await row(name).dragTo(row(anchor.name));
+  await expect
+    .poll(async () => (await d.api("GET", `/v1/properties/${property.id}`)).position)
+    .toBe(anchorPosition);
+  // Hidden, a property keeps its place and is marked so; unhidden again.
+  await d.page.getByRole("button", { name: `Hide ${due.name}` }).click();
+  await row(due.name).getByText("Hidden").waitFor();
+  expect((await d.api("GET", `/v1/properties/${due.id}`)).hidden).toBe(true);
+  await d.screenshot("properties-list");
+  await d.expectAccessible("properties list");
+  await d.page.getByRole("button", { name: `Unhide ${due.name}` }).click();
+  await expect.poll(async () => (await d.api("GET", `/v1/properties/${due.id}`)).hidden).toBe(false);
+
+  // On the file page: choose a status, reload, it is still there.
+  await d.goto(`/files/${file.id}`);
+  const status = d.page.getByRole("region", { name: "Properties" }).getByRole("combobox", { name });
+  await status.selectOption({ label: "Approved" });
+  await expectToast(d.page, `${name} saved`);
+  await d.page.reload({ waitUntil: "load" });
+  await expect
+    .poll(() =>
+      d.page
+        .getByRole("region", { name: "Properties" })
+        .getByRole("combobox", { name })
+        .evaluate((select: HTMLSelectElement) => select.selectedOptions[0]?.textContent)
+        .catch(() => null),
+    )
+    .toBe("Approved");
+  const stored = (await d.api("GET", `/v1/files/${file.id}`)).properties;
+  const approved = property.options[1].id;
+  expect(stored).toContainEqual(
+    expect.objectContaining({ property_id: property.id, status: { option_id: approved } }),
+  );
+  await d.screenshot("file-properties");
+  await d.expectAccessible("file page with properties");
+
+  // Deleting says how many values go with it.
+  await d.goto("/properties");
+  await d.page.getByRole("button", { name: `Delete ${name}` }).click();
+  const confirm = d.page.getByRole("dialog", { name: `Delete ${name}?` });
+  await confirm.getByText("This clears its value on 1 file.").waitFor();
+  await d.screenshot("delete-property");
+  await d.expectAccessible("delete property dialog");
+  await confirm.getByRole("button", { name: "Delete property" }).click();
+  await expectToast(d.page, `Property “${name}” deleted`);
+  expect((await d.apiResponse("GET", `/v1/properties/${property.id}`)).status).toBe(404);
+
+  await d.setTheme("dark");
+  await d.page.getByRole("list", { name: "Properties" }).waitFor();
+  await d.screenshot("properties-list-dark");
+  await d.expectAccessible("properties list, dark");
+  await d.goto(`/files/${file.id}`);
+  await d.page.getByRole("region", { name: "Properties" }).getByText(anchor.name).waitFor();
+  await d.screenshot("file-properties-dark");
+  await d.expectAccessible("file page with properties, dark");
+  await d.api("DELETE", `/v1/properties/${anchor.id}`);
+  await d.api("DELETE", `/v1/properties/${due.id}`);
+});
