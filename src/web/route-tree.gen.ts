@@ -15,6 +15,8 @@ import { Route as AppIndexRouteImport } from "./routes/_app/index"
 import { Route as AppSettingsRouteImport } from "./routes/_app/settings"
 import { Route as AppTrashRouteImport } from "./routes/_app/trash"
 import { Route as AppUsageRouteImport } from "./routes/_app/usage"
+import { Route as AppBoardsIndexRouteImport } from "./routes/_app/boards/index"
+import { Route as AppBoardsBoardIdRouteImport } from "./routes/_app/boards/$boardId"
 import { Route as AppFilesIndexRouteImport } from "./routes/_app/files/index"
 import { Route as AppFilesFileIdRouteImport } from "./routes/_app/files/$fileId"
 import { Route as AppFoldersFolderIdRouteImport } from "./routes/_app/folders/$folderId"
@@ -49,6 +51,16 @@ const AppTrashRoute = AppTrashRouteImport.update({
 const AppUsageRoute = AppUsageRouteImport.update({
   id: "/usage",
   path: "/usage",
+  getParentRoute: () => AppRoute,
+} as any)
+const AppBoardsIndexRoute = AppBoardsIndexRouteImport.update({
+  id: "/boards/",
+  path: "/boards/",
+  getParentRoute: () => AppRoute,
+} as any)
+const AppBoardsBoardIdRoute = AppBoardsBoardIdRouteImport.update({
+  id: "/boards/$boardId",
+  path: "/boards/$boardId",
   getParentRoute: () => AppRoute,
 } as any)
 const AppFilesIndexRoute = AppFilesIndexRouteImport.update({
@@ -88,10 +100,12 @@ export interface FileRoutesByFullPath {
   "/settings": typeof AppSettingsRoute
   "/trash": typeof AppTrashRoute
   "/usage": typeof AppUsageRoute
+  "/boards/$boardId": typeof AppBoardsBoardIdRoute
   "/files/$fileId": typeof AppFilesFileIdRoute
   "/folders/$folderId": typeof AppFoldersFolderIdRoute
   "/libraries/$libraryId": typeof AppLibrariesLibraryIdRoute
   "/webhooks/$webhookId": typeof AppWebhooksWebhookIdRoute
+  "/boards/": typeof AppBoardsIndexRoute
   "/files/": typeof AppFilesIndexRoute
   "/webhooks/": typeof AppWebhooksIndexRoute
 }
@@ -101,10 +115,12 @@ export interface FileRoutesByTo {
   "/trash": typeof AppTrashRoute
   "/usage": typeof AppUsageRoute
   "/": typeof AppIndexRoute
+  "/boards/$boardId": typeof AppBoardsBoardIdRoute
   "/files/$fileId": typeof AppFilesFileIdRoute
   "/folders/$folderId": typeof AppFoldersFolderIdRoute
   "/libraries/$libraryId": typeof AppLibrariesLibraryIdRoute
   "/webhooks/$webhookId": typeof AppWebhooksWebhookIdRoute
+  "/boards": typeof AppBoardsIndexRoute
   "/files": typeof AppFilesIndexRoute
   "/webhooks": typeof AppWebhooksIndexRoute
 }
@@ -116,10 +132,12 @@ export interface FileRoutesById {
   "/_app/trash": typeof AppTrashRoute
   "/_app/usage": typeof AppUsageRoute
   "/_app/": typeof AppIndexRoute
+  "/_app/boards/$boardId": typeof AppBoardsBoardIdRoute
   "/_app/files/$fileId": typeof AppFilesFileIdRoute
   "/_app/folders/$folderId": typeof AppFoldersFolderIdRoute
   "/_app/libraries/$libraryId": typeof AppLibrariesLibraryIdRoute
   "/_app/webhooks/$webhookId": typeof AppWebhooksWebhookIdRoute
+  "/_app/boards/": typeof AppBoardsIndexRoute
   "/_app/files/": typeof AppFilesIndexRoute
   "/_app/webhooks/": typeof AppWebhooksIndexRoute
 }
@@ -131,10 +149,12 @@ export interface FileRouteTypes {
     | "/settings"
     | "/trash"
     | "/usage"
+    | "/boards/$boardId"
     | "/files/$fileId"
     | "/folders/$folderId"
     | "/libraries/$libraryId"
     | "/webhooks/$webhookId"
+    | "/boards/"
     | "/files/"
     | "/webhooks/"
   fileRoutesByTo: FileRoutesByTo
@@ -144,10 +164,12 @@ export interface FileRouteTypes {
     | "/trash"
     | "/usage"
     | "/"
+    | "/boards/$boardId"
     | "/files/$fileId"
     | "/folders/$folderId"
     | "/libraries/$libraryId"
     | "/webhooks/$webhookId"
+    | "/boards"
     | "/files"
     | "/webhooks"
   id:
@@ -158,10 +180,12 @@ export interface FileRouteTypes {
     | "/_app/trash"
     | "/_app/usage"
     | "/_app/"
+    | "/_app/boards/$boardId"
     | "/_app/files/$fileId"
     | "/_app/folders/$folderId"
     | "/_app/libraries/$libraryId"
     | "/_app/webhooks/$webhookId"
+    | "/_app/boards/"
     | "/_app/files/"
     | "/_app/webhooks/"
   fileRoutesById: FileRoutesById
@@ -215,6 +239,20 @@ declare module "@tanstack/react-router" {
       preLoaderRoute: typeof AppUsageRouteImport
       parentRoute: typeof AppRoute
     }
+    "/_app/boards/": {
+      id: "/_app/boards/"
+      path: "/boards"
+      fullPath: "/boards/"
+      preLoaderRoute: typeof AppBoardsIndexRouteImport
+      parentRoute: typeof AppRoute
+    }
+    "/_app/boards/$boardId": {
+      id: "/_app/boards/$boardId"
+      path: "/boards/$boardId"
+      fullPath: "/boards/$boardId"
+      preLoaderRoute: typeof AppBoardsBoardIdRouteImport
+      parentRoute: typeof AppRoute
+    }
     "/_app/files/": {
       id: "/_app/files/"
       path: "/files"
@@ -265,10 +303,12 @@ interface AppRouteChildren {
   AppTrashRoute: typeof AppTrashRoute
   AppUsageRoute: typeof AppUsageRoute
   AppIndexRoute: typeof AppIndexRoute
+  AppBoardsBoardIdRoute: typeof AppBoardsBoardIdRoute
   AppFilesFileIdRoute: typeof AppFilesFileIdRoute
   AppFoldersFolderIdRoute: typeof AppFoldersFolderIdRoute
   AppLibrariesLibraryIdRoute: typeof AppLibrariesLibraryIdRoute
   AppWebhooksWebhookIdRoute: typeof AppWebhooksWebhookIdRoute
+  AppBoardsIndexRoute: typeof AppBoardsIndexRoute
   AppFilesIndexRoute: typeof AppFilesIndexRoute
   AppWebhooksIndexRoute: typeof AppWebhooksIndexRoute
 }
@@ -278,10 +318,12 @@ const AppRouteChildren: AppRouteChildren = {
   AppTrashRoute: AppTrashRoute,
   AppUsageRoute: AppUsageRoute,
   AppIndexRoute: AppIndexRoute,
+  AppBoardsBoardIdRoute: AppBoardsBoardIdRoute,
   AppFilesFileIdRoute: AppFilesFileIdRoute,
   AppFoldersFolderIdRoute: AppFoldersFolderIdRoute,
   AppLibrariesLibraryIdRoute: AppLibrariesLibraryIdRoute,
   AppWebhooksWebhookIdRoute: AppWebhooksWebhookIdRoute,
+  AppBoardsIndexRoute: AppBoardsIndexRoute,
   AppFilesIndexRoute: AppFilesIndexRoute,
   AppWebhooksIndexRoute: AppWebhooksIndexRoute,
 }

@@ -70,7 +70,9 @@ export function Sidebar() {
       <SectionHeading>Libraries</SectionHeading>
       <LibraryTree />
       <SectionHeading>Workspace</SectionHeading>
-      <UnavailableItem icon={LayoutGrid}>Boards</UnavailableItem>
+      <NavLink to="/boards" icon={LayoutGrid}>
+        Boards
+      </NavLink>
       <UnavailableItem icon={SlidersHorizontal}>Properties</UnavailableItem>
       <UnavailableItem icon={Share2}>Shared links</UnavailableItem>
       <UnavailableItem icon={Send}>Transfers</UnavailableItem>
