@@ -7,9 +7,6 @@ export const BoardFormDialog = lazyDialog(() =>
 export const DeleteBoardDialog = lazyDialog(() =>
   import("./delete-board-dialog.tsx").then((m) => m.DeleteBoardDialog),
 );
-export const AddToBoardDialog = lazyDialog(() =>
-  import("./add-to-board-dialog.tsx").then((m) => m.AddToBoardDialog),
-);
 export const BoardPropertiesDialog = lazyDialog(() =>
   import("./board-properties-dialog.tsx").then((m) => m.BoardPropertiesDialog),
 );
