@@ -32,11 +32,11 @@ export const boardQuery = (boardId: string) => apiQuery(getBoard, { params: { bo
 export const fileBoardsQuery = (fileId: string) => apiQueryAll(listFileBoards, { params: { fileId } });
 
 /** A board's files with the browse URL's search, sort and filters, plus a filter document (board values). */
-export const boardFilesInput = (search: BrowseSearch, filter?: string) => {
+export const boardFilesInput = (search: BrowseSearch, filter?: object) => {
   const query = fileListInput({}, search);
-  return filter ? { ...query, filter } : query;
+  return filter ? { ...query, filter: JSON.stringify(filter) } : query;
 };
-export const boardFilesQuery = (boardId: string, search: BrowseSearch, filter?: string) =>
+export const boardFilesQuery = (boardId: string, search: BrowseSearch, filter?: object) =>
   apiInfiniteQuery(listBoardFiles, { params: { boardId }, query: boardFilesInput(search, filter) });
 
 /** Prefixes of the cached answers a board change can touch. */

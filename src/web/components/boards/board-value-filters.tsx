@@ -1,4 +1,5 @@
 import type { Property } from "../../../contract/properties.ts";
+import type { FilterDocument } from "../../lib/board-search.ts";
 import { equalsOf, filterOf } from "./board-filter.ts";
 
 /**
@@ -11,8 +12,8 @@ export function BoardValueFilters({
   onChange,
 }: {
   properties: Property[];
-  filter: string | undefined;
-  onChange: (filter: string | undefined) => void;
+  filter: FilterDocument | undefined;
+  onChange: (filter: FilterDocument | undefined) => void;
 }) {
   const statuses = properties.filter((p) => p.type === "status");
   if (statuses.length === 0) return null;
@@ -29,6 +30,7 @@ export function BoardValueFilters({
         <label key={property.id} className="flex items-center gap-1.5 text-zinc-600 dark:text-zinc-400">
           {property.name}
           <select
+            aria-label={`Filter by ${property.name}`}
             value={equals.get(property.id) ?? ""}
             onChange={(e) => choose(property.id, e.target.value)}
             className="h-8 rounded-md border border-zinc-300 bg-white px-2 text-zinc-900 dark:border-zinc-700 dark:bg-zinc-900 dark:text-zinc-100"
