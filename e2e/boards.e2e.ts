@@ -142,6 +142,7 @@ describe("boards", () => {
         return file.properties.find((v: { property_id: string }) => v.property_id === property.id)?.status;
       })
       .toEqual({ option_id: approved.id });
+    await expect.poll(() => stage.inputValue()).toBe(approved.id);
     await d.screenshot("board-list-with-values");
     await d.expectAccessible("board list view with values");
 

@@ -103,7 +103,14 @@ export function BoardValueCell({
   switch (property.type) {
     case "status":
     case "person": {
-      const current = property.type === "status" ? value?.status?.option_id : value?.person?.user_id;
+      // While the change is on its way (and the listing refetched) the select shows the choice, not the old value.
+      const sent = set.isPending ? (set.variables?.body?.value as Record<string, string> | null) : undefined;
+      const current =
+        sent !== undefined
+          ? (sent?.option_id ?? sent?.user_id)
+          : property.type === "status"
+            ? value?.status?.option_id
+            : value?.person?.user_id;
       const choices =
         property.type === "status"
           ? property.options.filter((o) => !o.hidden || o.id === current).map((o) => [o.id, o.label])
