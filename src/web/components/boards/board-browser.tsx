@@ -1,6 +1,6 @@
 import { keepPreviousData, useInfiniteQuery, useQuery } from "@tanstack/react-query";
 import { useNavigate } from "@tanstack/react-router";
-import { lazy, Suspense, useCallback, useMemo } from "react";
+import { useCallback, useMemo } from "react";
 import type { BoardFile, BoardWithProperties } from "../../../contract/boards.ts";
 import type { FileBase } from "../../../contract/files.ts";
 import { useAccess } from "../../api/access.ts";
@@ -10,9 +10,8 @@ import { membersQuery } from "../../api/meta.ts";
 import type { BoardSearch } from "../../lib/board-search.ts";
 import { FILTER_KEYS, hasFilters } from "../../lib/browse-search.ts";
 import { plural } from "../../lib/format.ts";
-import { FilesError, FilesSkeleton } from "../browser/empty-states.tsx";
+import { FilesView } from "../browser/browser.tsx";
 import type { ExtraColumn } from "../browser/file-cell.ts";
-import { FileGrid } from "../browser/file-grid.tsx";
 import { Toolbar } from "../browser/toolbar.tsx";
 import { useSelection } from "../browser/use-selection.ts";
 import { Button } from "../ui/button.tsx";
@@ -20,8 +19,6 @@ import { BoardHeader } from "./board-header.tsx";
 import { BoardSelectionBar } from "./board-selection-bar.tsx";
 import { BoardValueCell } from "./board-value-cell.tsx";
 import { BoardValueFilters } from "./board-value-filters.tsx";
-
-const FileList = lazy(() => import("../browser/file-list.tsx").then((m) => ({ default: m.FileList })));
 
 const NO_FILTERS = Object.fromEntries(
   [...FILTER_KEYS, "filter"].map((key) => [key, undefined]),
@@ -109,34 +106,23 @@ export function BoardBrowser({
     : hasNextPage
       ? `${FILE_PAGE_SIZE}+ files`
       : plural(files.length, "file");
-  const Collection = view === "list" ? FileList : FileGrid;
-  let body: React.ReactNode;
-  if (query.isPending) body = <FilesSkeleton view={view} />;
-  else if (query.isError && files.length === 0)
-    body = <FilesError error={query.error} onRetry={() => void query.refetch()} />;
-  else if (files.length === 0)
-    body = <NoFiles filtered={filtered} onClear={() => setSearch({ ...NO_FILTERS, q: undefined })} />;
-  else
-    body = (
-      <Suspense fallback={<FilesSkeleton view={view} />}>
-        <Collection
-          files={files}
-          selection={selection}
-          hasMore={!!hasNextPage}
-          loadingMore={isFetchingNextPage}
-          onLoadMore={loadMore}
-          label={`Files on ${board.name}`}
-          onOpen={open}
-          memberNames={memberNames}
-          extraColumns={extraColumns}
-          sort={{
-            by: search.sort,
-            order: search.order,
-            onChange: (sort, order) => setSearch({ sort, order }),
-          }}
-        />
-      </Suspense>
-    );
+  const body = (
+    <FilesView
+      view={view}
+      query={query}
+      empty={<NoFiles filtered={filtered} onClear={() => setSearch({ ...NO_FILTERS, q: undefined })} />}
+      files={files}
+      selection={selection}
+      hasMore={!!hasNextPage}
+      loadingMore={isFetchingNextPage}
+      onLoadMore={loadMore}
+      label={`Files on ${board.name}`}
+      onOpen={open}
+      memberNames={memberNames}
+      extraColumns={extraColumns}
+      sort={{ by: search.sort, order: search.order, onChange: (sort, order) => setSearch({ sort, order }) }}
+    />
+  );
 
   return (
     <>

@@ -10,3 +10,6 @@ export const DeleteBoardDialog = lazyDialog(() =>
 export const BoardPropertiesDialog = lazyDialog(() =>
   import("./board-properties-dialog.tsx").then((m) => m.BoardPropertiesDialog),
 );
+export const AddToBoardDialog = lazyDialog(() =>
+  import("./add-to-board-dialog.tsx").then((m) => m.AddToBoardDialog),
+);

@@ -8,7 +8,7 @@ import { boardDenial, fileBoardsQuery, useRemoveBoardFiles } from "../../api/boa
 import { errorMessage } from "../../api/error-message.ts";
 import { toast } from "../../lib/toast.ts";
 import { BoardGlyph } from "../boards/board-glyph.tsx";
-import { AddToBoardDialog } from "../browser/lazy-dialogs.ts";
+import { AddToBoardDialog } from "../boards/lazy-dialogs.ts";
 import { GuardedButton } from "../ui/guarded-button.tsx";
 
 /** The boards a file is on (those the user sees), each a link, with "Add to board" and removal from one. */
