@@ -8,7 +8,7 @@ import { toast } from "../../lib/toast.ts";
 import { GuardedButton } from "../ui/guarded-button.tsx";
 import { type BoardDrag, BoardRow, type BoardRowActions } from "./board-row.tsx";
 
-/** The last position among the neighbours of the same pin state, or null at the edge of its group. */
+/** The board next to this one in its group (pinned or not), or null at the group's edge: reordering stays within. */
 function neighbour(boards: Board[], index: number, by: -1 | 1): Board | null {
   const other = boards[index + by];
   return other && other.pinned === boards[index]!.pinned ? other : null;
