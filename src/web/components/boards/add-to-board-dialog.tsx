@@ -4,18 +4,11 @@ import { BOARD_LIMITS } from "../../../contract/boards.ts";
 import { useAccess } from "../../api/access.ts";
 import { boardDenial, boardsQuery, useAddBoardFiles } from "../../api/boards.ts";
 import { errorMessage } from "../../api/error-message.ts";
-import { plural } from "../../lib/format.ts";
 import { toast } from "../../lib/toast.ts";
 import { Dialog } from "../ui/dialog.tsx";
 import { DialogActions, FormError } from "../ui/dialog-form.tsx";
+import { addedMessage } from "./added-message.ts";
 import { BoardGlyph } from "./board-glyph.tsx";
-
-/** "Added 3 files to “Launch”; 2 were already there." */
-export function addedMessage(boardName: string, added: number, already: number): string {
-  const head = added ? `Added ${plural(added, "file")} to “${boardName}”` : `Nothing added to “${boardName}”`;
-  if (!already) return head;
-  return `${head}; ${already === 1 ? "1 was" : `${plural(already, "file")} were`} already there`;
-}
 
 /** Puts files on a board the user can edit, chosen from a list; says how many were added and already there. */
 export function AddToBoardDialog({
