@@ -17,6 +17,8 @@ const LOADER_WITH_COMPONENT = new Set<string>([
   "/_app/usage",
   "/_app/settings",
   "/_app/properties",
+  "/_app/boards/",
+  "/_app/boards/$boardId",
 ]);
 
 /** Brotli and gzip copies of the built text assets, which the BFF serves to browsers that accept them. */

@@ -192,7 +192,7 @@ describe("menus, popovers and tooltips", () => {
     await menu.waitFor({ state: "detached" });
 
     // A section the service does not offer yet says so too.
-    await d.page.getByRole("button", { name: "Boards" }).hover();
+    await d.page.getByRole("button", { name: "Shared links" }).hover();
     await expect.poll(() => tooltip.textContent()).toBe("Not available on this service yet.");
 
     await d.setTheme("dark");

@@ -16,6 +16,8 @@ import { Route as AppPropertiesRouteImport } from "./routes/_app/properties"
 import { Route as AppSettingsRouteImport } from "./routes/_app/settings"
 import { Route as AppTrashRouteImport } from "./routes/_app/trash"
 import { Route as AppUsageRouteImport } from "./routes/_app/usage"
+import { Route as AppBoardsIndexRouteImport } from "./routes/_app/boards/index"
+import { Route as AppBoardsBoardIdRouteImport } from "./routes/_app/boards/$boardId"
 import { Route as AppFilesIndexRouteImport } from "./routes/_app/files/index"
 import { Route as AppFilesFileIdRouteImport } from "./routes/_app/files/$fileId"
 import { Route as AppFoldersFolderIdRouteImport } from "./routes/_app/folders/$folderId"
@@ -57,6 +59,16 @@ const AppUsageRoute = AppUsageRouteImport.update({
   path: "/usage",
   getParentRoute: () => AppRoute,
 } as any)
+const AppBoardsIndexRoute = AppBoardsIndexRouteImport.update({
+  id: "/boards/",
+  path: "/boards/",
+  getParentRoute: () => AppRoute,
+} as any)
+const AppBoardsBoardIdRoute = AppBoardsBoardIdRouteImport.update({
+  id: "/boards/$boardId",
+  path: "/boards/$boardId",
+  getParentRoute: () => AppRoute,
+} as any)
 const AppFilesIndexRoute = AppFilesIndexRouteImport.update({
   id: "/files/",
   path: "/files/",
@@ -95,10 +107,12 @@ export interface FileRoutesByFullPath {
   "/settings": typeof AppSettingsRoute
   "/trash": typeof AppTrashRoute
   "/usage": typeof AppUsageRoute
+  "/boards/$boardId": typeof AppBoardsBoardIdRoute
   "/files/$fileId": typeof AppFilesFileIdRoute
   "/folders/$folderId": typeof AppFoldersFolderIdRoute
   "/libraries/$libraryId": typeof AppLibrariesLibraryIdRoute
   "/webhooks/$webhookId": typeof AppWebhooksWebhookIdRoute
+  "/boards/": typeof AppBoardsIndexRoute
   "/files/": typeof AppFilesIndexRoute
   "/webhooks/": typeof AppWebhooksIndexRoute
 }
@@ -109,10 +123,12 @@ export interface FileRoutesByTo {
   "/trash": typeof AppTrashRoute
   "/usage": typeof AppUsageRoute
   "/": typeof AppIndexRoute
+  "/boards/$boardId": typeof AppBoardsBoardIdRoute
   "/files/$fileId": typeof AppFilesFileIdRoute
   "/folders/$folderId": typeof AppFoldersFolderIdRoute
   "/libraries/$libraryId": typeof AppLibrariesLibraryIdRoute
   "/webhooks/$webhookId": typeof AppWebhooksWebhookIdRoute
+  "/boards": typeof AppBoardsIndexRoute
   "/files": typeof AppFilesIndexRoute
   "/webhooks": typeof AppWebhooksIndexRoute
 }
@@ -125,10 +141,12 @@ export interface FileRoutesById {
   "/_app/trash": typeof AppTrashRoute
   "/_app/usage": typeof AppUsageRoute
   "/_app/": typeof AppIndexRoute
+  "/_app/boards/$boardId": typeof AppBoardsBoardIdRoute
   "/_app/files/$fileId": typeof AppFilesFileIdRoute
   "/_app/folders/$folderId": typeof AppFoldersFolderIdRoute
   "/_app/libraries/$libraryId": typeof AppLibrariesLibraryIdRoute
   "/_app/webhooks/$webhookId": typeof AppWebhooksWebhookIdRoute
+  "/_app/boards/": typeof AppBoardsIndexRoute
   "/_app/files/": typeof AppFilesIndexRoute
   "/_app/webhooks/": typeof AppWebhooksIndexRoute
 }
@@ -141,10 +159,12 @@ export interface FileRouteTypes {
     | "/settings"
     | "/trash"
     | "/usage"
+    | "/boards/$boardId"
     | "/files/$fileId"
     | "/folders/$folderId"
     | "/libraries/$libraryId"
     | "/webhooks/$webhookId"
+    | "/boards/"
     | "/files/"
     | "/webhooks/"
   fileRoutesByTo: FileRoutesByTo
@@ -155,10 +175,12 @@ export interface FileRouteTypes {
     | "/trash"
     | "/usage"
     | "/"
+    | "/boards/$boardId"
     | "/files/$fileId"
     | "/folders/$folderId"
     | "/libraries/$libraryId"
     | "/webhooks/$webhookId"
+    | "/boards"
     | "/files"
     | "/webhooks"
   id:
@@ -170,10 +192,12 @@ export interface FileRouteTypes {
     | "/_app/trash"
     | "/_app/usage"
     | "/_app/"
+    | "/_app/boards/$boardId"
     | "/_app/files/$fileId"
     | "/_app/folders/$folderId"
     | "/_app/libraries/$libraryId"
     | "/_app/webhooks/$webhookId"
+    | "/_app/boards/"
     | "/_app/files/"
     | "/_app/webhooks/"
   fileRoutesById: FileRoutesById
@@ -234,6 +258,20 @@ declare module "@tanstack/react-router" {
       preLoaderRoute: typeof AppUsageRouteImport
       parentRoute: typeof AppRoute
     }
+    "/_app/boards/": {
+      id: "/_app/boards/"
+      path: "/boards"
+      fullPath: "/boards/"
+      preLoaderRoute: typeof AppBoardsIndexRouteImport
+      parentRoute: typeof AppRoute
+    }
+    "/_app/boards/$boardId": {
+      id: "/_app/boards/$boardId"
+      path: "/boards/$boardId"
+      fullPath: "/boards/$boardId"
+      preLoaderRoute: typeof AppBoardsBoardIdRouteImport
+      parentRoute: typeof AppRoute
+    }
     "/_app/files/": {
       id: "/_app/files/"
       path: "/files"
@@ -285,10 +323,12 @@ interface AppRouteChildren {
   AppTrashRoute: typeof AppTrashRoute
   AppUsageRoute: typeof AppUsageRoute
   AppIndexRoute: typeof AppIndexRoute
+  AppBoardsBoardIdRoute: typeof AppBoardsBoardIdRoute
   AppFilesFileIdRoute: typeof AppFilesFileIdRoute
   AppFoldersFolderIdRoute: typeof AppFoldersFolderIdRoute
   AppLibrariesLibraryIdRoute: typeof AppLibrariesLibraryIdRoute
   AppWebhooksWebhookIdRoute: typeof AppWebhooksWebhookIdRoute
+  AppBoardsIndexRoute: typeof AppBoardsIndexRoute
   AppFilesIndexRoute: typeof AppFilesIndexRoute
   AppWebhooksIndexRoute: typeof AppWebhooksIndexRoute
 }
@@ -299,10 +339,12 @@ const AppRouteChildren: AppRouteChildren = {
   AppTrashRoute: AppTrashRoute,
   AppUsageRoute: AppUsageRoute,
   AppIndexRoute: AppIndexRoute,
+  AppBoardsBoardIdRoute: AppBoardsBoardIdRoute,
   AppFilesFileIdRoute: AppFilesFileIdRoute,
   AppFoldersFolderIdRoute: AppFoldersFolderIdRoute,
   AppLibrariesLibraryIdRoute: AppLibrariesLibraryIdRoute,
   AppWebhooksWebhookIdRoute: AppWebhooksWebhookIdRoute,
+  AppBoardsIndexRoute: AppBoardsIndexRoute,
   AppFilesIndexRoute: AppFilesIndexRoute,
   AppWebhooksIndexRoute: AppWebhooksIndexRoute,
 }

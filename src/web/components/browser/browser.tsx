@@ -1,6 +1,6 @@
 import { keepPreviousData, useInfiniteQuery, useQuery } from "@tanstack/react-query";
 import { useNavigate } from "@tanstack/react-router";
-import { lazy, Suspense, useCallback, useMemo } from "react";
+import { lazy, type ReactNode, Suspense, useCallback, useMemo } from "react";
 import type { FileBase } from "../../../contract/files.ts";
 import { useAccess } from "../../api/access.ts";
 import { FILE_PAGE_SIZE, type FileScope, fileListInput, fileListQuery } from "../../api/files.ts";
@@ -10,6 +10,7 @@ import { plural } from "../../lib/format.ts";
 import { UploadDropZone } from "../upload/index.ts";
 import { EmptyFiles, FilesError, FilesSkeleton } from "./empty-states.tsx";
 import { useFileActions } from "./file-actions.ts";
+import type { CollectionProps } from "./file-cell.ts";
 import { FileGrid } from "./file-grid.tsx";
 import { FileSelectionBar } from "./file-selection-bar.tsx";
 import type { SetSearch } from "./filters.tsx";
@@ -27,6 +28,32 @@ function fileScopeOf(scope: BrowseScope): FileScope {
   if (scope.kind === "library") return { libraryId: scope.library.id };
   if (scope.kind === "folder") return { libraryId: scope.folder.library_id, folderId: scope.folder.id };
   return {};
+}
+
+/**
+ * The files of a browse view as its URL's view shows them: a skeleton while the first page loads, the error, the
+ * empty state, or the grid or the list (whose code loads when first shown). The board page shows its files so too.
+ */
+export function FilesView({
+  view,
+  query,
+  empty,
+  ...props
+}: CollectionProps & {
+  view: "grid" | "list";
+  query: { isPending: boolean; isError: boolean; error: unknown; refetch: () => unknown };
+  empty: ReactNode;
+}) {
+  if (query.isPending) return <FilesSkeleton view={view} />;
+  if (query.isError && props.files.length === 0)
+    return <FilesError error={query.error} onRetry={() => void query.refetch()} />;
+  if (props.files.length === 0) return empty;
+  const Collection = view === "list" ? FileList : FileGrid;
+  return (
+    <Suspense fallback={<FilesSkeleton view={view} />}>
+      <Collection {...props} />
+    </Suspense>
+  );
 }
 
 const NO_FILTERS = Object.fromEntries(FILTER_KEYS.map((key) => [key, undefined])) as Partial<BrowseSearch>;
@@ -97,49 +124,41 @@ export function AssetBrowser({
       : hasNextPage
         ? `${FILE_PAGE_SIZE}+ files`
         : plural(files.length, "file");
-  const Collection = view === "list" ? FileList : FileGrid;
-
-  let body: React.ReactNode;
-  if (query.isPending) body = <FilesSkeleton view={view} />;
-  else if (query.isError && files.length === 0)
-    body = <FilesError error={query.error} onRetry={() => void query.refetch()} />;
-  else if (files.length === 0)
-    body = (
-      <EmptyFiles
-        filtered={filtered}
-        query={search.q}
-        scope={scope.kind}
-        trashed={trashed}
-        inFolders={
-          scope.kind === "library"
-            ? scope.library.folder_count > 0
-            : scope.kind === "folder" && scope.folder.folder_count > 0
-        }
-        onClear={() => setSearch({ ...NO_FILTERS, ...(hasFilters(search) ? {} : { q: undefined }) })}
-      />
-    );
-  else
-    body = (
-      <Suspense fallback={<FilesSkeleton view={view} />}>
-        <Collection
-          files={files}
-          selection={selection}
-          hasMore={!!hasNextPage}
-          loadingMore={isFetchingNextPage}
-          onLoadMore={loadMore}
-          label={search.q ? `Files matching “${search.q}”` : "Files"}
-          onOpen={open}
-          onDelete={deleteDenial ? undefined : (items) => void actions.trash(items)}
-          draggable={!editDenial}
-          memberNames={memberNames}
-          sort={{
-            by: search.sort,
-            order: search.order,
-            onChange: (sort, order) => setSearch({ sort, order }),
-          }}
+  const body = (
+    <FilesView
+      view={view}
+      query={query}
+      empty={
+        <EmptyFiles
+          filtered={filtered}
+          query={search.q}
+          scope={scope.kind}
+          trashed={trashed}
+          inFolders={
+            scope.kind === "library"
+              ? scope.library.folder_count > 0
+              : scope.kind === "folder" && scope.folder.folder_count > 0
+          }
+          onClear={() => setSearch({ ...NO_FILTERS, ...(hasFilters(search) ? {} : { q: undefined }) })}
         />
-      </Suspense>
-    );
+      }
+      files={files}
+      selection={selection}
+      hasMore={!!hasNextPage}
+      loadingMore={isFetchingNextPage}
+      onLoadMore={loadMore}
+      label={search.q ? `Files matching “${search.q}”` : "Files"}
+      onOpen={open}
+      onDelete={deleteDenial ? undefined : (items) => void actions.trash(items)}
+      draggable={!editDenial}
+      memberNames={memberNames}
+      sort={{
+        by: search.sort,
+        order: search.order,
+        onChange: (sort, order) => setSearch({ sort, order }),
+      }}
+    />
+  );
 
   const uploadTarget =
     scope.kind === "library"

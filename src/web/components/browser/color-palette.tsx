@@ -20,16 +20,18 @@ export const FOLDER_COLORS = [
 export const colorName = (hex: string | null) =>
   hex === null ? "No colour" : (FOLDER_COLORS.find((c) => c.hex === hex.toLowerCase())?.name ?? hex);
 
-/** A row of colour swatches as radio buttons (arrow keys move), with "no colour" first. */
+/** A row of colour swatches as radio buttons (arrow keys move), with "no colour" first unless `required`. */
 export function ColorPalette({
   value,
   onChange,
+  required = false,
 }: {
   value: string | null;
   onChange: (hex: string | null) => void;
+  required?: boolean;
 }) {
   const name = useId();
-  const choices = [{ name: "No colour", hex: null }, ...FOLDER_COLORS];
+  const choices = [...(required ? [] : [{ name: "No colour", hex: null }]), ...FOLDER_COLORS];
   return (
     <fieldset>
       <legend className="mb-1.5 block font-medium text-sm">Colour</legend>

@@ -29,6 +29,17 @@ export interface CollectionProps {
   };
   /** List view in the trash: when each file was trashed, and per-row actions. */
   trash?: { actions: (file: FileBase) => ReactNode };
+  /** List view: columns after the built-in ones (a board's properties). */
+  extraColumns?: ExtraColumn[];
+}
+
+/** A column a screen adds to the list view; its cell may hold its own controls. */
+export interface ExtraColumn {
+  id: string;
+  title: string;
+  /** A CSS grid track, e.g. "9rem". */
+  width: string;
+  cell: (file: FileBase) => ReactNode;
 }
 
 export interface CellContext {

@@ -114,7 +114,10 @@ export function FileList(props: CollectionProps) {
   const { files, selection, hasMore, loadingMore, onLoadMore, label } = props;
   const body = useRef<HTMLTableSectionElement>(null);
   const scroll = useScrollParent(body);
-  const columns = columnsFor(scroll.width || 960, !!props.trash);
+  const columns = [
+    ...columnsFor(scroll.width || 960, !!props.trash),
+    ...(props.extraColumns ?? []).map((c): Column => ({ ...c, cell: (file) => c.cell(file) })),
+  ];
   const template = `2rem 2.75rem minmax(8rem,1fr) ${columns.map((c) => c.width).join(" ")}${props.trash ? " 4.5rem" : ""}`;
   const rowCount = files.length + (hasMore ? 1 : 0);
   const virtualizer = useVirtualizer({

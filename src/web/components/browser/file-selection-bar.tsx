@@ -1,10 +1,11 @@
-import { Copy, Download, FolderInput, Tag, Trash2 } from "lucide-react";
+import { Copy, Download, FolderInput, LayoutGrid, Tag, Trash2 } from "lucide-react";
 import { useState } from "react";
 import type { FileBase } from "../../../contract/files.ts";
 import { useAccess } from "../../api/access.ts";
+import { plural } from "../../lib/format.ts";
 import { GuardedButton } from "../ui/guarded-button.tsx";
 import { useFileActions } from "./file-actions.ts";
-import { AddTagsDialog, FileDestinationDialog } from "./lazy-dialogs.ts";
+import { AddTagsDialog, AddToBoardDialog, FileDestinationDialog } from "./lazy-dialogs.ts";
 import { SelectionBar } from "./selection-bar.tsx";
 import type { Selection } from "./use-selection.ts";
 
@@ -12,10 +13,11 @@ import type { Selection } from "./use-selection.ts";
 export function FileSelectionBar({ selection }: { selection: Selection<FileBase> }) {
   const access = useAccess();
   const actions = useFileActions();
-  const [dialog, setDialog] = useState<"move" | "copy" | "tags" | null>(null);
+  const [dialog, setDialog] = useState<"move" | "copy" | "tags" | "board" | null>(null);
   const editDenial = access.denial("files:write", "files.edit");
   const deleteDenial = access.denial("files:write", "files.delete");
   const downloadDenial = access.denial("files:read", "files.download");
+  const boardDenial = access.denial("boards:write");
   const close = () => setDialog(null);
   return (
     <>
@@ -28,6 +30,9 @@ export function FileSelectionBar({ selection }: { selection: Selection<FileBase>
         </GuardedButton>
         <GuardedButton variant="ghost" size="sm" denial={editDenial} onClick={() => setDialog("tags")}>
           <Tag className="size-4" aria-hidden="true" /> Add tags
+        </GuardedButton>
+        <GuardedButton variant="ghost" size="sm" denial={boardDenial} onClick={() => setDialog("board")}>
+          <LayoutGrid className="size-4" aria-hidden="true" /> Add to board…
         </GuardedButton>
         <GuardedButton
           variant="ghost"
@@ -56,6 +61,14 @@ export function FileSelectionBar({ selection }: { selection: Selection<FileBase>
         />
       )}
       {dialog === "tags" && <AddTagsDialog files={selection.items} open onOpenChange={close} />}
+      {dialog === "board" && (
+        <AddToBoardDialog
+          fileIds={selection.items.map((f) => f.id)}
+          title={`Add ${plural(selection.items.length, "file")} to a board`}
+          open
+          onOpenChange={close}
+        />
+      )}
     </>
   );
 }

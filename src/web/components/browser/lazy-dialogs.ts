@@ -20,3 +20,6 @@ export const EditLibraryDialog = lazyDialog(() =>
 export const DeleteLibraryDialog = lazyDialog(() =>
   import("./library-dialogs.tsx").then((m) => m.DeleteLibraryDialog),
 );
+export const AddToBoardDialog = lazyDialog(() =>
+  import("../boards/add-to-board-dialog.tsx").then((m) => m.AddToBoardDialog),
+);

@@ -27,16 +27,16 @@ function canonical(search: Record<string, unknown>): BrowseSearch {
  * in place without a history entry per filter click. A change shows at once, before the router has finished its
  * navigation (which checks the session first), so checkboxes and the list never lag behind a click.
  */
-export function useBrowseState(url: BrowseSearch): [BrowseSearch, (patch: Partial<BrowseSearch>) => void] {
+export function useBrowseState<S extends BrowseSearch>(url: S): [S, (patch: Partial<S>) => void] {
   const navigate = useNavigate();
-  const [pending, setPending] = useState<BrowseSearch | null>(null);
+  const [pending, setPending] = useState<S | null>(null);
   const urlText = JSON.stringify(canonical(url));
   useEffect(() => {
     setPending((current) => (current && JSON.stringify(current) === urlText ? null : current));
   }, [urlText]);
   const set = useCallback(
-    (patch: Partial<BrowseSearch>) => {
-      setPending((current) => canonical({ ...(current ?? url), ...patch }));
+    (patch: Partial<S>) => {
+      setPending((current) => canonical({ ...(current ?? url), ...patch }) as S);
       void navigate({
         to: ".",
         search: (previous: BrowseSearch) => canonical({ ...previous, ...patch }),

@@ -70,7 +70,9 @@ export function Sidebar() {
       <SectionHeading>Libraries</SectionHeading>
       <LibraryTree />
       <SectionHeading>Workspace</SectionHeading>
-      <UnavailableItem icon={LayoutGrid}>Boards</UnavailableItem>
+      <NavLink to="/boards" icon={LayoutGrid}>
+        Boards
+      </NavLink>
       <NavLink to="/properties" icon={SlidersHorizontal}>
         Properties
       </NavLink>

@@ -3,6 +3,7 @@ import { createFileRoute } from "@tanstack/react-router";
 import { Trash2 } from "lucide-react";
 import { Tabs } from "radix-ui";
 import { fileQuery } from "../../../api/files.ts";
+import { FileBoards } from "../../../components/file/file-boards.tsx";
 import { FileDetails } from "../../../components/file/file-details.tsx";
 import { FileHeader } from "../../../components/file/file-header.tsx";
 import { FilePreview } from "../../../components/file/file-preview.tsx";
@@ -62,6 +63,7 @@ function FilePage() {
             </Tabs.List>
             <Tabs.Content value="details">
               <FileDetails file={file} />
+              <FileBoards file={file} />
             </Tabs.Content>
             <Tabs.Content value="versions">
               <VersionsPanel file={file} />

@@ -1,0 +1,170 @@
+import type { Page } from "playwright-core";
+import { beforeAll, describe, expect, test } from "vitest";
+import { expectToast, fileItem, openDashboard, serviceApi, shownFileNames } from "./harness.ts";
+
+/** The board names of the Boards screen, in the order shown. */
+function shownBoards(page: Page): Promise<string[]> {
+  return page
+    .getByRole("list", { name: "Boards" })
+    .locator("[data-board-id]")
+    .evaluateAll((rows) => rows.map((row) => row.querySelector("a")?.textContent ?? ""));
+}
+
+describe("boards", () => {
+  let folder: { id: string; name: string };
+  const names = ["b1.png", "b2.png", "b3.png"];
+  const ids: Record<string, string> = {};
+
+  beforeAll(async () => {
+    const { fixtures } = serviceApi();
+    const library = await fixtures.createLibrary(fixtures.unique("Board files"));
+    folder = await fixtures.createFolder(library.id, "Campaign");
+    for (const [i, name] of names.entries()) {
+      const file = await fixtures.uploadPng(
+        { name, folder_id: folder.id },
+        { width: 160, height: 120, color: { r: 60 * i, g: 140, b: 90 } },
+      );
+      ids[name] = file.id;
+    }
+  });
+
+  test("create a board, add files from a folder, open it, reorder and pin it first", async () => {
+    const d = await openDashboard();
+    const older = await d.api("POST", "/v1/boards", { name: d.fixtures.unique("Older board") });
+    const boardName = d.fixtures.unique("Launch");
+
+    await d.page
+      .getByRole("navigation", { name: "Main" })
+      .getByRole("link", { name: "Boards", exact: true })
+      .click();
+    await d.page.getByRole("heading", { level: 1, name: "Boards" }).waitFor();
+    await d.page.getByRole("button", { name: "New board" }).first().click();
+    const create = d.page.getByRole("dialog", { name: "New board" });
+    await create.getByLabel("Name").fill(boardName);
+    await create.getByLabel("Emoji").fill("🚀");
+    await create.getByRole("radio", { name: "Green" }).check();
+    await d.expectAccessible("new board dialog");
+    await create.getByRole("button", { name: "Create board" }).click();
+    await expectToast(d.page, `Board “${boardName}” created`);
+    await expect.poll(() => shownBoards(d.page)).toContain(boardName);
+    const boards = await d.api("GET", "/v1/boards?limit=100");
+    const board = boards.data.find((b: { name: string }) => b.name === boardName);
+    expect(board).toMatchObject({ emoji: "🚀", color: "#059669", pinned: false, my_access: "manage" });
+
+    // Two files first, then all three: one is added, two were already there.
+    await d.goto(`/folders/${folder.id}?sort=name&order=asc`);
+    await expect.poll(() => shownFileNames(d.page)).toEqual(names);
+    const bar = d.page.getByRole("toolbar", { name: "Selection actions" });
+    await fileItem(d.page, "b1.png").click();
+    await fileItem(d.page, "b2.png").click({ modifiers: ["Shift"] });
+    await bar.getByText("2 files selected").waitFor();
+    await bar.getByRole("button", { name: "Add to board…" }).click();
+    let dialog = d.page.getByRole("dialog", { name: "Add 2 files to a board" });
+    await dialog.getByRole("radio", { name: boardName }).check();
+    await d.screenshot("add-to-board-dialog");
+    await d.expectAccessible("add to board dialog");
+    await dialog.getByRole("button", { name: "Add to board" }).click();
+    await expectToast(d.page, `Added 2 files to “${boardName}”`);
+    await dialog.waitFor({ state: "detached" });
+
+    await fileItem(d.page, "b3.png").click({ modifiers: ["Shift"] });
+    await bar.getByText("3 files selected").waitFor();
+    await bar.getByRole("button", { name: "Add to board…" }).click();
+    dialog = d.page.getByRole("dialog", { name: "Add 3 files to a board" });
+    await dialog.getByRole("radio", { name: boardName }).check();
+    await dialog.getByRole("button", { name: "Add to board" }).click();
+    await expectToast(d.page, `Added 1 file to “${boardName}”; 2 files were already there`);
+
+    // The board shows them.
+    await d.page
+      .getByRole("navigation", { name: "Main" })
+      .getByRole("link", { name: "Boards", exact: true })
+      .click();
+    await d.page.getByRole("link", { name: boardName }).click();
+    await d.page.waitForURL((url) => url.pathname === `/boards/${board.id}`);
+    await d.page.getByRole("heading", { level: 1, name: boardName }).waitFor();
+    await d.page.getByRole("combobox", { name: "Sort by" }).selectOption("name");
+    await expect.poll(() => shownFileNames(d.page)).toEqual(names);
+    await d.screenshot("board-grid");
+    await d.expectAccessible("board page");
+
+    // Reorder with the keyboard's way, then pin: the pinned board comes first.
+    await d.page
+      .getByRole("navigation", { name: "Main" })
+      .getByRole("link", { name: "Boards", exact: true })
+      .click();
+    await expect.poll(async () => (await shownBoards(d.page)).slice(-2)).toEqual([older.name, boardName]);
+    await d.page.getByRole("button", { name: `Actions for ${boardName}` }).click();
+    await d.page.getByRole("menuitem", { name: "Move up" }).click();
+    await expectToast(d.page, `Moved “${boardName}” up`);
+    await expect.poll(async () => (await shownBoards(d.page)).slice(-2)).toEqual([boardName, older.name]);
+    await d.page.getByRole("button", { name: `Pin ${boardName}` }).click();
+    await expectToast(d.page, `Pinned “${boardName}”`);
+    await expect.poll(async () => (await shownBoards(d.page))[0]).toBe(boardName);
+    expect((await d.api("GET", "/v1/boards?limit=100")).data[0].id).toBe(board.id);
+    await d.screenshot("boards-pinned");
+    await d.expectAccessible("boards screen");
+
+    // The file page lists the board.
+    await d.goto(`/files/${ids["b1.png"]}`);
+    const section = d.page.getByRole("region", { name: "Boards" });
+    await section.getByRole("link", { name: boardName }).waitFor();
+    await d.screenshot("file-page-boards");
+    await d.expectAccessible("file page with boards");
+  });
+
+  test("a board status property: created, set inline, and filtering the board through the URL", async () => {
+    const d = await openDashboard();
+    const board = await d.api("POST", "/v1/boards", { name: d.fixtures.unique("Review") });
+    await d.api("POST", `/v1/boards/${board.id}/files`, { file_ids: Object.values(ids) });
+
+    await d.goto(`/boards/${board.id}?view=list&sort=name&order=asc`);
+    await expect.poll(() => shownFileNames(d.page)).toEqual(names);
+    await d.page.getByRole("button", { name: "Board properties" }).click();
+    const dialog = d.page.getByRole("dialog", { name: "Board properties" });
+    await dialog.getByLabel("Property name").fill("Stage");
+    await dialog.getByLabel("Property type").selectOption("status");
+    await dialog.getByLabel("Options (comma-separated)").fill("To do, Approved");
+    await dialog.getByRole("button", { name: "Add property" }).click();
+    await dialog.getByLabel("Name of Stage").waitFor();
+    await d.expectAccessible("board properties dialog");
+    await dialog.getByRole("button", { name: "Done" }).click();
+    await dialog.waitFor({ state: "detached" });
+
+    const stage = d.page.getByRole("combobox", { name: "Stage of b2.png" });
+    await stage.selectOption({ label: "Approved" });
+    const property = (await d.api("GET", `/v1/boards/${board.id}`)).properties[0];
+    const approved = property.options.find((o: { label: string }) => o.label === "Approved");
+    await expect
+      .poll(async () => {
+        const files = await d.api("GET", `/v1/boards/${board.id}/files?limit=100`);
+        const file = files.data.find((f: { id: string }) => f.id === ids["b2.png"]);
+        return file.properties.find((v: { property_id: string }) => v.property_id === property.id)?.status;
+      })
+      .toEqual({ option_id: approved.id });
+    await expect.poll(() => stage.inputValue()).toBe(approved.id);
+    await d.screenshot("board-list-with-values");
+    await d.expectAccessible("board list view with values");
+
+    await d.page.getByRole("combobox", { name: "Filter by Stage" }).selectOption({ label: "Approved" });
+    await expect.poll(() => shownFileNames(d.page)).toEqual(["b2.png"]);
+    const filter = new URL(d.page.url()).searchParams.get("filter");
+    expect(JSON.parse(filter!)).toEqual({ property_id: property.id, op: "eq", value: approved.id });
+
+    // The link opens the same files.
+    await d.page.reload({ waitUntil: "load" });
+    await expect.poll(() => shownFileNames(d.page)).toEqual(["b2.png"]);
+    await d.screenshot("board-filtered");
+
+    // Bulk removal takes it off the board.
+    await fileItem(d.page, "b2.png").click();
+    await d.page
+      .getByRole("toolbar", { name: "Selection actions" })
+      .getByRole("button", { name: "Remove from board" })
+      .click();
+    await expectToast(d.page, "Removed 1 file from the board");
+    await expect.poll(() => shownFileNames(d.page)).toEqual([]);
+    const left = await d.api("GET", `/v1/boards/${board.id}/files?limit=100`);
+    expect(left.data.map((f: { name: string }) => f.name).sort()).toEqual(["b1.png", "b3.png"]);
+  });
+});

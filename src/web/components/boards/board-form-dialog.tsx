@@ -1,0 +1,114 @@
+import { type FormEvent, useState } from "react";
+import { type Board, CreateBoardBody } from "../../../contract/boards.ts";
+import { useCreateBoard, useUpdateBoard } from "../../api/boards.ts";
+import { errorMessage } from "../../api/error-message.ts";
+import { toast } from "../../lib/toast.ts";
+import { ColorPalette, FOLDER_COLORS } from "../browser/color-palette.tsx";
+import { Dialog } from "../ui/dialog.tsx";
+import { DialogActions, FormError } from "../ui/dialog-form.tsx";
+import { Input } from "../ui/input.tsx";
+
+interface Props {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  /** The board to edit; without one the dialog creates a board. */
+  board?: Board;
+  onCreated?: (board: Board) => void;
+}
+
+/** The contract's rules for name, colour and emoji, checked before sending so the message is immediate. */
+function problemOf(body: unknown): string | null {
+  const parsed = CreateBoardBody.safeParse(body);
+  if (parsed.success) return null;
+  const issue = parsed.error.issues[0]!;
+  const field =
+    issue.path[0] === "name" ? "The name" : issue.path[0] === "emoji" ? "The emoji" : "The colour";
+  return `${field} ${issue.message}.`;
+}
+
+/** Create a board, or edit one's name, colour and emoji. */
+export function BoardFormDialog({ open, onOpenChange, board, onCreated }: Props) {
+  const [name, setName] = useState(board?.name ?? "");
+  const [color, setColor] = useState<string | null>(board?.color ?? FOLDER_COLORS[0].hex);
+  const [emoji, setEmoji] = useState(board?.emoji ?? "");
+  const [problem, setProblem] = useState<string | null>(null);
+  const create = useCreateBoard();
+  const update = useUpdateBoard();
+  const busy = create.isPending || update.isPending;
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    const body = { name: name.trim(), color: color ?? undefined, emoji: emoji.trim() || null };
+    const issue = problemOf(body);
+    setProblem(issue);
+    if (issue) return;
+    const onError = (error: unknown) => setProblem(errorMessage(error));
+    if (!board) {
+      create.mutate(
+        { body },
+        {
+          onSuccess: (created) => {
+            toast.success(`Board “${created.name}” created`);
+            onOpenChange(false);
+            onCreated?.(created);
+          },
+          onError,
+        },
+      );
+      return;
+    }
+    const changes = {
+      ...(body.name !== board.name ? { name: body.name } : {}),
+      ...(body.color && body.color !== board.color ? { color: body.color } : {}),
+      ...(body.emoji !== board.emoji ? { emoji: body.emoji } : {}),
+    };
+    if (Object.keys(changes).length === 0) return onOpenChange(false);
+    update.mutate(
+      { params: { boardId: board.id }, body: changes },
+      {
+        onSuccess: (saved) => {
+          toast.success(`Board “${saved.name}” saved`);
+          onOpenChange(false);
+        },
+        onError,
+      },
+    );
+  };
+  return (
+    <Dialog open={open} onOpenChange={onOpenChange} title={board ? "Edit board" : "New board"}>
+      <form onSubmit={submit} noValidate className="space-y-4">
+        <div>
+          <label htmlFor="board-name" className="mb-1 block font-medium text-sm">
+            Name
+          </label>
+          <Input
+            id="board-name"
+            autoFocus
+            value={name}
+            maxLength={100}
+            aria-invalid={problem !== null}
+            onChange={(e) => setName(e.target.value)}
+          />
+        </div>
+        <div>
+          <label htmlFor="board-emoji" className="mb-1 block font-medium text-sm">
+            Emoji <span className="font-normal text-zinc-600 dark:text-zinc-400">(optional)</span>
+          </label>
+          <Input
+            id="board-emoji"
+            value={emoji}
+            placeholder="e.g. 🚀"
+            className="w-24"
+            onChange={(e) => setEmoji(e.target.value)}
+          />
+        </div>
+        <ColorPalette value={color} onChange={setColor} required />
+        <FormError message={problem} />
+        <DialogActions
+          submit={board ? "Save" : "Create board"}
+          disabled={busy}
+          onCancel={() => onOpenChange(false)}
+        />
+      </form>
+    </Dialog>
+  );
+}
