@@ -1,7 +1,7 @@
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import { z } from "zod";
-import { LOG_FORMATS, type LogFormatSetting } from "./log-format.ts";
+import { LOG_FORMATS, type LogFormatSetting } from "../shared/log-format.ts";
 
 export interface BffConfig {
   host: string;

@@ -1,5 +1,5 @@
 import pino, { type DestinationStream, type Logger } from "pino";
-import { type LogFormatSetting, logDestination } from "./log-format.ts";
+import { type LogFormatSetting, logDestination } from "../shared/log-format.ts";
 
 const REDACTED = "[redacted]";
 

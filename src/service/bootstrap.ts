@@ -1,11 +1,11 @@
 import { readFileSync } from "node:fs";
 import pino, { type Logger } from "pino";
+import { logDestination } from "../shared/log-format.ts";
 import { createBlobStore } from "./blobs/create-blob-store.ts";
 import type { Database } from "./db/client.ts";
 import type { ServiceDeps } from "./deps.ts";
 import type { Config } from "./env.ts";
 import { createCursorCodec } from "./platform/cursor.ts";
-import { logDestination } from "./platform/log-format.ts";
 import { createKeyring, loadServerSecret } from "./platform/secrets.ts";
 import { createSignal } from "./platform/signal.ts";
 

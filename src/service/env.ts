@@ -1,9 +1,9 @@
 import path from "node:path";
 import { z } from "zod";
 import { RATE_COUNTERS, type RateCounter } from "../contract/meta.ts";
+import { LOG_FORMATS, type LogFormatSetting } from "../shared/log-format.ts";
 import { BlobEnvSchema, type BlobStoreConfig, blobStoreConfig } from "./blobs/blob-config.ts";
 import { parseDuration, parseWindow, type Window } from "./platform/durations.ts";
-import { LOG_FORMATS, type LogFormatSetting } from "./platform/log-format.ts";
 
 export interface RateLimit {
   limit: number;

@@ -1,5 +1,4 @@
 import { describe, expect, it } from "vitest";
-import { ConfigError, loadConfig } from "../env.ts";
 import { chooseLogFormat } from "./log-format.ts";
 
 describe("chooseLogFormat", () => {
@@ -13,15 +12,5 @@ describe("chooseLogFormat", () => {
       expect(chooseLogFormat("json", tty)).toBe("json");
       expect(chooseLogFormat("pretty", tty)).toBe("pretty");
     }
-  });
-});
-
-describe("LOG_FORMAT", () => {
-  it("defaults to auto, accepts pretty and json, and names a bad value", () => {
-    expect(loadConfig({}).logFormat).toBe("auto");
-    expect(loadConfig({ LOG_FORMAT: "json" }).logFormat).toBe("json");
-    expect(loadConfig({ LOG_FORMAT: "pretty" }).logFormat).toBe("pretty");
-    expect(() => loadConfig({ LOG_FORMAT: "text" })).toThrow(ConfigError);
-    expect(() => loadConfig({ LOG_FORMAT: "text" })).toThrow(/LOG_FORMAT/);
   });
 });

@@ -15,7 +15,7 @@ export function chooseLogFormat(setting: LogFormatSetting, stdoutIsTty: boolean)
 }
 
 /**
- * Where the service's log lines go: null for pino's own standard output (JSON lines), or through pino-pretty. A stream in this
+ * Where the service's and the BFF's log lines go: null for pino's own standard output (JSON lines), or through pino-pretty. A stream in this
  * thread rather than a worker transport, so log lines and the start banner keep their order.
  */
 export function logDestination(setting: LogFormatSetting): pino.DestinationStream | null {
