@@ -5,7 +5,15 @@ import { fileURLToPath } from "node:url";
  * Every bench, in order; each is a script of this folder that prints its own Markdown report and exits non-zero
  * when its figures cannot be trusted. `npm run bench -- <name>` runs some of them.
  */
-const BENCHES = ["meta-throughput", "blob-throughput", "files-list", "content-throughput", "webhooks", "web"];
+const BENCHES = [
+  "meta-throughput",
+  "blob-throughput",
+  "files-list",
+  "property-filter",
+  "content-throughput",
+  "webhooks",
+  "web",
+];
 
 function main(args: string[]) {
   const unknown = args.filter((name) => !BENCHES.includes(name));
