@@ -3,7 +3,7 @@ import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
-  createScratchDatabase,
+  createProcessDatabase,
   freePort,
   killSpawned,
   runScript,
@@ -20,7 +20,7 @@ let env: Record<string, string>;
 
 beforeAll(async () => {
   dataDir = await mkdtemp(path.join(os.tmpdir(), "bs-main-"));
-  scratch = process.env.TEST_DATABASE_URL ? await createScratchDatabase(process.env.TEST_DATABASE_URL) : null;
+  scratch = process.env.TEST_DATABASE_URL ? await createProcessDatabase(process.env.TEST_DATABASE_URL) : null;
   env = {
     BRANDSPACE_DATA_DIR: dataDir,
     CENTRAL_PORT: String(await freePort()),

@@ -42,6 +42,16 @@ function stableStringify(value: unknown): string {
   return JSON.stringify(value);
 }
 
+/** The conditions that name one Idempotency-Key of one API key. */
+const rowOf = (apiKeyId: string, key: string) => [
+  eq(idempotencyKeys.apiKeyId, apiKeyId),
+  eq(idempotencyKeys.key, key),
+];
+
+/** That key while the request that claimed it (`owner`) still holds it in flight. */
+const heldBy = (apiKeyId: string, key: string, owner: string) =>
+  and(...rowOf(apiKeyId, key), eq(idempotencyKeys.owner, owner), eq(idempotencyKeys.state, "in_flight"));
+
 /**
  * Claims an idempotency key for one request: either this request owns it (and must complete or release it), or
  * a stored answer is replayed. Conflicts: 422 for a different request, 409 while another is in flight.
@@ -72,18 +82,12 @@ export async function claimIdempotencyKey(
     const [row] = await db
       .select()
       .from(idempotencyKeys)
-      .where(and(eq(idempotencyKeys.apiKeyId, apiKeyId), eq(idempotencyKeys.key, key)));
+      .where(and(...rowOf(apiKeyId, key)));
     if (!row) continue;
     if (Date.now() - row.createdAt.getTime() > IDEMPOTENCY_TTL_MS) {
       await db
         .delete(idempotencyKeys)
-        .where(
-          and(
-            eq(idempotencyKeys.apiKeyId, apiKeyId),
-            eq(idempotencyKeys.key, key),
-            eq(idempotencyKeys.createdAt, row.createdAt),
-          ),
-        );
+        .where(and(...rowOf(apiKeyId, key), eq(idempotencyKeys.createdAt, row.createdAt)));
       continue;
     }
     if (row.requestHash !== fingerprint) {
@@ -107,8 +111,7 @@ export async function claimIdempotencyKey(
       .set({ owner, lockedUntil: sql`now() + make_interval(secs => ${LEASE_SECONDS})` })
       .where(
         and(
-          eq(idempotencyKeys.apiKeyId, apiKeyId),
-          eq(idempotencyKeys.key, key),
+          ...rowOf(apiKeyId, key),
           eq(idempotencyKeys.state, "in_flight"),
           lt(idempotencyKeys.lockedUntil, sql`now()`),
         ),
@@ -145,30 +148,14 @@ export async function completeIdempotencyKey(
       responseBody: sealSecret(sealKey, response.body),
       responseHeaders: response.headers,
     })
-    .where(
-      and(
-        eq(idempotencyKeys.apiKeyId, apiKeyId),
-        eq(idempotencyKeys.key, key),
-        eq(idempotencyKeys.owner, owner),
-        eq(idempotencyKeys.state, "in_flight"),
-      ),
-    )
+    .where(heldBy(apiKeyId, key, owner))
     .returning({ key: idempotencyKeys.key });
   return rows.length === 1;
 }
 
 /** Gives the key back after a failure that is not stored (5xx), so the client may retry. */
 export async function releaseIdempotencyKey(db: Db, apiKeyId: string, key: string, owner: string) {
-  await db
-    .delete(idempotencyKeys)
-    .where(
-      and(
-        eq(idempotencyKeys.apiKeyId, apiKeyId),
-        eq(idempotencyKeys.key, key),
-        eq(idempotencyKeys.owner, owner),
-        eq(idempotencyKeys.state, "in_flight"),
-      ),
-    );
+  await db.delete(idempotencyKeys).where(heldBy(apiKeyId, key, owner));
 }
 
 export async function pruneIdempotencyKeys(db: Db, now = new Date()) {

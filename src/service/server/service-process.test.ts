@@ -5,7 +5,7 @@ import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { apiClient } from "../testing/http-client.ts";
 import {
-  createScratchDatabase,
+  createProcessDatabase,
   freePort,
   killSpawned,
   runScript,
@@ -23,7 +23,7 @@ const OWNER_KEY = /^ {4}(bsk_\S+)$/m;
 let dataDir: string;
 let env: Record<string, string>;
 let centralUrl: string;
-let scratch: Awaited<ReturnType<typeof createScratchDatabase>> | null = null;
+let scratch: Awaited<ReturnType<typeof createProcessDatabase>> | null = null;
 let service: SpawnedProcess;
 let ownerKey: string;
 
@@ -44,7 +44,7 @@ beforeAll(async () => {
   dataDir = await mkdtemp(path.join(os.tmpdir(), "bsp-"));
   const [central, regional] = [await freePort(), await freePort()];
   centralUrl = `http://127.0.0.1:${central}`;
-  if (serverUrl) scratch = await createScratchDatabase(serverUrl);
+  if (serverUrl) scratch = await createProcessDatabase(serverUrl);
   env = {
     BRANDSPACE_DATA_DIR: dataDir,
     HOST: "127.0.0.1",

@@ -1,8 +1,7 @@
 import { type ChildProcess, spawn } from "node:child_process";
-import { randomBytes } from "node:crypto";
 import net from "node:net";
 import { fileURLToPath } from "node:url";
-import pg from "pg";
+import { createScratchDatabase } from "../testing/test-database.ts";
 
 const REPO_ROOT = fileURLToPath(new URL("../../../", import.meta.url));
 /** Variables of the caller that would leak into the spawned service's configuration. */
@@ -98,23 +97,4 @@ export async function freePort(): Promise<number> {
 }
 
 /** A new, empty database on the PostgreSQL server of `serverUrl`, for a spawned service to migrate and seed. */
-export async function createScratchDatabase(serverUrl: string) {
-  const name = `bs_proc_${randomBytes(6).toString("hex")}`;
-  await adminQuery(serverUrl, `create database ${name}`);
-  const url = new URL(serverUrl);
-  url.pathname = `/${name}`;
-  return {
-    url: url.toString(),
-    drop: () => adminQuery(serverUrl, `drop database if exists ${name} with (force)`),
-  };
-}
-
-async function adminQuery(url: string, statement: string) {
-  const client = new pg.Client({ connectionString: url });
-  await client.connect();
-  try {
-    await client.query(statement);
-  } finally {
-    await client.end();
-  }
-}
+export const createProcessDatabase = (serverUrl: string) => createScratchDatabase(serverUrl, "bs_proc");

@@ -13,18 +13,26 @@ export async function openTestDatabase(): Promise<Database & { url?: string }> {
     await database.migrate();
     return database;
   }
-  const name = `bs_test_${randomBytes(6).toString("hex")}`;
-  await adminQuery(serverUrl, `create database ${name}`);
-  const url = withDatabase(serverUrl, name);
-  const database = await openDatabase({ url, poolSize: 5 });
+  const scratch = await createScratchDatabase(serverUrl, "bs_test");
+  const database = await openDatabase({ url: scratch.url, poolSize: 5 });
   await database.migrate();
   return {
     ...database,
-    url,
+    url: scratch.url,
     close: async () => {
       await database.close();
-      await adminQuery(serverUrl, `drop database if exists ${name} with (force)`);
+      await scratch.drop();
     },
+  };
+}
+
+/** A new, empty database on the PostgreSQL server of `serverUrl`, and how to drop it again. */
+export async function createScratchDatabase(serverUrl: string, prefix: string) {
+  const name = `${prefix}_${randomBytes(6).toString("hex")}`;
+  await adminQuery(serverUrl, `create database ${name}`);
+  return {
+    url: withDatabase(serverUrl, name),
+    drop: () => adminQuery(serverUrl, `drop database if exists ${name} with (force)`),
   };
 }
 
