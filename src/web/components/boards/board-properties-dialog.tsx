@@ -4,21 +4,12 @@ import { PROPERTY_TYPES, type PropertyType } from "../../../contract/files.ts";
 import { CreatePropertyBody, OPTION_TYPES } from "../../../contract/properties.ts";
 import { useCreateBoardProperty } from "../../api/boards.ts";
 import { errorMessage } from "../../api/error-message.ts";
+import { TYPE_LABELS } from "../properties/property-kinds.ts";
 import { Button } from "../ui/button.tsx";
 import { Dialog } from "../ui/dialog.tsx";
 import { FormError } from "../ui/dialog-form.tsx";
 import { Input } from "../ui/input.tsx";
 import { BoardPropertyItem } from "./board-property-item.tsx";
-
-export const TYPE_NAMES: Record<PropertyType, string> = {
-  status: "Status",
-  person: "Person",
-  date: "Date",
-  checkbox: "Checkbox",
-  text: "Text",
-  multi_tag: "Multi-tag",
-  tag: "Tag",
-};
 
 const hasOptions = (type: PropertyType) => (OPTION_TYPES as readonly string[]).includes(type);
 
@@ -77,7 +68,7 @@ function NewProperty({ boardId }: { boardId: string }) {
         >
           {PROPERTY_TYPES.map((t) => (
             <option key={t} value={t}>
-              {TYPE_NAMES[t]}
+              {TYPE_LABELS[t]}
             </option>
           ))}
         </select>
