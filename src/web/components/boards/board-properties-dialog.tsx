@@ -4,14 +4,12 @@ import { PROPERTY_TYPES, type PropertyType } from "../../../contract/files.ts";
 import { CreatePropertyBody, OPTION_TYPES } from "../../../contract/properties.ts";
 import { useCreateBoardProperty } from "../../api/boards.ts";
 import { errorMessage } from "../../api/error-message.ts";
-import { TYPE_LABELS } from "../properties/property-kinds.ts";
+import { hasOptions, TYPE_LABELS } from "../properties/property-kinds.ts";
 import { Button } from "../ui/button.tsx";
 import { Dialog } from "../ui/dialog.tsx";
 import { FormError } from "../ui/dialog-form.tsx";
 import { Input } from "../ui/input.tsx";
 import { BoardPropertyItem } from "./board-property-item.tsx";
-
-const hasOptions = (type: PropertyType) => (OPTION_TYPES as readonly string[]).includes(type);
 
 function NewProperty({ boardId }: { boardId: string }) {
   const [name, setName] = useState("");
