@@ -1,7 +1,7 @@
 import { type FormEvent, useState } from "react";
 import type { BoardWithProperties } from "../../../contract/boards.ts";
 import { PROPERTY_TYPES, type PropertyType } from "../../../contract/files.ts";
-import { CreatePropertyBody, OPTION_TYPES } from "../../../contract/properties.ts";
+import { CreatePropertyBody } from "../../../contract/properties.ts";
 import { useCreateBoardProperty } from "../../api/boards.ts";
 import { errorMessage } from "../../api/error-message.ts";
 import { hasOptions, TYPE_LABELS } from "../properties/property-kinds.ts";
