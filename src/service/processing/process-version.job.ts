@@ -114,7 +114,7 @@ async function settle(deps: SystemContext["deps"], version: repo.VersionRow, set
     }
     const file = await repo.findFileRow(tx, version.fileId);
     if (!file) return;
-    if (file.activeVersionId === version.id) await repo.showActiveVersion(tx, file.id, updated);
+    await repo.showIfActiveVersion(tx, file.id, updated);
     await emit(tx, {
       brandspaceId: file.brandspaceId,
       type: "file.processed",

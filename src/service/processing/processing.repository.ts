@@ -49,11 +49,15 @@ export async function findFileRow(db: Db, fileId: string) {
   return row ?? null;
 }
 
-/** The file shows its active version's status and dimensions. */
-export async function showActiveVersion(
+/**
+ * The file shows this version's status and dimensions if it is still the active one. The check is in the
+ * statement, not read before it: a new version made active meanwhile (an upload completing while this one was
+ * processing) must not be overwritten by the old one's result.
+ */
+export async function showIfActiveVersion(
   db: Db,
   fileId: string,
-  version: Pick<VersionRow, "status" | "width" | "height" | "durationMs">,
+  version: Pick<VersionRow, "id" | "status" | "width" | "height" | "durationMs">,
 ): Promise<void> {
   await db
     .update(files)
@@ -63,5 +67,5 @@ export async function showActiveVersion(
       height: version.height,
       durationMs: version.durationMs,
     })
-    .where(eq(files.id, fileId));
+    .where(and(eq(files.id, fileId), eq(files.activeVersionId, version.id)));
 }
