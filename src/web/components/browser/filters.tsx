@@ -1,12 +1,16 @@
 import { type FormEvent, useState } from "react";
 import { FILE_KINDS } from "../../../contract/files.ts";
 import type { Member } from "../../../contract/meta.ts";
+import type { Property } from "../../../contract/properties.ts";
+import { useAccess } from "../../api/access.ts";
 import type { BrowseSearch } from "../../lib/browse-search.ts";
 import { cn } from "../../lib/cn.ts";
+import { filterCount } from "../../lib/filter-document.ts";
 import { Button } from "../ui/button.tsx";
 import { Input } from "../ui/input.tsx";
 import { KIND_LABELS } from "./file-thumb.tsx";
 import { CHECK_ROW, FIELD_LABEL, FilterPopover } from "./filter-popover.tsx";
+import { PropertyFilterPanel } from "./lazy-filters.ts";
 
 export type SetSearch = (patch: Partial<BrowseSearch>) => void;
 interface FilterProps {
@@ -258,6 +262,33 @@ export function UploaderFilter({ search, setSearch, members }: FilterProps & { m
         ))}
         {members.length === 0 && <p className="text-xs text-zinc-500">No members to choose from.</p>}
       </fieldset>
+    </FilterPopover>
+  );
+}
+
+/** Conditions on property values, written to the URL's filter document; the panel's code loads on first open. */
+export function PropertyFilter({
+  search,
+  setSearch,
+  boardProperties,
+}: FilterProps & { boardProperties?: Property[] }) {
+  const [open, setOpen] = useState(false);
+  if (!useAccess().can("properties:read") && !boardProperties?.length) return null;
+  return (
+    <FilterPopover
+      name="Property"
+      testId="filter-property"
+      active={filterCount(search.filter)}
+      open={open}
+      onOpenChange={setOpen}
+    >
+      <PropertyFilterPanel
+        open
+        onOpenChange={setOpen}
+        filter={search.filter}
+        onChange={(filter) => setSearch({ filter })}
+        boardProperties={boardProperties}
+      />
     </FilterPopover>
   );
 }
