@@ -53,6 +53,7 @@ export function SetPropertyDialog({ files, open, onOpenChange }: Props) {
   const property = offered.find((p) => p.id === propertyId) ?? offered[0];
   const [value, setValue] = useState<ValueInput>(null);
   const [progress, setProgress] = useState<number | null>(null);
+  const [problem, setProblem] = useState<string | null>(null);
   const Control = property ? CONTROLS[property.type] : null;
   const draft = value ?? initialValue(property);
 
@@ -76,7 +77,10 @@ export function SetPropertyDialog({ files, open, onOpenChange }: Props) {
   };
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    if (draft !== null) void run(draft);
+    // Not a disabled button: a date or text control saves its draft on blur, which the click on Set causes.
+    if (draft === null) return setProblem("Choose a value, or Clear to remove it.");
+    setProblem(null);
+    void run(draft);
   };
   const busy = progress !== null;
 
@@ -129,11 +133,15 @@ export function SetPropertyDialog({ files, open, onOpenChange }: Props) {
                 value={shownValue(property, draft)}
                 labelId={`${id}-value`}
                 disabled={busy}
-                save={setValue}
+                save={(next) => {
+                  setProblem(null);
+                  setValue(next);
+                }}
               />
             </div>
           </>
         )}
+        <FormError message={problem} />
         {busy && (
           <p role="status" className="text-sm text-zinc-600 dark:text-zinc-400">
             <progress className="mr-2 align-middle" max={files.length} value={progress} aria-hidden="true" />
@@ -144,11 +152,7 @@ export function SetPropertyDialog({ files, open, onOpenChange }: Props) {
           <Button variant="secondary" disabled={busy || !property} onClick={() => void run(null)}>
             Clear
           </Button>
-          <DialogActions
-            submit="Set"
-            disabled={busy || draft === null}
-            onCancel={() => onOpenChange(false)}
-          />
+          <DialogActions submit="Set" disabled={busy} onCancel={() => onOpenChange(false)} />
         </div>
       </form>
     </Dialog>
