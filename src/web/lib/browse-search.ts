@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { FILE_KINDS, FILE_SORTS } from "../../contract/files.ts";
-import { FilterDocument } from "./filter-document.ts";
+import { FilterDocument } from "./filter-grammar.ts";
 
 const Day = z.string().regex(/^\d{4}-\d{2}-\d{2}$/);
 

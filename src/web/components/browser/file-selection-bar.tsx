@@ -1,4 +1,4 @@
-import { Copy, Download, FolderInput, LayoutGrid, ListChecks, Tag, Trash2 } from "lucide-react";
+import { Copy, Download, FolderInput, LayoutGrid, SlidersHorizontal, Tag, Trash2 } from "lucide-react";
 import { useState } from "react";
 import type { FileBase } from "../../../contract/files.ts";
 import { useAccess } from "../../api/access.ts";
@@ -39,7 +39,7 @@ export function FileSelectionBar({ selection }: { selection: Selection<FileBase>
           denial={propertyDenial}
           onClick={() => setDialog("property")}
         >
-          <ListChecks className="size-4" aria-hidden="true" /> Set property…
+          <SlidersHorizontal className="size-4" aria-hidden="true" /> Set property…
         </GuardedButton>
         <GuardedButton variant="ghost" size="sm" denial={boardDenial} onClick={() => setDialog("board")}>
           <LayoutGrid className="size-4" aria-hidden="true" /> Add to board…

@@ -5,7 +5,7 @@ import type { Property } from "../../../contract/properties.ts";
 import { useAccess } from "../../api/access.ts";
 import type { BrowseSearch } from "../../lib/browse-search.ts";
 import { cn } from "../../lib/cn.ts";
-import { filterCount } from "../../lib/filter-document.ts";
+import { filterCount } from "../../lib/filter-grammar.ts";
 import { Button } from "../ui/button.tsx";
 import { Input } from "../ui/input.tsx";
 import { KIND_LABELS } from "./file-thumb.tsx";

@@ -148,7 +148,7 @@ export function SetPropertyDialog({ files, open, onOpenChange }: Props) {
             {`Setting on ${progress} of ${plural(files.length, "file")}…`}
           </p>
         )}
-        <div className="flex items-center justify-between gap-2">
+        <div className="flex items-end justify-between gap-2">
           <Button variant="secondary" disabled={busy || !property} onClick={() => void run(null)}>
             Clear
           </Button>
