@@ -49,6 +49,7 @@ export function fileListInput(scope: FileScope, search: BrowseSearch) {
     created_after: dayBound(search.after, false),
     created_before: dayBound(search.before, true),
     uploaded_by: joined(search.uploader),
+    filter: search.filter ? JSON.stringify(search.filter) : undefined,
     sort: search.sort,
     order: effectiveOrder(search),
   };

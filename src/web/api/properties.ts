@@ -12,7 +12,8 @@ import {
   updatePropertyOption,
 } from "../../contract/operations/properties.ts";
 import type { Property } from "../../contract/properties.ts";
-import { fileQuery } from "./files.ts";
+import { call } from "./client.ts";
+import { fileQuery, runBulk } from "./files.ts";
 import { apiQuery, apiQueryAll, keyOf, useApiMutation } from "./query.ts";
 
 /** The brandspace's properties in position order, each with its options (at most 100: one or two pages). */
@@ -95,3 +96,21 @@ function withValue(values: PropertyValue[], value: PropertyValue): PropertyValue
   const others = values.filter((v) => v.property_id !== value.property_id);
   return [...others, value];
 }
+
+/**
+ * Sets (or with null clears) one brandspace property's value on each file, a few at a time as the other bulk
+ * actions; `onSettled` runs after each file, whether it worked or not (a progress count).
+ */
+export const setPropertyOnFiles = (
+  fileIds: string[],
+  propertyId: string,
+  value: ValueInput,
+  onSettled?: () => void,
+) =>
+  runBulk(fileIds, async (fileId) => {
+    try {
+      await call(setFilePropertyValue, { params: { fileId, propertyId }, body: { value } });
+    } finally {
+      onSettled?.();
+    }
+  });

@@ -1,12 +1,14 @@
 import { z } from "zod";
 import { FILE_KINDS, FILE_SORTS } from "../../contract/files.ts";
+import { FilterDocument } from "./filter-grammar.ts";
 
 const Day = z.string().regex(/^\d{4}-\d{2}-\d{2}$/);
 
 /**
  * The browse views' URL state: view mode, sort, and filters. Every value is optional and invalid values fall
  * back to their default, so a hand-edited or stale link still opens. `after` and `before` are calendar days
- * (YYYY-MM-DD, inclusive, in the viewer's time zone); sizes are bytes.
+ * (YYYY-MM-DD, inclusive, in the viewer's time zone); sizes are bytes. `filter` is the API's filter document on
+ * property values, kept in the URL as the JSON object itself (the router writes objects as JSON).
  */
 export const BrowseSearch = z.object({
   view: z.enum(["grid", "list"]).optional().catch(undefined),
@@ -20,6 +22,7 @@ export const BrowseSearch = z.object({
   after: Day.optional().catch(undefined),
   before: Day.optional().catch(undefined),
   uploader: z.array(z.string()).optional().catch(undefined),
+  filter: FilterDocument.optional().catch(undefined),
 });
 export type BrowseSearch = z.infer<typeof BrowseSearch>;
 
@@ -32,7 +35,16 @@ export function effectiveOrder(search: Pick<BrowseSearch, "sort" | "order">): "a
 }
 
 /** The filter keys of BrowseSearch (what "Clear filters" resets; view and sort stay). */
-export const FILTER_KEYS = ["kind", "ext", "min_size", "max_size", "after", "before", "uploader"] as const;
+export const FILTER_KEYS = [
+  "kind",
+  "ext",
+  "min_size",
+  "max_size",
+  "after",
+  "before",
+  "uploader",
+  "filter",
+] as const;
 
 export function hasFilters(search: BrowseSearch): boolean {
   return FILTER_KEYS.some((key) => {

@@ -133,6 +133,7 @@ export function BoardBrowser({
           setSearch={setSearch}
           members={canListMembers ? (members.data ?? []) : null}
           summary={summary}
+          boardProperties={board.properties}
         />
         <BoardValueFilters
           properties={board.properties}

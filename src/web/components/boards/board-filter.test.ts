@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { equalsOf, filterOf } from "./board-filter.ts";
+import { equalsOf, filterOf, withEquals } from "./board-filter.ts";
 
 describe("board filter document", () => {
   it("reads back what it writes, one condition or several", () => {
@@ -25,5 +25,12 @@ describe("board filter document", () => {
     expect(equalsOf({ and: "not a list" })).toEqual(new Map());
     expect(equalsOf({ or: [{ property_id: "p", op: "eq", value: "o" }] })).toEqual(new Map());
     expect(equalsOf({ field: "name", op: "contains", value: "x" })).toEqual(new Map());
+  });
+
+  it("sets a board select's condition and keeps the filter panel's", () => {
+    const panel = { property_id: "prop_note", op: "contains", value: "logo" } as const;
+    const set = withEquals(panel, "prop_a", "opt_1");
+    expect(set).toEqual({ and: [panel, { property_id: "prop_a", op: "eq", value: "opt_1" }] });
+    expect(withEquals(set, "prop_a", "")).toEqual(panel);
   });
 });

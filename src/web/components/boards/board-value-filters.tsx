@@ -1,6 +1,6 @@
 import type { Property } from "../../../contract/properties.ts";
-import type { FilterDocument } from "../../lib/board-search.ts";
-import { equalsOf, filterOf } from "./board-filter.ts";
+import type { FilterDocument } from "../../lib/filter-document.ts";
+import { equalsOf, withEquals } from "./board-filter.ts";
 
 /**
  * One select per status property of the board: files whose value is that option. The choice lives in the URL's
@@ -18,12 +18,7 @@ export function BoardValueFilters({
   const statuses = properties.filter((p) => p.type === "status");
   if (statuses.length === 0) return null;
   const equals = equalsOf(filter);
-  const choose = (propertyId: string, optionId: string) => {
-    const next = new Map(equals);
-    if (optionId) next.set(propertyId, optionId);
-    else next.delete(propertyId);
-    onChange(filterOf(next));
-  };
+  const choose = (propertyId: string, optionId: string) => onChange(withEquals(filter, propertyId, optionId));
   return (
     <div className="flex flex-wrap items-center gap-2 px-6 pt-2 text-sm">
       {statuses.map((property) => (

@@ -1,11 +1,11 @@
-import { Copy, Download, FolderInput, LayoutGrid, Tag, Trash2 } from "lucide-react";
+import { Copy, Download, FolderInput, LayoutGrid, SlidersHorizontal, Tag, Trash2 } from "lucide-react";
 import { useState } from "react";
 import type { FileBase } from "../../../contract/files.ts";
 import { useAccess } from "../../api/access.ts";
 import { plural } from "../../lib/format.ts";
 import { GuardedButton } from "../ui/guarded-button.tsx";
 import { useFileActions } from "./file-actions.ts";
-import { AddTagsDialog, AddToBoardDialog, FileDestinationDialog } from "./lazy-dialogs.ts";
+import { AddTagsDialog, AddToBoardDialog, FileDestinationDialog, SetPropertyDialog } from "./lazy-dialogs.ts";
 import { SelectionBar } from "./selection-bar.tsx";
 import type { Selection } from "./use-selection.ts";
 
@@ -13,11 +13,13 @@ import type { Selection } from "./use-selection.ts";
 export function FileSelectionBar({ selection }: { selection: Selection<FileBase> }) {
   const access = useAccess();
   const actions = useFileActions();
-  const [dialog, setDialog] = useState<"move" | "copy" | "tags" | "board" | null>(null);
+  const [dialog, setDialog] = useState<"move" | "copy" | "tags" | "property" | "board" | null>(null);
   const editDenial = access.denial("files:write", "files.edit");
   const deleteDenial = access.denial("files:write", "files.delete");
   const downloadDenial = access.denial("files:read", "files.download");
   const boardDenial = access.denial("boards:write");
+  // The dialog lists the properties to choose from, so reading them is needed too.
+  const propertyDenial = editDenial ?? access.denial("properties:read");
   const close = () => setDialog(null);
   return (
     <>
@@ -30,6 +32,14 @@ export function FileSelectionBar({ selection }: { selection: Selection<FileBase>
         </GuardedButton>
         <GuardedButton variant="ghost" size="sm" denial={editDenial} onClick={() => setDialog("tags")}>
           <Tag className="size-4" aria-hidden="true" /> Add tags
+        </GuardedButton>
+        <GuardedButton
+          variant="ghost"
+          size="sm"
+          denial={propertyDenial}
+          onClick={() => setDialog("property")}
+        >
+          <SlidersHorizontal className="size-4" aria-hidden="true" /> Set property…
         </GuardedButton>
         <GuardedButton variant="ghost" size="sm" denial={boardDenial} onClick={() => setDialog("board")}>
           <LayoutGrid className="size-4" aria-hidden="true" /> Add to board…
@@ -61,6 +71,7 @@ export function FileSelectionBar({ selection }: { selection: Selection<FileBase>
         />
       )}
       {dialog === "tags" && <AddTagsDialog files={selection.items} open onOpenChange={close} />}
+      {dialog === "property" && <SetPropertyDialog files={selection.items} open onOpenChange={close} />}
       {dialog === "board" && (
         <AddToBoardDialog
           fileIds={selection.items.map((f) => f.id)}

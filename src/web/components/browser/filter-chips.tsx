@@ -1,9 +1,11 @@
-import { X } from "lucide-react";
 import type { Member } from "../../../contract/meta.ts";
+import type { Property } from "../../../contract/properties.ts";
 import { type BrowseSearch, FILTER_KEYS, hasFilters } from "../../lib/browse-search.ts";
 import { formatBytes } from "../../lib/format.ts";
 import { KIND_LABELS } from "./file-thumb.tsx";
+import { FilterChip } from "./filter-chip.tsx";
 import type { SetSearch } from "./filters.tsx";
+import { PropertyChips } from "./lazy-filters.ts";
 
 interface Chip {
   key: string;
@@ -56,33 +58,37 @@ function chipsOf(search: BrowseSearch, members: Member[]): Chip[] {
   return chips;
 }
 
+const ignore = () => {};
+
 /** The active filters as removable chips, and a control that clears them all. */
 export function FilterChips({
   search,
   setSearch,
   members,
+  boardProperties,
 }: {
   search: BrowseSearch;
   setSearch: SetSearch;
   members: Member[];
+  boardProperties?: Property[];
 }) {
   if (!hasFilters(search)) return null;
   const chips = chipsOf(search, members);
   return (
     <ul aria-label="Active filters" className="flex flex-wrap items-center gap-1.5">
       {chips.map((chip) => (
-        <li key={chip.key}>
-          <button
-            type="button"
-            aria-label={`Remove filter ${chip.label}`}
-            onClick={() => setSearch(chip.remove)}
-            className="inline-flex h-7 items-center gap-1 rounded-full bg-zinc-100 pr-1.5 pl-2.5 text-xs text-zinc-800 hover:bg-zinc-200 dark:bg-zinc-800 dark:text-zinc-200 dark:hover:bg-zinc-700"
-          >
-            {chip.label}
-            <X className="size-3.5" aria-hidden="true" />
-          </button>
-        </li>
+        <FilterChip key={chip.key} label={chip.label} onRemove={() => setSearch(chip.remove)} />
       ))}
+      {search.filter && (
+        <PropertyChips
+          open
+          onOpenChange={ignore}
+          filter={search.filter}
+          onChange={(filter) => setSearch({ filter })}
+          members={members}
+          boardProperties={boardProperties}
+        />
+      )}
       <li>
         <button
           type="button"

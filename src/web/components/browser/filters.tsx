@@ -1,12 +1,17 @@
 import { type FormEvent, useState } from "react";
 import { FILE_KINDS } from "../../../contract/files.ts";
 import type { Member } from "../../../contract/meta.ts";
+import type { Property } from "../../../contract/properties.ts";
+import { useAccess } from "../../api/access.ts";
 import type { BrowseSearch } from "../../lib/browse-search.ts";
 import { cn } from "../../lib/cn.ts";
+import { filterCount } from "../../lib/filter-grammar.ts";
 import { Button } from "../ui/button.tsx";
 import { Input } from "../ui/input.tsx";
 import { KIND_LABELS } from "./file-thumb.tsx";
 import { CHECK_ROW, FIELD_LABEL, FilterPopover } from "./filter-popover.tsx";
+import { PropertyFilterPanel, RangeFilterForm } from "./lazy-filters.ts";
+import type { RangeField } from "./range-filter-form.tsx";
 
 export type SetSearch = (patch: Partial<BrowseSearch>) => void;
 interface FilterProps {
@@ -108,12 +113,6 @@ export function ExtensionFilter({ search, setSearch }: FilterProps) {
 const MB = 1_000_000;
 const toMb = (bytes: number | undefined) => (bytes === undefined ? "" : String(bytes / MB));
 
-interface RangeField {
-  id: string;
-  label: string;
-  type?: "date";
-}
-
 /**
  * A filter of two bounds (size, dates): edited in a small form, checked, and applied together, so the URL never
  * holds half of a range the user is still typing.
@@ -153,37 +152,16 @@ function RangeFilter(props: {
       open={open}
       onOpenChange={onOpenChange}
     >
-      <form onSubmit={submit} noValidate>
-        <div className="grid grid-cols-2 gap-2">
-          {props.fields.map((field, index) => (
-            <div key={field.id}>
-              <label htmlFor={field.id} className={FIELD_LABEL}>
-                {field.label}
-              </label>
-              <Input
-                id={field.id}
-                type={field.type ?? "text"}
-                inputMode={field.type ? undefined : "decimal"}
-                value={values[index]}
-                onChange={(e) =>
-                  setValues((old) => (index === 0 ? [e.target.value, old[1]] : [old[0], e.target.value]))
-                }
-                className={field.type ? "h-8 px-2" : "h-8"}
-              />
-            </div>
-          ))}
-        </div>
-        {error && (
-          <p role="alert" className="mt-2 text-red-700 text-xs dark:text-red-400">
-            {error}
-          </p>
-        )}
-        <div className="mt-3 flex justify-end">
-          <Button type="submit" size="sm">
-            {props.applyLabel}
-          </Button>
-        </div>
-      </form>
+      <RangeFilterForm
+        open
+        onOpenChange={setOpen}
+        fields={props.fields}
+        values={values}
+        setValues={setValues}
+        error={error}
+        applyLabel={props.applyLabel}
+        onSubmit={submit}
+      />
     </FilterPopover>
   );
 }
@@ -258,6 +236,33 @@ export function UploaderFilter({ search, setSearch, members }: FilterProps & { m
         ))}
         {members.length === 0 && <p className="text-xs text-zinc-500">No members to choose from.</p>}
       </fieldset>
+    </FilterPopover>
+  );
+}
+
+/** Conditions on property values, written to the URL's filter document; the panel's code loads on first open. */
+export function PropertyFilter({
+  search,
+  setSearch,
+  boardProperties,
+}: FilterProps & { boardProperties?: Property[] }) {
+  const [open, setOpen] = useState(false);
+  if (!useAccess().can("properties:read") && !boardProperties?.length) return null;
+  return (
+    <FilterPopover
+      name="Property"
+      testId="filter-property"
+      active={filterCount(search.filter)}
+      open={open}
+      onOpenChange={setOpen}
+    >
+      <PropertyFilterPanel
+        open
+        onOpenChange={setOpen}
+        filter={search.filter}
+        onChange={(filter) => setSearch({ filter })}
+        boardProperties={boardProperties}
+      />
     </FilterPopover>
   );
 }

@@ -23,3 +23,6 @@ export const DeleteLibraryDialog = lazyDialog(() =>
 export const AddToBoardDialog = lazyDialog(() =>
   import("../boards/add-to-board-dialog.tsx").then((m) => m.AddToBoardDialog),
 );
+export const SetPropertyDialog = lazyDialog(() =>
+  import("./set-property-dialog.tsx").then((m) => m.SetPropertyDialog),
+);

@@ -1,6 +1,7 @@
 import { ArrowDownWideNarrow, ArrowUpNarrowWide, LayoutGrid, List } from "lucide-react";
 import type { ReactNode } from "react";
 import type { Member } from "../../../contract/meta.ts";
+import type { Property } from "../../../contract/properties.ts";
 import { type BrowseSearch, effectiveOrder } from "../../lib/browse-search.ts";
 import { cn } from "../../lib/cn.ts";
 import type { FileSort } from "./file-cell.ts";
@@ -9,6 +10,7 @@ import {
   DateFilter,
   ExtensionFilter,
   KindFilter,
+  PropertyFilter,
   type SetSearch,
   SizeFilter,
   UploaderFilter,
@@ -91,12 +93,15 @@ export function Toolbar({
   setSearch,
   members,
   summary,
+  boardProperties,
 }: {
   search: BrowseSearch;
   setSearch: SetSearch;
   /** Members for the uploader filter; null when the key cannot list them. */
   members: Member[] | null;
   summary: ReactNode;
+  /** A board page's own properties, which the property filter offers too. */
+  boardProperties?: Property[];
 }) {
   const filterProps = { search, setSearch };
   return (
@@ -111,11 +116,17 @@ export function Toolbar({
           <SizeFilter {...filterProps} />
           <DateFilter {...filterProps} />
           {members && <UploaderFilter {...filterProps} members={members} />}
+          <PropertyFilter {...filterProps} boardProperties={boardProperties} />
         </search>
         <SortControls {...filterProps} />
         <ViewToggle view={search.view ?? "grid"} setSearch={setSearch} />
       </div>
-      <FilterChips search={search} setSearch={setSearch} members={members ?? []} />
+      <FilterChips
+        search={search}
+        setSearch={setSearch}
+        members={members ?? []}
+        boardProperties={boardProperties}
+      />
     </div>
   );
 }

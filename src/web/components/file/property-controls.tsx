@@ -1,7 +1,7 @@
 import { useQuery } from "@tanstack/react-query";
 import { X } from "lucide-react";
-import { type KeyboardEvent, useState } from "react";
-import type { PropertyValue } from "../../../contract/files.ts";
+import { type ComponentType, type KeyboardEvent, useState } from "react";
+import type { PropertyType, PropertyValue } from "../../../contract/files.ts";
 import type { Option, Property } from "../../../contract/properties.ts";
 import { membersQuery } from "../../api/meta.ts";
 import type { ValueInput } from "../../api/properties.ts";
@@ -209,3 +209,14 @@ export function TextControl({ value, labelId, disabled, save }: ControlProps) {
     />
   );
 }
+
+/** The control of each property type, on the file page and in the bulk "Set property…" dialog. */
+export const CONTROLS: Record<PropertyType, ComponentType<ControlProps>> = {
+  status: StatusControl,
+  person: PersonControl,
+  date: DateControl,
+  checkbox: CheckboxControl,
+  text: TextControl,
+  multi_tag: TagsControl,
+  tag: TagsControl,
+};

@@ -1,32 +1,14 @@
 import { useQuery } from "@tanstack/react-query";
 import { Link } from "@tanstack/react-router";
-import { type ComponentType, useId, useState } from "react";
-import type { File, PropertyType } from "../../../contract/files.ts";
+import { useId, useState } from "react";
+import type { File } from "../../../contract/files.ts";
 import type { Property } from "../../../contract/properties.ts";
 import { useAccess } from "../../api/access.ts";
 import { errorMessage } from "../../api/error-message.ts";
 import { propertiesQuery, useSetPropertyValue, type ValueInput } from "../../api/properties.ts";
 import { toast } from "../../lib/toast.ts";
 import { Skeleton } from "../ui/skeleton.tsx";
-import {
-  CheckboxControl,
-  type ControlProps,
-  DateControl,
-  PersonControl,
-  StatusControl,
-  TagsControl,
-  TextControl,
-} from "./property-controls.tsx";
-
-const CONTROLS: Record<PropertyType, ComponentType<ControlProps>> = {
-  status: StatusControl,
-  person: PersonControl,
-  date: DateControl,
-  checkbox: CheckboxControl,
-  text: TextControl,
-  multi_tag: TagsControl,
-  tag: TagsControl,
-};
+import { CONTROLS } from "./property-controls.tsx";
 
 /**
  * The brandspace's properties on the file page, each with the file's value in a control of its type, saved as it
