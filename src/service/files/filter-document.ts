@@ -1,39 +1,22 @@
 import { z } from "zod";
+import {
+  FILTER_FIELDS,
+  FILTER_LIMITS,
+  FILTER_OPS,
+  type FilterField,
+  type FilterOp,
+} from "../../contract/filter.ts";
 import { validationError } from "../platform/errors.ts";
 
-export const FILTER_FIELDS = [
-  "name",
-  "extension",
-  "kind",
-  "size",
-  "created_at",
-  "created_by_id",
-  "tags",
-  "status",
-] as const;
-export const FILTER_OPS = [
-  "eq",
-  "neq",
-  "in",
-  "nin",
-  "contains",
-  "gt",
-  "gte",
-  "lt",
-  "lte",
-  "is_empty",
-  "is_not_empty",
-] as const;
-export type FilterField = (typeof FILTER_FIELDS)[number];
-export type FilterOp = (typeof FILTER_OPS)[number];
+export { FILTER_FIELDS, FILTER_OPS, type FilterField, type FilterOp };
 
 export type Condition =
   | { field: FilterField; op: FilterOp; value?: unknown }
   | { property_id: string; op: FilterOp; value?: unknown };
 export type FilterNode = { and: FilterNode[] } | { or: FilterNode[] } | { not: FilterNode } | Condition;
 
-const MAX_DEPTH = 5;
-const MAX_CONDITIONS = 50;
+const MAX_DEPTH = FILTER_LIMITS.depth;
+const MAX_CONDITIONS = FILTER_LIMITS.conditions;
 
 const ConditionSchema = z.union([
   z.strictObject({ field: z.enum(FILTER_FIELDS), op: z.enum(FILTER_OPS), value: z.unknown().optional() }),

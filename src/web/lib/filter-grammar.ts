@@ -1,23 +1,10 @@
 import { z } from "zod";
+import { FILTER_LIMITS, FILTER_OPS, type FilterOp } from "../../contract/filter.ts";
 
 // The part of the filter document the browse route needs at first paint (validating the URL, counting its
 // conditions); building and reading conditions is in filter-document.ts, which the on-demand panels load.
 
-/** The operators of the API's filter document (docs/api.md, "File list: filter document"). */
-export const FILTER_OPS = [
-  "eq",
-  "neq",
-  "in",
-  "nin",
-  "contains",
-  "gt",
-  "gte",
-  "lt",
-  "lte",
-  "is_empty",
-  "is_not_empty",
-] as const;
-export type FilterOp = (typeof FILTER_OPS)[number];
+export { FILTER_OPS, type FilterOp };
 
 /** One condition on a property's value; `value` is absent for `is_empty` and `is_not_empty`. */
 // A type, not an interface, so that a condition is a FilterDocument (a record) as it is.
@@ -28,9 +15,9 @@ export type PropertyCondition = {
 };
 
 // The service's limits: a deeper, larger or longer document is a 400, so the URL drops it instead.
-const MAX_DEPTH = 5;
-const MAX_CONDITIONS = 50;
-const MAX_CHARACTERS = 4096;
+const MAX_DEPTH = FILTER_LIMITS.depth;
+const MAX_CONDITIONS = FILTER_LIMITS.conditions;
+const MAX_CHARACTERS = FILTER_LIMITS.characters;
 
 export const isObject = (node: unknown): node is Record<string, unknown> =>
   !!node && typeof node === "object" && !Array.isArray(node);
