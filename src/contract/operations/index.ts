@@ -1,5 +1,6 @@
 import type { Operation } from "../operation.ts";
 import { boardOperations } from "./boards.ts";
+import { commentOperations } from "./comments.ts";
 import { fileOperations, getContent } from "./files.ts";
 import { folderOperations } from "./folders.ts";
 import { libraryOperations } from "./libraries.ts";
@@ -9,6 +10,7 @@ import { uploadOperations } from "./uploads.ts";
 import { webhookOperations } from "./webhooks.ts";
 
 export * from "./boards.ts";
+export * from "./comments.ts";
 export * from "./files.ts";
 export * from "./folders.ts";
 export * from "./libraries.ts";
@@ -25,6 +27,7 @@ export const allOperations: Operation[] = [
   ...fileOperations,
   ...propertyOperations,
   ...boardOperations,
+  ...commentOperations,
   ...uploadOperations,
   getContent,
   ...webhookOperations,
