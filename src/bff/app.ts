@@ -1,9 +1,16 @@
-import { randomBytes } from "node:crypto";
-import Fastify, { type FastifyBaseLogger, type FastifyError, type FastifyInstance } from "fastify";
+import Fastify, {
+  type FastifyBaseLogger,
+  type FastifyError,
+  type FastifyInstance,
+  type FastifyReply,
+  type FastifyRequest,
+} from "fastify";
 import type { Logger } from "pino";
 import { Agent, type Dispatcher } from "undici";
+import { bodyIdleTimeout } from "../shared/body-idle-timeout.ts";
+import { clientErrorReply, frameworkErrorReply } from "./client-errors.ts";
 import type { BffConfig } from "./config.ts";
-import { thrownErrorBody } from "./error-reply.ts";
+import { newRequestId, rawErrorBody, thrownErrorBody } from "./error-reply.ts";
 import { createBffLogger } from "./logger.ts";
 import { LoginThrottle } from "./login-throttle.ts";
 import { LoginTokens } from "./login-tokens.ts";
@@ -41,11 +48,18 @@ export function buildBff(config: BffConfig, deps: BffDeps = {}): FastifyInstance
         apiKey: config.apiKey,
         format: config.logFormat,
       })) as FastifyBaseLogger,
-    genReqId: () => `req_${randomBytes(12).toString("hex")}`,
+    genReqId: newRequestId,
     requestIdHeader: false,
+    clientErrorHandler: clientErrorReply,
+    frameworkErrors: (error, request, reply) =>
+      frameworkErrorReply(error, request as FastifyRequest, reply as FastifyReply),
   });
+  const limitBodyIdleTime = bodyIdleTimeout(config.bodyIdleTimeoutMs, (requestId) =>
+    rawErrorBody(requestId, "request_timeout", "The request body stopped arriving."),
+  );
   app.addHook("onRequest", async (request, reply) => {
     reply.header("x-request-id", request.id);
+    limitBodyIdleTime(request, reply);
   });
   registerSecurityHeaders(app, () => hosts.knownRegionalUrl);
   registerSessionRoutes(app, {

@@ -18,6 +18,8 @@ export interface BffConfig {
   logLevel: string;
   /** `LOG_FORMAT`: pretty at a terminal, JSON otherwise (`auto`), or forced. */
   logFormat: LogFormatSetting;
+  /** A request body that stops arriving for this long is answered 408 and its socket closed. */
+  bodyIdleTimeoutMs: number;
 }
 
 export class BffConfigError extends Error {}
@@ -48,6 +50,7 @@ const BffEnvSchema = z.object({
   DASHBOARD_STATIC_DIR: z.string().min(1).default("dist/web"),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
   LOG_FORMAT: z.enum(LOG_FORMATS).default("auto"),
+  BODY_IDLE_TIMEOUT: duration.default(30_000),
 });
 
 function readOwnerKey(dataDir: string): string {
@@ -82,5 +85,6 @@ export function loadBffConfig(env: NodeJS.ProcessEnv = process.env): BffConfig {
     staticDir: path.resolve(e.DASHBOARD_STATIC_DIR),
     logLevel: e.LOG_LEVEL,
     logFormat: e.LOG_FORMAT,
+    bodyIdleTimeoutMs: e.BODY_IDLE_TIMEOUT,
   };
 }

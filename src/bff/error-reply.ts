@@ -1,3 +1,4 @@
+import { randomBytes } from "node:crypto";
 import type { FastifyError, FastifyReply, FastifyRequest } from "fastify";
 import { ERROR_STATUS, type ErrorBody, type ErrorCode } from "../contract/errors.ts";
 
@@ -9,8 +10,21 @@ export function errorBody(
   status: number = ERROR_STATUS[code],
   details: Record<string, unknown> | null = null,
 ): ErrorBody {
-  return { object: "error", status, code, message, details, request_id: String(request.id) };
+  return rawErrorBody(String(request.id), code, message, status, details);
 }
+
+/** The uniform body where there is no request object yet (a socket the HTTP parser refused). */
+export function rawErrorBody(
+  requestId: string,
+  code: ErrorCode,
+  message: string,
+  status: number = ERROR_STATUS[code],
+  details: Record<string, unknown> | null = null,
+): ErrorBody {
+  return { object: "error", status, code, message, details, request_id: requestId };
+}
+
+export const newRequestId = () => `req_${randomBytes(12).toString("hex")}`;
 
 export function sendError(
   request: FastifyRequest,

@@ -1,4 +1,5 @@
 import Fastify, { type FastifyBaseLogger, type FastifyInstance, LogController } from "fastify";
+import { bodyIdleTimeout } from "../shared/body-idle-timeout.ts";
 import { boardFilesRoutes } from "./boards/board-files.routes.ts";
 import { boardsRoutes } from "./boards/boards.routes.ts";
 import type { ServiceDeps } from "./deps.ts";
@@ -8,6 +9,9 @@ import { foldersRoutes } from "./folders/folders.routes.ts";
 import { librariesRoutes } from "./libraries/libraries.routes.ts";
 import { membersRoutes } from "./members/members.routes.ts";
 import { metaRoutes } from "./meta/meta.routes.ts";
+import { errorBody } from "./platform/error-body.ts";
+import { ApiError } from "./platform/errors.ts";
+import { clientErrorReply, frameworkErrorReply } from "./platform/framework-errors.ts";
 import { newId } from "./platform/ids.ts";
 import { registerPipeline } from "./platform/pipeline.ts";
 import type { Host } from "./platform/planes.ts";
@@ -46,12 +50,18 @@ export async function buildApp(deps: ServiceDeps, host: Host): Promise<FastifyIn
     genReqId: () => newId("request"),
     requestIdHeader: false,
     routerOptions: { ignoreTrailingSlash: true },
-    // Large uploads stream for a long time; idle sockets still close.
+    // Large uploads stream for a long time: no bound on a whole request, only on a body that stops moving.
     requestTimeout: 0,
     connectionTimeout: 0,
     keepAliveTimeout: 65_000,
     return503OnClosing: true,
+    frameworkErrors: frameworkErrorReply,
+    clientErrorHandler: clientErrorReply,
   });
+  const limitBodyIdleTime = bodyIdleTimeout(deps.config.bodyIdleTimeoutMs, (requestId) =>
+    errorBody(new ApiError("request_timeout", "The request body stopped arriving."), requestId),
+  );
+  app.addHook("onRequest", async (request, reply) => limitBodyIdleTime(request, reply));
   registerPipeline(app, deps, host, allRoutes(host));
   await app.ready();
   return app;

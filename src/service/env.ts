@@ -47,6 +47,8 @@ export interface Config {
   /** `all`: API and workers; `api`: listeners only; `worker`: workers only. */
   processRole: "all" | "api" | "worker";
   jobPollMs: number;
+  /** A request body that stops arriving for this long is answered 408 and its socket closed. */
+  bodyIdleTimeoutMs: number;
   /** Whether the first start adds sample pictures to the demo brandspace. */
   demoContent: boolean;
   /** Local disk under the data directory, or S3 when S3_BUCKET is set. */
@@ -155,6 +157,7 @@ const EnvSchema = z.object({
   BRANDSPACE_SECRET: z.string().min(32, "must be at least 32 characters").optional(),
   BRANDSPACE_PROCESS: z.enum(["all", "api", "worker"]).default("all"),
   JOB_POLL_MS: z.coerce.number().int().min(10).default(1000),
+  BODY_IDLE_TIMEOUT: durationSetting("30s"),
   DEMO_CONTENT: z.enum(["0", "1"]).default("1"),
 
   FFMPEG_PATH: z.string().min(1).optional(),
@@ -202,6 +205,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     secret: e.BRANDSPACE_SECRET,
     processRole: e.BRANDSPACE_PROCESS,
     jobPollMs: e.JOB_POLL_MS,
+    bodyIdleTimeoutMs: e.BODY_IDLE_TIMEOUT,
     demoContent: e.DEMO_CONTENT === "1",
     blobs: blobStoreConfig(blobEnv.data, path.resolve(e.BRANDSPACE_DATA_DIR)),
 

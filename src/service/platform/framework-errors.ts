@@ -1,0 +1,47 @@
+import type { Socket } from "node:net";
+import type { FastifyReply, FastifyRequest } from "fastify";
+import { type ClientErrorKind, clientErrorKind, writeRawJsonError } from "../../shared/raw-client-error.ts";
+import { errorBody } from "./error-body.ts";
+import { ApiError } from "./errors.ts";
+import { newId } from "./ids.ts";
+
+/**
+ * Errors Fastify raises while routing, before any hook runs: a path that is not valid percent-encoding, or a path
+ * parameter longer than any id. Both answer with the uniform body; an over-long parameter names no item (404).
+ */
+export function frameworkErrorReply(error: { code?: string }, request: FastifyRequest, reply: FastifyReply) {
+  const apiError =
+    error.code === "FST_ERR_MAX_PARAM_LENGTH"
+      ? new ApiError("not_found", "No such resource: a path parameter is longer than any id.")
+      : new ApiError("validation_error", "The request path is not valid percent-encoding.", {
+          errors: [{ param: "path", message: "is not valid percent-encoding" }],
+        });
+  return reply
+    .code(apiError.status)
+    .header("X-Request-Id", request.id)
+    .header("content-type", "application/json; charset=utf-8")
+    .send(errorBody(apiError, request.id));
+}
+
+/**
+ * Errors Node's HTTP parser raises before Fastify sees a request (headers over 16 KB, a malformed request line or
+ * Content-Length, headers that took too long): the uniform body on the raw socket, then the socket closes.
+ */
+export function clientErrorReply(error: Error & { code?: string }, socket: Socket): void {
+  const apiError = CLIENT_ERRORS[clientErrorKind(error.code)]();
+  const requestId = newId("request");
+  writeRawJsonError(error, socket, {
+    status: apiError.status,
+    requestId,
+    body: errorBody(apiError, requestId),
+  });
+}
+
+const CLIENT_ERRORS: Record<ClientErrorKind, () => ApiError> = {
+  headers_too_large: () => new ApiError("headers_too_large", "The request headers are larger than 16 KB."),
+  request_timeout: () => new ApiError("request_timeout", "The request did not arrive in time."),
+  malformed: () =>
+    new ApiError("validation_error", "The request is not valid HTTP.", {
+      errors: [{ param: "request", message: "is not valid HTTP/1.1" }],
+    }),
+};

@@ -1,0 +1,99 @@
+import net from "node:net";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { ErrorBody } from "../../../contract/errors.ts";
+import { type RawAnswer, sendRaw } from "../../testing/raw-http.ts";
+import { startTestService, type TestService } from "../../testing/test-service.ts";
+
+/** Errors raised before the app's handler (router, HTTP parser, a stalled body) still get the uniform body. */
+let service: TestService;
+let port: number;
+let auth: string;
+
+beforeAll(async () => {
+  service = await startTestService({ env: { BODY_IDLE_TIMEOUT: "1s" } });
+  port = Number(new URL(service.regionalUrl).port);
+  auth = `Authorization: Bearer ${service.seed.ownerKey}\r\n`;
+});
+afterAll(() => service?.close());
+
+function expectUniform(answer: RawAnswer, status: number, code: string) {
+  expect(answer.status).toBe(status);
+  const body = ErrorBody.parse(JSON.parse(answer.body));
+  expect(body).toMatchObject({ object: "error", status, code });
+  expect(body.request_id).toMatch(/^req_/);
+  expect(answer.headers["x-request-id"]).toBe(body.request_id);
+  return body;
+}
+
+describe("errors before the handler", () => {
+  it("a path parameter longer than any id is 404 with the uniform body", async () => {
+    const answer = await sendRaw(
+      port,
+      `GET /v1/files/${"a".repeat(150)} HTTP/1.1\r\nHost: x\r\n${auth}Connection: close\r\n\r\n`,
+    );
+    expectUniform(answer, 404, "not_found");
+  });
+
+  it("a path that is not valid percent-encoding is 400", async () => {
+    const answer = await sendRaw(
+      port,
+      `GET /v1/files/%zz HTTP/1.1\r\nHost: x\r\n${auth}Connection: close\r\n\r\n`,
+    );
+    expectUniform(answer, 400, "validation_error");
+  });
+
+  it("headers over 16 KB are 431 headers_too_large", async () => {
+    const answer = await sendRaw(
+      port,
+      `GET /v1/files HTTP/1.1\r\nHost: x\r\nX-Big: ${"a".repeat(17_000)}\r\n${auth}Connection: close\r\n\r\n`,
+    );
+    expectUniform(answer, 431, "headers_too_large");
+  });
+
+  it("a malformed Content-Length is 400", async () => {
+    const answer = await sendRaw(
+      port,
+      `POST /v1/libraries HTTP/1.1\r\nHost: x\r\n${auth}Content-Type: application/json\r\nContent-Length: abc\r\n\r\n{}`,
+    );
+    expectUniform(answer, 400, "validation_error");
+  });
+});
+
+describe("a body that stops arriving", () => {
+  it("is answered 408 and its socket closed after the idle timeout, and nothing is created", async () => {
+    const name = `stalled-${Date.now()}`;
+    const answer = await sendRaw(
+      port,
+      `POST /v1/libraries HTTP/1.1\r\nHost: x\r\n${auth}Content-Type: application/json\r\nContent-Length: 100\r\n\r\n{"name":"${name}`,
+    );
+    expectUniform(answer, 408, "request_timeout");
+    expect(answer.closedAfterMs).toBeGreaterThanOrEqual(900);
+    expect(answer.closedAfterMs).toBeLessThan(5_000);
+    const list = await fetch(`${service.regionalUrl}/v1/libraries?limit=100`, {
+      headers: { authorization: `Bearer ${service.seed.ownerKey}` },
+    }).then((r) => r.json() as Promise<{ data: { name: string }[] }>);
+    expect(list.data.some((l) => l.name === name)).toBe(false);
+  });
+
+  it("a body that trickles in slower than the idle timeout but never pauses that long is read whole", async () => {
+    const body = JSON.stringify({ name: `trickled-${Date.now()}` });
+    const answer = await new Promise<RawAnswer>((resolve, reject) => {
+      const socket = net.connect(port, "127.0.0.1");
+      let text = "";
+      socket.setEncoding("latin1");
+      socket.on("data", (chunk) => {
+        text += chunk;
+      });
+      socket.on("error", reject);
+      socket.on("close", () =>
+        resolve({ status: Number(text.split(" ")[1]), headers: {}, body: "", closedAfterMs: 0 }),
+      );
+      socket.write(
+        `POST /v1/libraries HTTP/1.1\r\nHost: x\r\n${auth}Content-Type: application/json\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n`,
+      );
+      const pieces = [body.slice(0, 5), body.slice(5, 10), body.slice(10)];
+      for (const [i, piece] of pieces.entries()) setTimeout(() => socket.write(piece), (i + 1) * 600);
+    });
+    expect(answer.status).toBe(201);
+  });
+});
