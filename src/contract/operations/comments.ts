@@ -63,7 +63,8 @@ export const updateComment = defineOperation({
   method: "PATCH",
   path: "/v1/files/{fileId}/comments/{commentId}",
   scope: "comments:write",
-  summary: "Edit a comment's text (and mentions); only its author may, anyone else gets 404. Sets `edited_at`.",
+  summary:
+    "Edit a comment's text (and mentions); only its author may, anyone else gets 404. Sets `edited_at`.",
   params: CommentParams,
   body: UpdateCommentBody,
   status: 200,
@@ -100,7 +101,8 @@ export const reopenComment = defineOperation({
   method: "POST",
   path: "/v1/files/{fileId}/comments/{commentId}/reopen",
   scope: "comments:write",
-  summary: "Reopen a resolved comment; anyone who can view the file. Reopening an open comment changes nothing.",
+  summary:
+    "Reopen a resolved comment; anyone who can view the file. Reopening an open comment changes nothing.",
   params: CommentParams,
   status: 200,
   response: Comment,
