@@ -8,6 +8,7 @@ import {
   SafeInteger,
   Timestamp,
 } from "./common.ts";
+import { ItemName } from "./item-name.ts";
 
 export const FILE_KINDS = [
   "image",
@@ -112,16 +113,10 @@ export const Version = z
 export type Version = z.infer<typeof Version>;
 
 const Tag = z.string().trim().min(1).max(100);
-const FileName = z
-  .string()
-  .trim()
-  .min(1, "must not be empty")
-  .max(255, "must be at most 255 characters")
-  .refine((n) => !/[\\/]/.test(n), "must not contain / or \\");
 
 export const UpdateFileBody = z
   .strictObject({
-    name: FileName.optional(),
+    name: ItemName.optional(),
     tags: z.array(Tag).max(100).optional(),
     published: z.boolean().optional(),
   })

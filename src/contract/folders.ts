@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { HexColor, Id, NullableTimestamp, Timestamp } from "./common.ts";
+import { ItemName } from "./item-name.ts";
 
 export const Folder = z
   .object({
@@ -26,21 +27,15 @@ export const FolderDetail = Folder.extend({
 }).meta({ id: "FolderDetail" });
 export type FolderDetail = z.infer<typeof FolderDetail>;
 
-const FolderName = z
-  .string()
-  .trim()
-  .min(1, "must not be empty")
-  .max(255, "must be at most 255 characters")
-  .refine((n) => !/[\\/]/.test(n), "must not contain / or \\");
 
 export const CreateFolderBody = z.strictObject({
-  name: FolderName,
+  name: ItemName,
   library_id: z.string(),
   parent_id: z.string().nullable().optional(),
   color: HexColor.nullable().optional(),
 });
 export const UpdateFolderBody = z
-  .strictObject({ name: FolderName.optional(), color: HexColor.nullable().optional() })
+  .strictObject({ name: ItemName.optional(), color: HexColor.nullable().optional() })
   .refine((b) => b.name !== undefined || b.color !== undefined, { message: "send name or color" });
 export const MoveFolderBody = z
   .strictObject({ library_id: z.string().optional(), folder_id: z.string().optional() })

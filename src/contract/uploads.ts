@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { Id, NullableTimestamp, Timestamp } from "./common.ts";
+import { ItemName } from "./item-name.ts";
 
 export const MiB = 1024 * 1024;
 export const GiB = 1024 * MiB;
@@ -37,7 +38,7 @@ export const Upload = z
 export type Upload = z.infer<typeof Upload>;
 
 export const CreateUploadBody = z.strictObject({
-  name: z.string().trim().min(1).max(255),
+  name: ItemName,
   size: z.number().int().min(0).max(UPLOAD_LIMITS.fileMax, "must be at most 50 GiB"),
   mime: z.string().max(255).optional(),
   library_id: z.string().optional(),

@@ -170,3 +170,32 @@ describe("routing", () => {
     expect((await central("GET", "/v1/me")).status).toBe(200);
   });
 });
+
+describe("one naming rule for files and folders", () => {
+  const badNames = ["../../x", "a/b", "a\\b", "report\r\nX-Injected: 1", "\u202Egnp.exe", "..", " "];
+
+  it("refuses path separators, control characters and direction overrides however a name is given", async () => {
+    const library = await regional("POST", "/v1/libraries", { body: { name: `Names ${Date.now()}` } });
+    expect(library.status).toBe(201);
+    const libraryId = (library.body as { id: string }).id;
+    const folder = await regional("POST", "/v1/folders", { body: { name: "ok", library_id: libraryId } });
+    expect(folder.status).toBe(201);
+    const folderId = (folder.body as { id: string }).id;
+    for (const name of badNames) {
+      const upload = await regional("POST", "/v1/uploads", {
+        body: { name, size: 3, library_id: libraryId },
+      });
+      expectError(upload, 400, "validation_error");
+      expectError(
+        await regional("POST", "/v1/folders", { body: { name, library_id: libraryId } }),
+        400,
+        "validation_error",
+      );
+      expectError(
+        await regional("PATCH", `/v1/folders/${folderId}`, { body: { name } }),
+        400,
+        "validation_error",
+      );
+    }
+  });
+});

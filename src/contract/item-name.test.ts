@@ -1,0 +1,37 @@
+import { describe, expect, it } from "vitest";
+import { ItemName, toItemName } from "./item-name.ts";
+
+describe("ItemName", () => {
+  it.each(["logo.png", "Q3 — launch (final).pdf", "日本語.txt", "a".repeat(255), ".env"])(
+    "accepts %j",
+    (name) => {
+      expect(ItemName.safeParse(name).success).toBe(true);
+    },
+  );
+
+  it.each([
+    "",
+    "   ",
+    "../../x",
+    "a/b",
+    "a\\b",
+    "a\r\nb",
+    "tab\there",
+    "\u202Egnp.exe",
+    ".",
+    "..",
+    "a".repeat(256),
+  ])("refuses %j", (name) => {
+    expect(ItemName.safeParse(name).success).toBe(false);
+  });
+});
+
+describe("toItemName", () => {
+  it("turns foreign text into a valid name", () => {
+    expect(toItemName("../../etc/passwd")).toBe(".._.._etc_passwd");
+    expect(toItemName("report\r\n.pdf")).toBe("report__.pdf");
+    expect(toItemName("  ")).toBe("download");
+    expect(toItemName("..", "file")).toBe("file");
+    expect([...toItemName("é".repeat(300))].length).toBe(255);
+  });
+});

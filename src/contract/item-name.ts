@@ -1,0 +1,32 @@
+import { z } from "zod";
+
+export const ITEM_NAME_MAX = 255;
+
+/**
+ * Characters no file or folder name may hold, however it gets its name (upload, rename, import, copy): path
+ * separators (a name is never a path), control characters (CR/LF split headers and log lines), and the bidi
+ * overrides and isolates that make `gpj.exe` read as `exe.jpg`.
+ */
+const FORBIDDEN = /[\\/\u0000-\u001f\u007f\u202a-\u202e\u2066-\u2069]/u;
+const FORBIDDEN_ALL = new RegExp(FORBIDDEN.source, "gu");
+
+/** The one naming rule of files and folders: 1 to 255 characters after trimming, not `.` or `..`, nothing forbidden. */
+export const ItemName = z
+  .string()
+  .trim()
+  .min(1, "must not be empty")
+  .max(ITEM_NAME_MAX, `must be at most ${ITEM_NAME_MAX} characters`)
+  .refine(
+    (name) => !FORBIDDEN.test(name),
+    "must not contain / or \\, control characters or direction overrides",
+  )
+  .refine((name) => name !== "." && name !== "..", "must not be . or ..");
+
+/**
+ * Makes a name that satisfies `ItemName` out of text from elsewhere (a Content-Disposition header, a URL path, a
+ * zip entry): forbidden characters become `_`, the result is trimmed and cut to 255 characters.
+ */
+export function toItemName(text: string, fallback = "download"): string {
+  const cleaned = [...text.replace(FORBIDDEN_ALL, "_").trim()].slice(0, ITEM_NAME_MAX).join("").trim();
+  return ItemName.safeParse(cleaned).success ? cleaned : fallback;
+}
