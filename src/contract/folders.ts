@@ -27,7 +27,6 @@ export const FolderDetail = Folder.extend({
 }).meta({ id: "FolderDetail" });
 export type FolderDetail = z.infer<typeof FolderDetail>;
 
-
 export const CreateFolderBody = z.strictObject({
   name: ItemName,
   library_id: z.string(),

@@ -7,6 +7,7 @@ export const ITEM_NAME_MAX = 255;
  * separators (a name is never a path), control characters (CR/LF split headers and log lines), and the bidi
  * overrides and isolates that make `gpj.exe` read as `exe.jpg`.
  */
+// biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what this rule refuses.
 const FORBIDDEN = /[\\/\u0000-\u001f\u007f\u202a-\u202e\u2066-\u2069]/u;
 const FORBIDDEN_ALL = new RegExp(FORBIDDEN.source, "gu");
 
