@@ -3,6 +3,7 @@ import { requireLibraryAccess } from "../access/library-access.ts";
 import { isActiveFolder } from "../content/subtree.repository.ts";
 import { requireActiveFolder } from "../folders/folder-access.ts";
 import { enqueueJob } from "../jobs/enqueue-job.ts";
+import { requirePermission } from "../platform/auth.ts";
 import type { ServiceContext } from "../platform/context.ts";
 import { conflict } from "../platform/errors.ts";
 import { newId } from "../platform/ids.ts";
@@ -41,6 +42,7 @@ export async function updateFile(
   { fileId, changes }: FileId & { changes: { name?: string; tags?: string[]; published?: boolean } },
 ) {
   await requireActiveFile(ctx, fileId, "edit");
+  requirePermission(ctx.auth, "files.edit", "edit files");
   const tags = changes.tags ? [...new Set(changes.tags.map((t) => t.trim()))] : undefined;
   const row = await repo.updateFileRow(ctx.db, fileId, {
     name: changes.name,
@@ -69,6 +71,7 @@ async function resolveDestination(ctx: ServiceContext, file: repo.FileRow, to: D
 
 export async function moveFile(ctx: ServiceContext, { fileId, to }: FileId & { to: Destination }) {
   const file = await requireActiveFile(ctx, fileId, "edit");
+  requirePermission(ctx.auth, "files.edit", "edit files");
   const destination = await resolveDestination(ctx, file, to);
   const row = await repo.updateFileRow(ctx.db, fileId, destination);
   await emitFile(ctx, "file.moved", row);
@@ -122,6 +125,7 @@ function copyRows(file: repo.FileRow, version: VersionRow, target: CopyTarget) {
 export async function copyFile(ctx: ServiceContext, { fileId, to }: FileId & { to: Destination }) {
   const { db, auth } = ctx;
   const file = await requireActiveFile(ctx, fileId, "view");
+  requirePermission(ctx.auth, "files.upload", "copy files");
   const place = await resolveDestination(ctx, file, to);
   const version = await findVersionById(db, file.activeVersionId ?? "");
   if (!version) throw conflict("The file has no active version to copy.");
@@ -156,6 +160,7 @@ export function deleteFile(ctx: ServiceContext, input: FileId & { permanent?: bo
 
 export async function trashFile(ctx: ServiceContext, { fileId }: FileId) {
   const file = await requireFile(ctx, fileId, "edit");
+  requirePermission(ctx.auth, "files.delete", "delete or restore files");
   if (file.trashedAt) throw conflict("The file is already in the trash.");
   const row = await repo.updateFileRow(ctx.db, fileId, { trashedAt: new Date() });
   await emitFile(ctx, "file.trashed", row);
@@ -170,6 +175,7 @@ export async function trashFile(ctx: ServiceContext, { fileId }: FileId) {
 
 export async function deleteFilePermanently(ctx: ServiceContext, { fileId }: FileId) {
   const file = await requireFile(ctx, fileId, "edit");
+  requirePermission(ctx.auth, "files.delete", "delete or restore files");
   await repo.deleteFileRow(ctx.db, fileId);
   await emitFile(ctx, "file.deleted", file);
   return { object: "file" as const, id: fileId, deleted: true as const, permanent: true, trashed_at: null };
@@ -178,6 +184,7 @@ export async function deleteFilePermanently(ctx: ServiceContext, { fileId }: Fil
 /** Back to its folder if that is active, else its library's top level. */
 export async function restoreFile(ctx: ServiceContext, { fileId }: FileId) {
   const file = await requireFile(ctx, fileId, "edit");
+  requirePermission(ctx.auth, "files.delete", "delete or restore files");
   if (!file.trashedAt) throw conflict("The file is not in the trash.");
   const folderActive = file.folderId
     ? await isActiveFolder(ctx.db, ctx.auth.brandspace.id, file.folderId)

@@ -1,3 +1,4 @@
+import { requirePermission } from "../platform/auth.ts";
 import type { ServiceContext } from "../platform/context.ts";
 import { conflict, notFound } from "../platform/errors.ts";
 import { actors, emit } from "../platform/outbox.ts";
@@ -14,6 +15,7 @@ export async function setPropertyValue(
 ) {
   const { db, auth } = ctx;
   await requireActiveFile(ctx, fileId, "edit");
+  requirePermission(ctx.auth, "files.edit", "edit files");
   const property = await findPropertyDefinition(
     db,
     { brandspaceId: auth.brandspace.id, boardId: null },

@@ -8,6 +8,7 @@ import {
   subtreeFolderIds,
   unhideSubtree,
 } from "../content/subtree.repository.ts";
+import { requirePermission } from "../platform/auth.ts";
 import type { ServiceContext, SystemContext } from "../platform/context.ts";
 import { conflict, notFound, validationError } from "../platform/errors.ts";
 import { newId } from "../platform/ids.ts";
@@ -34,6 +35,7 @@ export async function createFolder(
   input: { name: string; library_id: string; parent_id?: string | null; color?: string | null },
 ) {
   await requireLibraryAccess(ctx, input.library_id, "edit");
+  requirePermission(ctx.auth, "files.edit", "organize folders");
   if (input.parent_id) {
     const parent = await requireActiveFolder(ctx, input.parent_id, "edit");
     if (parent.libraryId !== input.library_id) {
@@ -70,6 +72,7 @@ export async function updateFolder(
   { folderId, changes }: FolderId & { changes: { name?: string; color?: string | null } },
 ) {
   await requireActiveFolder(ctx, folderId, "edit");
+  requirePermission(ctx.auth, "files.edit", "organize folders");
   const row = await repo.updateFolderRow(ctx.db, folderId, changes);
   await emitFolder(ctx, "folder.updated", row);
   return toFolder(row);
@@ -102,6 +105,7 @@ export async function moveFolder(
   { folderId, to }: FolderId & { to: { library_id?: string; folder_id?: string } },
 ) {
   const folder = await requireActiveFolder(ctx, folderId, "edit");
+  requirePermission(ctx.auth, "files.edit", "organize folders");
   const destination = await resolveDestination(ctx, folder, to);
   if (destination.libraryId !== folder.libraryId) {
     const subtree = await subtreeFolderIds(ctx.db, folder.id);
@@ -121,6 +125,7 @@ export function deleteFolder(ctx: ServiceContext, input: FolderId & { permanent?
 export async function trashFolder(ctx: ServiceContext, { folderId }: FolderId) {
   const folder = await requireFolder(ctx, folderId, "edit");
   if (folder.hiddenBy) throw notFound("folder");
+  requirePermission(ctx.auth, "files.delete", "delete or restore folders");
   if (folder.trashedAt) throw conflict("The folder is already in the trash.");
   const row = await repo.updateFolderRow(ctx.db, folderId, { trashedAt: new Date() });
   await hideSubtree(ctx.db, folderId);
@@ -138,6 +143,7 @@ export async function trashFolder(ctx: ServiceContext, { folderId }: FolderId) {
 export async function deleteFolderPermanently(ctx: ServiceContext, { folderId }: FolderId) {
   const folder = await requireFolder(ctx, folderId, "edit");
   if (folder.hiddenBy) throw notFound("folder");
+  requirePermission(ctx.auth, "files.delete", "delete or restore folders");
   await purgeFolder(ctx, { brandspaceId: ctx.auth.brandspace.id, folder, actor: actors.user(ctx.auth) });
   return {
     object: "folder" as const,
@@ -181,6 +187,7 @@ export async function purgeFolder(
 export async function restoreFolder(ctx: ServiceContext, { folderId }: FolderId) {
   const folder = await requireFolder(ctx, folderId, "edit");
   if (folder.hiddenBy) throw notFound("folder");
+  requirePermission(ctx.auth, "files.delete", "delete or restore folders");
   if (!folder.trashedAt) throw conflict("The folder is not in the trash.");
   const parentActive = folder.parentId
     ? await isActiveFolder(ctx.db, ctx.auth.brandspace.id, folder.parentId)

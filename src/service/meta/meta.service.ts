@@ -1,5 +1,6 @@
 import { EVENT_CATALOGUE } from "../../contract/events.ts";
 import { RATE_COUNTERS } from "../../contract/meta.ts";
+import { requirePermission } from "../platform/auth.ts";
 import type { ServiceContext } from "../platform/context.ts";
 import { type PageRequest, paginate } from "../platform/paginate.ts";
 import { regionalUrlOf } from "../platform/planes.ts";
@@ -37,6 +38,7 @@ export function keyContext({ deps, auth }: ServiceContext) {
 
 /** Every rate counter of the brandspace: its limit, what is used and when it resets. */
 export async function usage({ deps, auth }: ServiceContext) {
+  requirePermission(auth, "usage.view", "view usage");
   const states = await readCounters(deps.db, auth.brandspace.id, deps.config.rateLimits);
   const counters = Object.fromEntries(
     states.map((s) => [

@@ -1,9 +1,10 @@
 import { and, eq, isNull, lt, or, sql } from "drizzle-orm";
+import type { Permission } from "../../contract/permissions.ts";
 import type { Db } from "../db/client.ts";
 import { apiKeys, brandspaces, members, roles, users } from "../db/schema/index.ts";
 import { hashApiKey, LEGACY_REGION, lookupOf, parseApiKey } from "./api-keys.ts";
 import { cachedAuth, rememberAuth } from "./auth-cache.ts";
-import { ApiError } from "./errors.ts";
+import { ApiError, forbidden } from "./errors.ts";
 import { safeEqual } from "./secrets.ts";
 
 /** Who is calling: the key, its brandspace, and the creator it acts as. */
@@ -121,4 +122,9 @@ async function touchKey(db: Db, keyId: string): Promise<Date | null> {
 
 export function hasPermission(auth: AuthContext, permission: string): boolean {
   return auth.role.permissions.includes(permission);
+}
+
+/** For an item the caller can see: a role without `permission` gets `403 forbidden` saying what it cannot do. */
+export function requirePermission(auth: AuthContext, permission: Permission, cannot: string): void {
+  if (!hasPermission(auth, permission)) throw forbidden(`Your role cannot ${cannot}.`);
 }

@@ -1,5 +1,6 @@
 import { requireActiveFile, requireFile } from "../files/file-access.ts";
 import type { FileRow } from "../files/files.repository.ts";
+import { requirePermission } from "../platform/auth.ts";
 import type { ServiceContext } from "../platform/context.ts";
 import { conflict, notFound } from "../platform/errors.ts";
 import { actors, emit } from "../platform/outbox.ts";
@@ -44,6 +45,7 @@ export async function getVersion(ctx: ServiceContext, { fileId, versionId }: Ver
 
 export async function activateVersion(ctx: ServiceContext, { fileId, versionId }: VersionRef) {
   const file = await requireActiveFile(ctx, fileId, "edit");
+  requirePermission(ctx.auth, "files.edit", "edit files");
   const version = await requireVersion(ctx, file, versionId);
   if (file.activeVersionId !== version.id) await repo.mirrorActiveVersion(ctx.db, file.id, version);
   await emitVersion(ctx, "file.version.activated", version);
@@ -53,6 +55,7 @@ export async function activateVersion(ctx: ServiceContext, { fileId, versionId }
 /** Deletes an inactive version; the active one answers 409. Numbers are never reused. */
 export async function deleteVersion(ctx: ServiceContext, { fileId, versionId }: VersionRef) {
   const file = await requireActiveFile(ctx, fileId, "edit");
+  requirePermission(ctx.auth, "files.delete", "delete versions");
   const version = await requireVersion(ctx, file, versionId);
   if (file.activeVersionId === version.id) {
     throw conflict("This is the file's active version; activate another version before deleting it.");

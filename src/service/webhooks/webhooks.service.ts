@@ -30,7 +30,10 @@ export function toWebhook(row: repo.WebhookRow): Webhook {
   };
 }
 
-/** Checked after the endpoint is found: an unknown id is 404 whoever asks. */
+/**
+ * Reading endpoints, deliveries and replays needs `webhooks.manage` too: they hold endpoint URLs, response
+ * excerpts and event bodies. Checked after the endpoint is found: an unknown id is 404 whoever asks.
+ */
 export function requireManage(auth: AuthContext): void {
   if (!hasPermission(auth, "webhooks.manage")) throw forbidden("Your role cannot manage webhooks.");
 }
@@ -42,11 +45,13 @@ export async function requireWebhook(
 ): Promise<repo.WebhookRow> {
   const row = await repo.findWebhook(db, auth.brandspace.id, webhookId);
   if (!row) throw notFound("webhook");
+  requireManage(auth);
   return row;
 }
 
 /** The brandspace's endpoints, newest first. */
 export function listWebhooks(ctx: ServiceContext, page: PageRequest) {
+  requireManage(ctx.auth);
   return paginate(ctx.deps.cursors, page, {
     name: `webhooks:${ctx.auth.brandspace.id}`,
     fetch: (limit, after: [string, string] | null) =>
