@@ -69,9 +69,7 @@ describe("files.edit and files.delete", () => {
   it("an invisible file is still 404, not 403", async () => {
     const hidden = await owner("POST", "/v1/libraries", { body: { name: `Hidden ${Date.now()}` } });
     const file = await uploadBytes(owner, await solidPng(), { name: "h.png", library_id: hidden.body.id });
-    expect((await viewer("PATCH", `/v1/files/${file.id}`, { body: { name: "y.png" } })).status).toBe(
-      404,
-    );
+    expect((await viewer("PATCH", `/v1/files/${file.id}`, { body: { name: "y.png" } })).status).toBe(404);
   });
 });
 
