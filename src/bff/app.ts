@@ -51,6 +51,7 @@ export function buildBff(config: BffConfig, deps: BffDeps = {}): FastifyInstance
     genReqId: newRequestId,
     requestIdHeader: false,
     clientErrorHandler: clientErrorReply,
+    trustProxy: typeof config.trustProxy === "number" ? trustHops(config.trustProxy) : config.trustProxy,
     frameworkErrors: (error, request, reply) =>
       frameworkErrorReply(error, request as FastifyRequest, reply as FastifyReply),
   });
@@ -95,4 +96,9 @@ export function buildBff(config: BffConfig, deps: BffDeps = {}): FastifyInstance
     await ownDispatcher?.close();
   });
   return app;
+}
+
+/** The nearest `hops` proxies are trusted to name the client. */
+function trustHops(hops: number) {
+  return (_address: string, hop: number) => hop < hops;
 }

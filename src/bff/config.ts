@@ -1,4 +1,5 @@
 import { readFileSync } from "node:fs";
+import { isIP } from "node:net";
 import path from "node:path";
 import { z } from "zod";
 import { LOG_FORMATS, type LogFormatSetting } from "../shared/log-format.ts";
@@ -20,6 +21,11 @@ export interface BffConfig {
   logFormat: LogFormatSetting;
   /** A request body that stops arriving for this long is answered 408 and its socket closed. */
   bodyIdleTimeoutMs: number;
+  /**
+   * Which reverse proxies may name the client in `X-Forwarded-For` (Fastify's `trustProxy`): `false` (the socket's
+   * address is the client), a hop count, or addresses and CIDR ranges. The login throttle keys on the result.
+   */
+  trustProxy: false | number | string[];
 }
 
 export class BffConfigError extends Error {}
@@ -51,6 +57,24 @@ const BffEnvSchema = z.object({
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
   LOG_FORMAT: z.enum(LOG_FORMATS).default("auto"),
   BODY_IDLE_TIMEOUT: duration.default(30_000),
+  DASHBOARD_TRUST_PROXY: z
+    .string()
+    .default("")
+    .transform((text, ctx) => {
+      const value = text.trim();
+      if (value === "") return false;
+      if (/^\d+$/.test(value)) return Number(value);
+      const entries = value
+        .split(",")
+        .map((entry) => entry.trim())
+        .filter(Boolean);
+      if (entries.every((entry) => isIP(entry.split("/")[0]!) !== 0)) return entries;
+      ctx.addIssue({
+        code: "custom",
+        message: "expected a hop count or a comma list of addresses and CIDR ranges",
+      });
+      return z.NEVER;
+    }),
 });
 
 function readOwnerKey(dataDir: string): string {
@@ -86,5 +110,6 @@ export function loadBffConfig(env: NodeJS.ProcessEnv = process.env): BffConfig {
     logLevel: e.LOG_LEVEL,
     logFormat: e.LOG_FORMAT,
     bodyIdleTimeoutMs: e.BODY_IDLE_TIMEOUT,
+    trustProxy: e.DASHBOARD_TRUST_PROXY,
   };
 }

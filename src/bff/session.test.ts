@@ -81,6 +81,31 @@ describe("password login", () => {
     expect(Number(blocked.headers.get("retry-after"))).toBeLessThanOrEqual(60);
   });
 
+  it("behind a trusted reverse proxy, throttles each client named in X-Forwarded-For on its own", async () => {
+    const dashboard = await bff({ password: PASSWORD, env: { DASHBOARD_TRUST_PROXY: "127.0.0.1" } });
+    const browser = dashboard.browser();
+    const from = (client: string) => ({ headers: { "x-forwarded-for": client } });
+    for (let attempt = 0; attempt < 5; attempt++) {
+      const wrong = { body: { password: "wrong" }, ...from("203.0.113.7") };
+      expect((await browser.call("POST", "/api/session", wrong)).status).toBe(401);
+    }
+    const blocked = { body: { password: PASSWORD }, ...from("203.0.113.7") };
+    expect((await browser.call("POST", "/api/session", blocked)).status).toBe(429);
+    const other = { body: { password: PASSWORD }, ...from("203.0.113.8") };
+    expect((await browser.call("POST", "/api/session", other)).status).toBe(201);
+  });
+
+  it("without a trusted proxy, X-Forwarded-For cannot dodge the throttle", async () => {
+    const dashboard = await bff({ password: PASSWORD });
+    const browser = dashboard.browser();
+    for (let attempt = 0; attempt < 5; attempt++) {
+      const wrong = { body: { password: "wrong" }, headers: { "x-forwarded-for": `203.0.113.${attempt}` } };
+      expect((await browser.call("POST", "/api/session", wrong)).status).toBe(401);
+    }
+    const next = { body: { password: PASSWORD }, headers: { "x-forwarded-for": "203.0.113.99" } };
+    expect((await browser.call("POST", "/api/session", next)).status).toBe(429);
+  });
+
   it("logs out: the cookie is cleared and the old session id no longer works", async () => {
     const dashboard = await bff({ password: PASSWORD });
     const browser = dashboard.browser();
