@@ -8,20 +8,28 @@ export type RateCounter = (typeof RATE_COUNTERS)[number];
 export const PLANES = ["central", "regional", "both"] as const;
 export type Plane = (typeof PLANES)[number];
 
+const Check = z.enum(["ok", "down", "not_checked"]);
+
+export const HEALTH_PROBES = ["ready", "live"] as const;
+
 export const Health = z
   .object({
     object: z.literal("health"),
-    status: z.enum(["ok", "degraded"]),
+    status: z.enum(["ok", "degraded", "draining"]),
+    probe: z.enum(HEALTH_PROBES),
     plane: z.enum(["central", "regional"]),
     region: z.string(),
     version: z.string(),
-    checks: z.object({
-      database: z.enum(["ok", "down"]),
-      storage: z.enum(["ok", "down"]),
-      queue: z.enum(["ok", "down"]),
-    }),
+    checks: z.object({ database: Check, storage: Check, queue: Check }),
   })
   .meta({ id: "Health" });
+
+export const HealthQuery = z.strictObject({
+  probe: z.enum(HEALTH_PROBES).default("ready").meta({
+    description:
+      "`ready` (default): the dependencies are checked; 503 when one is down or the process is draining. `live`: only that the process answers, for a liveness probe that must not restart a process because its database is away.",
+  }),
+});
 
 const CounterLimit = z.object({ limit: z.number().int(), window: z.string() });
 

@@ -50,5 +50,6 @@ export function createServiceDeps(
     cursors: createCursorCodec(keyring.key("cursor")),
     version: SERVICE_VERSION,
     signal: createSignal(),
+    lifecycle: { draining: false },
   };
 }

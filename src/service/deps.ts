@@ -18,4 +18,6 @@ export interface ServiceDeps {
   version: string;
   /** Wakes the in-process workers when new jobs or events were committed. */
   signal: Signal;
+  /** Set when the process starts shutting down: readiness answers 503 `draining` while requests finish. */
+  lifecycle: { draining: boolean };
 }

@@ -49,6 +49,8 @@ export interface Config {
   jobPollMs: number;
   /** A request body that stops arriving for this long is answered 408 and its socket closed. */
   bodyIdleTimeoutMs: number;
+  /** On SIGTERM, how long readiness answers 503 before the listeners stop accepting (for a load balancer). */
+  shutdownDrainDelayMs: number;
   /** Whether the first start adds sample pictures to the demo brandspace. */
   demoContent: boolean;
   /** Local disk under the data directory, or S3 when S3_BUCKET is set. */
@@ -78,11 +80,12 @@ const durationList = z.string().transform((text, ctx) => {
 });
 
 /** One duration such as `30s` or `3d`, in milliseconds. */
-function durationSetting(fallback: string) {
+function durationSetting(fallback: string, options: { zero?: boolean } = {}) {
   return z
     .string()
     .default(fallback)
     .transform((text, ctx) => {
+      if (options.zero && /^0(ms|s|m|h|d)?$/.test(text.trim())) return 0;
       const ms = parseDuration(text);
       if (ms === null) {
         ctx.addIssue({ code: "custom", message: `expected a duration such as ${fallback}` });
@@ -158,6 +161,7 @@ const EnvSchema = z.object({
   BRANDSPACE_PROCESS: z.enum(["all", "api", "worker"]).default("all"),
   JOB_POLL_MS: z.coerce.number().int().min(10).default(1000),
   BODY_IDLE_TIMEOUT: durationSetting("30s"),
+  SHUTDOWN_DRAIN_DELAY: durationSetting("0s", { zero: true }),
   DEMO_CONTENT: z.enum(["0", "1"]).default("1"),
 
   FFMPEG_PATH: z.string().min(1).optional(),
@@ -206,6 +210,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     processRole: e.BRANDSPACE_PROCESS,
     jobPollMs: e.JOB_POLL_MS,
     bodyIdleTimeoutMs: e.BODY_IDLE_TIMEOUT,
+    shutdownDrainDelayMs: e.SHUTDOWN_DRAIN_DELAY,
     demoContent: e.DEMO_CONTENT === "1",
     blobs: blobStoreConfig(blobEnv.data, path.resolve(e.BRANDSPACE_DATA_DIR)),
 

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { listOf, PAGE_LIMIT_MAX, PaginationQuery } from "../common.ts";
 import { EventTypeRow } from "../events.ts";
-import { Brandspace, Health, KeyContext, Member, Role, Usage } from "../meta.ts";
+import { Brandspace, Health, HealthQuery, KeyContext, Member, Role, Usage } from "../meta.ts";
 import { defineOperation } from "../operation.ts";
 
 export const getHealth = defineOperation({
@@ -11,7 +11,9 @@ export const getHealth = defineOperation({
   plane: "both",
   auth: "none",
   tag: "Meta",
-  summary: "Health of this host and its dependencies (503 with the same body when one is down).",
+  summary:
+    "Readiness of this host and its dependencies (503 with the same body when one is down or the process is draining); `probe=live` for liveness.",
+  query: HealthQuery,
   status: 200,
   response: Health,
 });

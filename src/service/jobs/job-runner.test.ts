@@ -204,6 +204,10 @@ describe("job runner", () => {
     await runner.stop();
     expect(Date.now() - started).toBeLessThan(1_000);
     expect(aborted).toBe(true);
+    // Given back for another worker at once, the interrupted attempt not counted.
+    const [job] = await allJobs();
+    expect(job).toMatchObject({ status: "queued", attempts: 0, lockedBy: null, lockedUntil: null });
+    expect(job!.runAt.getTime()).toBeLessThanOrEqual(Date.now() + 1_000);
   });
 
   describe("leases", () => {

@@ -39,6 +39,9 @@ export interface JobRunner {
 
 type RunnerDeps = Pick<ServiceDeps, "db" | "logger" | "signal" | "config">;
 
+/** How long a stopping worker waits for aborted handlers to return, so their jobs are released at once. */
+const RELEASE_GRACE_MS = 2_000;
+
 /** A runner that claims due jobs of the handled types from the database and runs them with bounded concurrency. */
 export function createJobRunner<TJob extends JobShape = Job>(
   deps: RunnerDeps,
@@ -109,9 +112,11 @@ export function createJobRunner<TJob extends JobShape = Job>(
     if (await finishesWithin(all, stopTimeoutMs)) return;
     logger.warn(
       { jobIds: [...runs].map((run) => run.job.id) },
-      "stopped waiting for running jobs; their leases lapse and another worker retries them",
+      "stopped waiting for running jobs; they go back to the queue for another worker",
     );
-    for (const run of runs) run.abort("the worker is shutting down");
+    for (const run of runs) run.release("the worker is shutting down");
+    // A handler that ignores its signal keeps its lease until it lapses; the release is recorded if it returns soon.
+    await finishesWithin(all, RELEASE_GRACE_MS);
   }
 
   return {

@@ -81,6 +81,26 @@ export async function extendLease(db: Db, job: ClaimedJob, leaseMs: number): Pro
   return rows.length === 1;
 }
 
+/**
+ * Gives a job back untouched when its worker shuts down mid-run: queued and due at once for another worker, and the
+ * interrupted attempt not counted. False when it was no longer held by this run.
+ */
+export async function releaseJob(db: Db, job: ClaimedJob): Promise<boolean> {
+  const rows = await db
+    .update(jobs)
+    .set({
+      status: "queued",
+      attempts: sql`${jobs.attempts} - 1`,
+      lockedBy: null,
+      lockedUntil: null,
+      runAt: sql`now()`,
+      updatedAt: sql`now()`,
+    })
+    .where(heldBy(job))
+    .returning({ id: jobs.id });
+  return rows.length === 1;
+}
+
 /** False when the job was no longer held by this run (taken over); nothing was written then. */
 export async function markSucceeded(db: Db, job: ClaimedJob): Promise<boolean> {
   const rows = await db

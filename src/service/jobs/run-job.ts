@@ -2,7 +2,14 @@ import type { Logger } from "pino";
 import type { Db } from "../db/client.ts";
 import { type JobHandler, type JobOutcome, outcome } from "./job-handler.ts";
 import type { JobPayload } from "./job-types.ts";
-import { type ClaimedJob, extendLease, markFailed, markSucceeded, scheduleRetry } from "./jobs.repository.ts";
+import {
+  type ClaimedJob,
+  extendLease,
+  markFailed,
+  markSucceeded,
+  releaseJob,
+  scheduleRetry,
+} from "./jobs.repository.ts";
 import { type RetryDelayOptions, retryDelayMs } from "./retry-delay.ts";
 
 export interface RunSettings {
@@ -17,6 +24,8 @@ export interface JobRun {
   done: Promise<void>;
   /** Stops the heartbeat and tells the handler to give up; the lease then lapses and another worker retries. */
   abort(reason: string): void;
+  /** As `abort`, for a worker that shuts down: the job goes back to the queue at once, the attempt not counted. */
+  release(reason: string): void;
 }
 
 interface HandlerResult {
@@ -54,13 +63,20 @@ export function startJobRun(
     }
   }
 
+  let released = false;
+  function release(reason: string) {
+    released = true;
+    abort(reason);
+  }
+
   const done = (async () => {
     const started = performance.now();
     const result = await runHandler(handler, job, { signal: controller.signal, logger });
     clearInterval(heartbeat);
+    if (released) return giveBack(db, job, logger);
     await recordOutcome(db, job, result, settings.retry, logger, Math.round(performance.now() - started));
   })();
-  return { job, done, abort };
+  return { job, done, abort, release };
 }
 
 async function runHandler(
@@ -114,6 +130,14 @@ async function recordOutcome(
       { ...fields, err: error },
       "recording the job outcome failed; the job runs again once its lease expires",
     );
+  }
+}
+
+async function giveBack(db: Db, job: ClaimedJob, logger: Logger) {
+  try {
+    if (await releaseJob(db, job)) logger.info("job released for another worker: this one is shutting down");
+  } catch (error) {
+    logger.warn({ err: error }, "releasing the job failed; it runs again once its lease expires");
   }
 }
 

@@ -6,7 +6,26 @@ import type { Host } from "../platform/planes.ts";
 
 type Check = "ok" | "down";
 
-/** Health of this host's dependencies; any `down` makes the answer 503 with the same body. */
+/** Liveness: the process answers. Dependencies are not looked at, so a database outage restarts nothing. */
+export function checkLiveness(deps: ServiceDeps, host: Host) {
+  return {
+    httpStatus: 200,
+    body: {
+      object: "health" as const,
+      status: "ok" as const,
+      probe: "live" as const,
+      plane: host.plane,
+      region: host.region,
+      version: deps.version,
+      checks: { database: "not_checked", storage: "not_checked", queue: "not_checked" } as const,
+    },
+  };
+}
+
+/**
+ * Readiness: this host's dependencies; any `down`, or a process that is shutting down, makes the answer 503 with
+ * the same body, so a load balancer stops sending requests while the ones in flight finish.
+ */
 export async function checkHealth(deps: ServiceDeps, host: Host) {
   const [database, storage, queue] = await Promise.all([
     deps.database.ping().then(toCheck),
@@ -20,11 +39,13 @@ export async function checkHealth(deps: ServiceDeps, host: Host) {
       .catch(() => "down" as Check),
   ]);
   const healthy = database === "ok" && storage === "ok" && queue === "ok";
+  const draining = deps.lifecycle.draining;
   return {
-    httpStatus: healthy ? 200 : 503,
+    httpStatus: healthy && !draining ? 200 : 503,
     body: {
       object: "health" as const,
-      status: healthy ? ("ok" as const) : ("degraded" as const),
+      status: draining ? ("draining" as const) : healthy ? ("ok" as const) : ("degraded" as const),
+      probe: "ready" as const,
       plane: host.plane,
       region: host.region,
       version: deps.version,

@@ -4,7 +4,7 @@ import { getHealth, getMe, getOpenApi, getUsage, listEventTypes } from "../../co
 import type { ServiceDeps } from "../deps.ts";
 import type { Host } from "../platform/planes.ts";
 import { route } from "../platform/route.ts";
-import { checkHealth } from "./health.ts";
+import { checkHealth, checkLiveness } from "./health.ts";
 import * as service from "./meta.service.ts";
 
 export function metaRoutes(host: Host) {
@@ -12,8 +12,8 @@ export function metaRoutes(host: Host) {
   return [
     route(
       getHealth,
-      async ({ deps }, reply) => {
-        const health = await checkHealth(deps, host);
+      async ({ deps, query }, reply) => {
+        const health = query.probe === "live" ? checkLiveness(deps, host) : await checkHealth(deps, host);
         reply.code(health.httpStatus).header("cache-control", "no-store").send(health.body);
         return health.body;
       },

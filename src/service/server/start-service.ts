@@ -87,6 +87,8 @@ async function start(config: Config, logger: Logger, teardown: Teardown): Promis
   if (config.processRole !== "worker") {
     const listeners = await startListeners(deps);
     teardown.add("listeners", () => listeners.close());
+    // Runs first on stop: readiness turns 503 for the drain delay before the listeners stop accepting.
+    teardown.add("drain", () => drain(deps));
     urls = { central: listeners.centralUrl, regional: listeners.regionalUrl };
   }
   const tools = await media;
@@ -107,4 +109,12 @@ async function start(config: Config, logger: Logger, teardown: Teardown): Promis
     deps,
     stop: () => teardown.run(),
   };
+}
+
+async function drain(deps: ServiceDeps) {
+  deps.lifecycle.draining = true;
+  if (deps.config.shutdownDrainDelayMs > 0) {
+    deps.logger.info({ delayMs: deps.config.shutdownDrainDelayMs }, "draining: readiness answers 503");
+    await new Promise((resolve) => setTimeout(resolve, deps.config.shutdownDrainDelayMs));
+  }
 }
