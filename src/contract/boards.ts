@@ -38,16 +38,18 @@ const Name = z
   .min(1, "must not be empty")
   .max(BOARD_LIMITS.nameLength, `must be at most ${BOARD_LIMITS.nameLength} characters`);
 
+/** The longest single emoji in UTF-16 units (a family or a flag sequence with modifiers) is well under this. */
+const EMOJI_MAX_LENGTH = 64;
 const graphemes = new Intl.Segmenter("en", { granularity: "grapheme" });
 /** One emoji: a single grapheme that is pictographic or a flag. */
-const Emoji = z
-  .string()
-  .refine(
-    (text) =>
-      [...graphemes.segment(text)].length === 1 &&
-      /\p{Extended_Pictographic}|\p{Regional_Indicator}/u.test(text),
-    "must be a single emoji",
-  );
+const Emoji = z.string().refine(
+  (text) =>
+    // Length first: segmenting a megabyte of text allocates an object per grapheme (zod runs every check).
+    text.length <= EMOJI_MAX_LENGTH &&
+    [...graphemes.segment(text)].length === 1 &&
+    /\p{Extended_Pictographic}|\p{Regional_Indicator}/u.test(text),
+  "must be a single emoji",
+);
 const LogoUrl = z
   .url({ protocol: /^https$/, error: "must be an https URL" })
   .max(BOARD_LIMITS.logoUrlLength, `must be at most ${BOARD_LIMITS.logoUrlLength} characters`);

@@ -148,10 +148,15 @@ export const FILE_SORTS = ["name", "size", "created_at"] as const;
 
 /** A string of at most `max` characters, counted as code points (an emoji is one), as the limits are written. */
 function maxCharacters(max: number) {
-  return z
-    .string()
-    .refine((text) => [...text].length <= max, `must be at most ${max} characters`)
-    .meta({ maxLength: max }); // JSON Schema counts code points too
+  return (
+    z
+      .string()
+      // A code point is at most two UTF-16 units: the length alone settles most texts without spreading them.
+      .refine((text) => text.length <= max || (text.length <= 2 * max && [...text].length <= max), {
+        message: `must be at most ${max} characters`,
+      })
+      .meta({ maxLength: max })
+  ); // JSON Schema counts code points too
 }
 
 export const FileListQuery = PaginationQuery.extend({

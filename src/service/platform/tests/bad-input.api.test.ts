@@ -199,3 +199,22 @@ describe("one naming rule for files and folders", () => {
     }
   });
 });
+
+describe("huge values within the body limit", () => {
+  it("a megabyte emoji or name is a quick 400, not a process out of memory", async () => {
+    const huge = "x".repeat(1_000_000);
+    const started = Date.now();
+    expectError(
+      await regional("POST", "/v1/boards", { body: { name: "B", emoji: huge } }),
+      400,
+      "validation_error",
+    );
+    expectError(await regional("POST", "/v1/boards", { body: { name: huge } }), 400, "validation_error");
+    expectError(
+      await regional("POST", "/v1/libraries", { body: { name: "😀".repeat(200_000) } }),
+      400,
+      "validation_error",
+    );
+    expect(Date.now() - started).toBeLessThan(5_000);
+  });
+});
