@@ -50,7 +50,9 @@ afterAll(() => service?.close());
 
 async function collectIds(owner: ApiCall) {
   const add = (kind: string, id: string | undefined) => {
-    if (id) (ids[kind] ??= []).push(id);
+    if (!id) return;
+    ids[kind] ??= [];
+    ids[kind].push(id);
   };
   const library = await owner("POST", "/v1/libraries", { body: { name: "Fuzz" } });
   add("libraryId", library.body.id);
