@@ -51,6 +51,8 @@ export interface Config {
   bodyIdleTimeoutMs: number;
   /** On SIGTERM, how long readiness answers 503 before the listeners stop accepting (for a load balancer). */
   shutdownDrainDelayMs: number;
+  /** How long a request holding an Idempotency-Key may run before a retry presumes it dead and takes over. */
+  idempotencyLeaseMs: number;
   /** Whether the first start adds sample pictures to the demo brandspace. */
   demoContent: boolean;
   /** Local disk under the data directory, or S3 when S3_BUCKET is set. */
@@ -162,6 +164,7 @@ const EnvSchema = z.object({
   JOB_POLL_MS: z.coerce.number().int().min(10).default(1000),
   BODY_IDLE_TIMEOUT: durationSetting("30s"),
   SHUTDOWN_DRAIN_DELAY: durationSetting("0s", { zero: true }),
+  IDEMPOTENCY_LEASE: durationSetting("60s"),
   DEMO_CONTENT: z.enum(["0", "1"]).default("1"),
 
   FFMPEG_PATH: z.string().min(1).optional(),
@@ -211,6 +214,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     jobPollMs: e.JOB_POLL_MS,
     bodyIdleTimeoutMs: e.BODY_IDLE_TIMEOUT,
     shutdownDrainDelayMs: e.SHUTDOWN_DRAIN_DELAY,
+    idempotencyLeaseMs: e.IDEMPOTENCY_LEASE,
     demoContent: e.DEMO_CONTENT === "1",
     blobs: blobStoreConfig(blobEnv.data, path.resolve(e.BRANDSPACE_DATA_DIR)),
 

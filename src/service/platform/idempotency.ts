@@ -6,8 +6,6 @@ import { ApiError, validationError } from "./errors.ts";
 import { openSecret, sealSecret } from "./secret-box.ts";
 
 export const IDEMPOTENCY_TTL_MS = 24 * 3_600_000;
-/** How long an in-flight claim holds before a retry may presume its owner dead and take over. */
-const LEASE_SECONDS = 60;
 
 export interface StoredResponse {
   statusCode: number;
@@ -62,8 +60,11 @@ export async function claimIdempotencyKey(
   key: string,
   fingerprint: string,
   sealKey: Buffer,
+  /** How long an in-flight claim holds before a retry may presume its owner dead and take over. */
+  leaseMs: number,
 ): Promise<Claim> {
   const owner = randomUUID();
+  const leaseSeconds = leaseMs / 1000;
   for (let round = 0; round < 3; round++) {
     const [inserted] = await db
       .insert(idempotencyKeys)
@@ -73,7 +74,7 @@ export async function claimIdempotencyKey(
         requestHash: fingerprint,
         state: "in_flight",
         owner,
-        lockedUntil: sql`now() + make_interval(secs => ${LEASE_SECONDS})`,
+        lockedUntil: sql`now() + make_interval(secs => ${leaseSeconds})`,
       })
       .onConflictDoNothing()
       .returning({ key: idempotencyKeys.key });
@@ -108,7 +109,7 @@ export async function claimIdempotencyKey(
     }
     const [taken] = await db
       .update(idempotencyKeys)
-      .set({ owner, lockedUntil: sql`now() + make_interval(secs => ${LEASE_SECONDS})` })
+      .set({ owner, lockedUntil: sql`now() + make_interval(secs => ${leaseSeconds})` })
       .where(
         and(
           ...rowOf(apiKeyId, key),
@@ -118,9 +119,16 @@ export async function claimIdempotencyKey(
       )
       .returning({ key: idempotencyKeys.key });
     if (taken) return { kind: "owner", owner };
+    // A crashed owner's claim lapses at `lockedUntil`: the retry may come then at the latest.
+    const retryAfter = Math.max(
+      1,
+      Math.ceil(((row.lockedUntil?.getTime() ?? Date.now()) - Date.now()) / 1000),
+    );
     throw new ApiError(
       "idempotency_conflict",
       "A request with this Idempotency-Key is still in flight; retry once it has finished.",
+      null,
+      { "Retry-After": String(retryAfter) },
     );
   }
   throw new ApiError("idempotency_conflict", "The Idempotency-Key is contended; retry shortly.");
@@ -162,4 +170,16 @@ export async function pruneIdempotencyKeys(db: Db, now = new Date()) {
   await db
     .delete(idempotencyKeys)
     .where(lt(idempotencyKeys.createdAt, new Date(now.getTime() - IDEMPOTENCY_TTL_MS)));
+}
+
+/**
+ * Embedded mode only (one process owns the database): claims left in flight belong to a process that died, so a
+ * restart releases them and clients' retries proceed at once instead of waiting for the lease.
+ */
+export async function releaseOrphanedClaims(db: Db): Promise<number> {
+  const released = await db
+    .delete(idempotencyKeys)
+    .where(eq(idempotencyKeys.state, "in_flight"))
+    .returning({ key: idempotencyKeys.key });
+  return released.length;
 }

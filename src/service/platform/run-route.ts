@@ -74,7 +74,14 @@ export async function runRoute(
   const keyId = request.auth!.key.id;
   const fingerprint = requestFingerprint(op.method, request.url, request.body);
   const sealKey = deps.keyring.key("idempotency");
-  const claim = await claimIdempotencyKey(deps.db, keyId, idempotencyKey, fingerprint, sealKey);
+  const claim = await claimIdempotencyKey(
+    deps.db,
+    keyId,
+    idempotencyKey,
+    fingerprint,
+    sealKey,
+    deps.config.idempotencyLeaseMs,
+  );
   if (claim.kind === "replay") {
     reply.header("Idempotent-Replayed", "true");
     return send(reply, withRequestId(claim.response, request.id));

@@ -9,6 +9,7 @@ import type { Config } from "../env.ts";
 import { startWorkers } from "../jobs/workers.ts";
 import { configureMediaTools, describeMediaTools, type MediaToolsInfo } from "../media/ffmpeg-tools.ts";
 import { AUTH_CHANGED_CHANNEL, invalidateAuthCache } from "../platform/auth-cache.ts";
+import { releaseOrphanedClaims } from "../platform/idempotency.ts";
 import { seedDemoContent } from "../seed/demo-content.ts";
 import { dataDirPaths } from "./data-dir.ts";
 import { acquireDataDirLock } from "./data-dir-lock.ts";
@@ -62,6 +63,7 @@ async function start(config: Config, logger: Logger, teardown: Teardown): Promis
   await database.migrate();
   // PGlite has no autovacuum: start with fresh planner statistics (the db.analyze job keeps them fresh).
   if (embedded) await database.db.execute(sql`analyze`);
+  if (embedded) await releaseOrphanedClaims(database.db);
   const seeded = await seedOnFirstStart(database, config, paths.ownerKey);
   const deps = createServiceDeps(config, database, logger);
   if (seeded && config.demoContent) {

@@ -89,6 +89,9 @@ describe("Idempotency-Key", () => {
     });
     expect(busy.status).toBe(409);
     expect(busy.body.code).toBe("idempotency_conflict");
+    // When the holder's lease lapses at the latest (60 s by default): a client knows when to come back.
+    expect(Number(busy.headers.get("retry-after"))).toBeGreaterThan(0);
+    expect(Number(busy.headers.get("retry-after"))).toBeLessThanOrEqual(60);
     expect(await countLibraries("Idem F")).toBe(0);
 
     await service.deps.db

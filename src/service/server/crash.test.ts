@@ -1,0 +1,220 @@
+import { mkdtemp, rm } from "node:fs/promises";
+import os from "node:os";
+import path from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { solidPng } from "../testing/content-fixtures.ts";
+import { type ApiResponse, apiClient } from "../testing/http-client.ts";
+import { type Receiver, startReceiver, waitFor } from "../webhooks/webhooks-test-kit.ts";
+import {
+  createProcessDatabase,
+  freePort,
+  killSpawned,
+  type SpawnedProcess,
+  spawnScript,
+} from "./service-process.testing.ts";
+
+/**
+ * `kill -9` of a real service process in the middle of folder creations, uploads (create, bytes, complete), moves
+ * and permanent deletes, then a restart: clients retry with the same Idempotency-Key, and in the end every item
+ * exists exactly once, nothing half-written shows, and every committed change reached the webhook receiver, with no
+ * event for a change that was rolled back. Both databases (TEST_DATABASE_URL).
+ */
+const serverUrl = process.env.TEST_DATABASE_URL;
+const ITEMS = 12;
+/** Items whose every request is cut by a kill (3 and 9 include a permanent delete). */
+const CRASH_AT = new Set([1, 3, 9]);
+
+let dataDir: string;
+let scratch: Awaited<ReturnType<typeof createProcessDatabase>> | null = null;
+let env: Record<string, string>;
+let service: SpawnedProcess;
+let regionalUrl: string;
+let ownerKey: string;
+let receiver: Receiver;
+let crashes = 0;
+let conflicts = 0;
+
+const start = async () => {
+  service = spawnScript("src/service/main.ts", [], env);
+  await service.waitForStdout(/Press Ctrl\+C to stop\./, 60_000);
+};
+
+beforeAll(async () => {
+  dataDir = await mkdtemp(path.join(os.tmpdir(), "bsc-"));
+  const [central, regional] = [await freePort(), await freePort()];
+  regionalUrl = `http://127.0.0.1:${regional}`;
+  if (serverUrl) scratch = await createProcessDatabase(serverUrl);
+  env = {
+    BRANDSPACE_DATA_DIR: dataDir,
+    HOST: "127.0.0.1",
+    CENTRAL_PORT: String(central),
+    REGIONAL_PORT: String(regional),
+    LOG_LEVEL: "warn",
+    DEMO_CONTENT: "0",
+    WEBHOOK_ALLOW_LOOPBACK: "1",
+    WEBHOOK_RETRY_SCHEDULE: "100ms,100ms,100ms,100ms,100ms",
+    JOB_POLL_MS: "50",
+    // PostgreSQL keeps a dead request's claim until its lease lapses (PGlite's restart releases it at once).
+    IDEMPOTENCY_LEASE: "2s",
+    ...(scratch ? { DATABASE_URL: scratch.url } : {}),
+  };
+  service = spawnScript("src/service/main.ts", [], env);
+  ownerKey = (await service.waitForStdout(/^ {4}(bsk_\S+)$/m, 60_000))[1]!;
+  await service.waitForStdout(/Press Ctrl\+C to stop\./, 60_000);
+  receiver = await startReceiver();
+}, 90_000);
+
+afterAll(async () => {
+  killSpawned();
+  await receiver?.close();
+  await scratch?.drop();
+  await rm(dataDir, { recursive: true, force: true });
+});
+
+const api = () => apiClient(regionalUrl, ownerKey);
+
+/**
+ * Sends until an answer comes back, as a careful client does: a refused or cut connection means the service is down
+ * or restarting; `409 idempotency_conflict` means the key's earlier request still holds it (until its lease lapses).
+ */
+async function reliably(send: () => Promise<ApiResponse>): Promise<ApiResponse> {
+  for (let tries = 0; ; tries++) {
+    let answer: ApiResponse | null = null;
+    try {
+      answer = await send();
+    } catch (error) {
+      if (tries > 300) throw error;
+    }
+    if (answer && answer.body?.code !== "idempotency_conflict") return answer;
+    if (answer) conflicts++;
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}
+
+/** Sends once while killing the process a few milliseconds in, restarts it, then sends again until answered. */
+async function crashDuring(send: () => Promise<ApiResponse>): Promise<ApiResponse> {
+  const inFlight = send().catch(() => null);
+  await new Promise((resolve) => setTimeout(resolve, 2 + Math.floor(Math.random() * 25)));
+  service.child.kill("SIGKILL");
+  await service.exited;
+  crashes++;
+  await inFlight;
+  await start();
+  return reliably(send);
+}
+
+function idempotent(key: string) {
+  return { headers: { "idempotency-key": key } };
+}
+
+describe("a service killed mid-request", () => {
+  it("loses nothing and duplicates nothing once clients retry with their Idempotency-Keys", async () => {
+    const hook = await reliably(() =>
+      api()("POST", "/v1/webhooks", {
+        body: {
+          url: receiver.url,
+          events: ["folder.created", "file.created", "file.moved", "file.deleted"],
+        },
+      }),
+    );
+    expect(hook.status).toBe(201);
+    const library = await reliably(() => api()("POST", "/v1/libraries", { body: { name: "Crash" } }));
+    const libraryId = library.body.id as string;
+    const png = await solidPng(32, 32);
+    const deleted = new Set<string>();
+    const folders: string[] = [];
+    const files: string[] = [];
+
+    for (let i = 0; i < ITEMS; i++) {
+      const run = CRASH_AT.has(i) ? crashDuring : reliably;
+      const folder = await run(() =>
+        api()("POST", "/v1/folders", {
+          body: { name: `F${i}`, library_id: libraryId },
+          ...idempotent(`folder-${i}`),
+        }),
+      );
+      expect(folder.status, folder.text).toBe(201);
+      folders.push(folder.body.id);
+
+      const upload = await run(() =>
+        api()("POST", "/v1/uploads", {
+          body: { name: `f${i}.png`, size: png.length, library_id: libraryId },
+          ...idempotent(`upload-${i}`),
+        }),
+      );
+      expect(upload.status, upload.text).toBe(201);
+      await reliably(async () => {
+        const put = await fetch(upload.body.upload_url, { method: "PUT", body: new Uint8Array(png) });
+        return { status: put.status, headers: put.headers, body: null, text: await put.text() };
+      });
+      const completed = await run(() =>
+        api()("POST", `/v1/uploads/${upload.body.id}/complete`, idempotent(`complete-${i}`)),
+      );
+      expect(completed.status, completed.text).toBe(201);
+      const fileId = completed.body.id as string;
+      files.push(fileId);
+
+      const moved = await run(() =>
+        api()("POST", `/v1/files/${fileId}/move`, {
+          body: { folder_id: folder.body.id },
+          ...idempotent(`move-${i}`),
+        }),
+      );
+      expect(moved.status, moved.text).toBe(200);
+
+      if (i % 3 === 0) {
+        const gone = await run(() => api()("DELETE", `/v1/files/${fileId}?permanent=true`));
+        // A delete that committed before the crash answers 404 on the retry: either way it is gone.
+        expect([200, 404], gone.text).toContain(gone.status);
+        deleted.add(fileId);
+      }
+    }
+    expect(crashes).toBe(CRASH_AT.size * 4 + [...CRASH_AT].filter((i) => i % 3 === 0).length);
+
+    const folderList = await reliably(() => api()("GET", `/v1/folders?library_id=${libraryId}&limit=100`));
+    const folderNames = folderList.body.data.map((f: { name: string }) => f.name).sort();
+    expect(folderNames).toEqual(Array.from({ length: ITEMS }, (_, i) => `F${i}`).sort());
+
+    const fileList = await reliably(() =>
+      api()("GET", `/v1/files?library_id=${libraryId}&recursive=true&limit=100`),
+    );
+    const listed = fileList.body.data as { id: string; name: string; folder_id: string; status: string }[];
+    const expected = files.filter((id) => !deleted.has(id));
+    expect(listed.map((f) => f.id).sort()).toEqual([...expected].sort());
+    expect(new Set(listed.map((f) => f.name)).size).toBe(listed.length);
+    for (const file of listed) {
+      expect(folders).toContain(file.folder_id);
+      const versions = await reliably(() => api()("GET", `/v1/files/${file.id}/versions`));
+      expect(versions.body.data).toHaveLength(1);
+    }
+
+    const events = () => {
+      const byId = new Map<string, { type: string; data: { id: string } }>();
+      for (const request of receiver.received) {
+        const event = JSON.parse(request.body.toString());
+        byId.set(event.id, event);
+      }
+      return [...byId.values()];
+    };
+    const has = (type: string, id: string) => events().some((e) => e.type === type && e.data.id === id);
+    await waitFor(
+      () =>
+        folders.every((id) => has("folder.created", id)) &&
+        files.every((id) => has("file.created", id) && has("file.moved", id)) &&
+        [...deleted].every((id) => has("file.deleted", id)),
+      60_000,
+      "every committed change delivered",
+    );
+    const known = new Set([...folders, ...files]);
+    for (const event of events())
+      expect(known, `${event.type} for ${event.data.id}`).toContain(event.data.id);
+    for (const type of ["folder.created", "file.created", "file.moved"]) {
+      for (const id of type.startsWith("folder") ? folders : files) {
+        expect(
+          events().filter((e) => e.type === type && e.data.id === id),
+          `${type} ${id}`,
+        ).toHaveLength(1);
+      }
+    }
+  }, 300_000);
+});
