@@ -12,6 +12,7 @@ const BENCHES = [
   "property-filter",
   "content-throughput",
   "webhooks",
+  "processing-memory",
   "web",
 ];
 
