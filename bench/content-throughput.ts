@@ -75,6 +75,7 @@ async function main() {
         headers: auth,
         body: body ? JSON.stringify(body) : undefined,
       });
+      // biome-ignore lint/suspicious/noExplicitAny: a bench reads JSON answers loosely
       return (await res.body.json()) as Record<string, any>;
     };
     const upload = await api("POST", "/v1/uploads", {
