@@ -12,6 +12,7 @@ import {
   requestFingerprint,
   type StoredResponse,
 } from "./idempotency.ts";
+import { inTransaction } from "./retry-transaction.ts";
 import type { HandlerContext, RouteDef } from "./route.ts";
 import { parseInput } from "./validation.ts";
 
@@ -65,9 +66,7 @@ export async function runRoute(
   };
 
   if (!idempotencyKey) {
-    const response = transactional
-      ? await deps.db.transaction((tx) => execute(tx as Db))
-      : await execute(deps.db);
+    const response = transactional ? await inTransaction(deps.db, execute) : await execute(deps.db);
     return send(reply, response);
   }
 
@@ -97,9 +96,7 @@ export async function runRoute(
       }
       return response;
     };
-    const response = transactional
-      ? await deps.db.transaction((tx) => completeWith(tx as Db))
-      : await completeWith(deps.db);
+    const response = transactional ? await inTransaction(deps.db, completeWith) : await completeWith(deps.db);
     return send(reply, response);
   } catch (error) {
     const apiError = toApiError(error);

@@ -85,6 +85,7 @@ async function reliably(send: () => Promise<ApiResponse>): Promise<ApiResponse> 
     } catch (error) {
       if (tries > 300) throw error;
     }
+    if (answer && answer.status >= 500) console.error(answer.text, service.output().stdout.slice(-4000));
     if (answer && answer.body?.code !== "idempotency_conflict") return answer;
     if (answer) conflicts++;
     await new Promise((resolve) => setTimeout(resolve, 100));

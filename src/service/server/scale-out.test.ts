@@ -2,7 +2,7 @@ import { randomBytes } from "node:crypto";
 import { mkdtemp, rm } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
-import { CreateBucketCommand, S3Client } from "@aws-sdk/client-s3";
+import { CreateBucketCommand, PutObjectCommand, S3Client } from "@aws-sdk/client-s3";
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type S3TestServer, startS3TestServer } from "../blobs/s3-test-server.ts";
@@ -60,6 +60,10 @@ describe.skipIf(!serverUrl)("two API and two worker processes on PostgreSQL and 
     const bucket = s3.configFor("scale-out");
     const admin = new S3Client({ ...bucket, requestChecksumCalculation: "WHEN_REQUIRED" });
     await admin.send(new CreateBucketCommand({ Bucket: bucket.bucket }));
+    // s3rver prunes a directory when its last object goes, racing a concurrent write into it (ENOENT on its
+    // temporary file). A kept object in each prefix where the store writes and deletes keeps them in place.
+    for (const Key of ["tmp/.keep", "staging/.keep"])
+      await admin.send(new PutObjectCommand({ Bucket: bucket.bucket, Key, Body: "" }));
     admin.destroy();
     receiver = await startReceiver();
     // The processes' ports are chosen first: the balancers forward to them, and every process names the balancers
