@@ -2,6 +2,7 @@ import Fastify, { type FastifyBaseLogger, type FastifyInstance, LogController } 
 import { bodyIdleTimeout } from "../shared/body-idle-timeout.ts";
 import { boardFilesRoutes } from "./boards/board-files.routes.ts";
 import { boardsRoutes } from "./boards/boards.routes.ts";
+import { commentsRoutes } from "./comments/comments.routes.ts";
 import type { ServiceDeps } from "./deps.ts";
 import { downloadsRoutes } from "./downloads/downloads.routes.ts";
 import { filesRoutes } from "./files/files.routes.ts";
@@ -37,6 +38,7 @@ export function allRoutes(host: Host): RouteDef[] {
     ...propertiesRoutes(),
     ...boardsRoutes(),
     ...boardFilesRoutes(),
+    ...commentsRoutes(),
     ...webhooksRoutes(),
   ];
 }

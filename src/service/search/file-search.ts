@@ -107,12 +107,12 @@ export function typoRegex(word: string): string {
   return [...variants].join("|");
 }
 
-/** Where a keyword is looked for: the name, a tag, a text property value or a select property's option label. */
+/** Where a keyword is looked for: the name, a tag, a property value, an option label, a comment or a reply. */
 function anywhere(match: (column: SQL) => SQL): SQL {
   return sql`(${match(sql`files.name`)} or ${beyondName(match)})`;
 }
 
-/** A tag, a text property value or the label of a chosen option (status, tag, multi_tag). */
+/** A tag, a text property value, the label of a chosen option (status, tag, multi_tag), a comment or a reply. */
 function beyondName(match: (column: SQL) => SQL): SQL {
   return sql`(exists (select 1 from unnest(files.tags) t(tag) where ${match(sql`t.tag`)})
     or exists (
@@ -125,6 +125,11 @@ function beyondName(match: (column: SQL) => SQL): SQL {
       where pv.file_id = files.id
         and (pv.value ->> 'option_id' = po.id or pv.value @> jsonb_build_array(jsonb_build_object('option_id', po.id)))
         and ${match(sql`po.label`)}
+    )
+    or exists (select 1 from comments c where c.file_id = files.id and ${match(sql`c.text`)})
+    or exists (
+      select 1 from comment_replies r join comments c on c.id = r.comment_id
+      where c.file_id = files.id and ${match(sql`r.text`)}
     ))`;
 }
 

@@ -1,4 +1,5 @@
 export * from "./access.ts";
+export * from "./comments.ts";
 export * from "./content.ts";
 export * from "./platform.ts";
 export * from "./properties.ts";

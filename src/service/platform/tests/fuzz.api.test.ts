@@ -61,7 +61,7 @@ async function collectIds(owner: ApiCall) {
   add("folderId", folder.body.id);
   const file = await uploadBytes(owner, await solidPng(), { name: "fuzz.png", folder_id: folder.body.id });
   add("fileId", file.id);
-  add("versionId", file.active_version_id);
+  add("versionId", file.version?.active_id);
   add("boardId", service.seed.boards.shared);
   add("boardId", service.seed.boards.restricted);
   const property = await owner("POST", "/v1/properties", {
@@ -77,6 +77,12 @@ async function collectIds(owner: ApiCall) {
     body: { name: "u.bin", size: 10, folder_id: folder.body.id },
   });
   add("uploadId", upload.body.id);
+  const comment = await owner("POST", `/v1/files/${file.id}/comments`, { body: { text: "Fuzz" } });
+  add("commentId", comment.body.id);
+  const reply = await owner("POST", `/v1/files/${file.id}/comments/${comment.body.id}/replies`, {
+    body: { text: "Reply" },
+  });
+  add("replyId", reply.body.id);
   add("user_id", service.seed.users.viewer.id);
   add("partNumber", "1");
   add("variant", "thumbnail");

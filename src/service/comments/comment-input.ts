@@ -1,0 +1,40 @@
+import { COMMENT_LIMITS } from "../../contract/comments.ts";
+import type { FileRow } from "../files/files.repository.ts";
+import type { CallerContext } from "../platform/context.ts";
+import { validationError } from "../platform/errors.ts";
+import * as repo from "./comments.repository.ts";
+
+/** Mentions name members of the brandspace; duplicates count once, in the order first given. */
+export async function checkedMentions(ctx: CallerContext, mentions: string[] | undefined): Promise<string[]> {
+  const unique = [...new Set(mentions ?? [])];
+  const found = await repo.memberIdsAmong(ctx.db, ctx.auth.brandspace.id, unique);
+  const issues = (mentions ?? []).flatMap((id, i) =>
+    found.has(id) ? [] : [{ param: `mentions[${i}]`, message: "is not a member of this brandspace" }],
+  );
+  if (issues.length > 0) throw validationError(issues);
+  return unique;
+}
+
+/** The version a new comment is on: the one named, which must be the file's, or the active one. */
+export async function commentedVersion(ctx: CallerContext, file: FileRow, versionId: string | undefined) {
+  if (versionId !== undefined) {
+    if (!(await repo.isVersionOf(ctx.db, file.id, versionId)))
+      throw validationError([{ param: "version_id", message: "is not a version of this file" }]);
+    return versionId;
+  }
+  if (!file.activeVersionId)
+    throw validationError([{ param: "version_id", message: "is required: the file has no active version" }]);
+  return file.activeVersionId;
+}
+
+const TIMED_KINDS = new Set(["video", "audio"]);
+
+/** A playhead position only makes sense on media that plays. */
+export function checkedTimestamp(file: FileRow, timestampMs: number | null | undefined): number | null {
+  if (timestampMs === undefined || timestampMs === null) return null;
+  if (!TIMED_KINDS.has(file.kind))
+    throw validationError([{ param: "timestamp_ms", message: "applies to video and audio files only" }]);
+  if (timestampMs > COMMENT_LIMITS.timestampMsMax)
+    throw validationError([{ param: "timestamp_ms", message: "is past any playable position" }]);
+  return timestampMs;
+}

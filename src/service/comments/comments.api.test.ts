@@ -1,0 +1,335 @@
+import { readFile } from "node:fs/promises";
+import { asc } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { Comment, InboxComment, Reply } from "../../contract/comments.ts";
+import { ErrorBody } from "../../contract/errors.ts";
+import { ALL_SCOPES } from "../../contract/scopes.ts";
+import { events } from "../db/schema/index.ts";
+import { synthAudio, useTempDir } from "../media/media-test-kit.ts";
+import { solidPng, uploadBytes } from "../testing/content-fixtures.ts";
+import { type ApiCall, type ApiResponse, apiClient } from "../testing/http-client.ts";
+import { startTestService, type TestService } from "../testing/test-service.ts";
+
+let service: TestService;
+let owner: ApiCall;
+let editor: ApiCall;
+let viewer: ApiCall;
+let fileId: string;
+let audioId: string;
+let hiddenFileId: string;
+const temp = useTempDir();
+
+beforeAll(async () => {
+  service = await startTestService();
+  owner = apiClient(service.regionalUrl, service.seed.ownerKey);
+  const users = service.seed.users;
+  editor = apiClient(service.regionalUrl, await service.createKey(ALL_SCOPES, { email: users.editor.email }));
+  viewer = apiClient(service.regionalUrl, await service.createKey(ALL_SCOPES, { email: users.viewer.email }));
+  const shared = service.seed.libraries.shared;
+  fileId = (await uploadBytes(owner, await solidPng(), { name: "review.png", library_id: shared })).id;
+  const wav = await readFile(await synthAudio(temp.path("tone.wav"), 1, "wav"));
+  audioId = (await uploadBytes(owner, wav, { name: "tone.wav", library_id: shared })).id;
+  const hidden = await owner("POST", "/v1/libraries", { body: { name: "Owner only" } });
+  hiddenFileId = (
+    await uploadBytes(owner, await solidPng(), { name: "secret.png", library_id: hidden.body.id })
+  ).id;
+});
+afterAll(() => service?.close());
+
+async function eventsOf(id: string) {
+  const rows = await service.deps.db.select().from(events).orderBy(asc(events.seq));
+  return rows.filter((e) => (e.data as { id?: string }).id === id);
+}
+
+function expectError(res: ApiResponse, status: number, code: string, param?: string) {
+  expect(res.status, res.text).toBe(status);
+  const body = ErrorBody.parse(res.body);
+  expect(body.code).toBe(code);
+  if (param) expect(JSON.stringify(body.details)).toContain(param);
+}
+
+const comment = (api: ApiCall, body: Record<string, unknown>, id = fileId) =>
+  api("POST", `/v1/files/${id}/comments`, { body });
+
+describe("comments", () => {
+  it("creates a comment on the active version, with its author, and emits comment.created", async () => {
+    const created = await editor("POST", `/v1/files/${fileId}/comments`, {
+      body: { text: "Logo too small here" },
+    });
+    expect(created.status).toBe(201);
+    const body = Comment.parse(created.body);
+    const file = await owner("GET", `/v1/files/${fileId}`);
+    expect(body).toMatchObject({
+      object: "comment",
+      file_id: fileId,
+      version_id: file.body.version.active_id,
+      text: "Logo too small here",
+      author: { id: service.seed.users.editor.id, name: "Eddie Editor" },
+      anonymous_name: null,
+      mentions: [],
+      timestamp_ms: null,
+      annotations: [],
+      resolved: false,
+      resolved_at: null,
+      resolved_by_id: null,
+      has_replies: false,
+      edited_at: null,
+    });
+    const emitted = await eventsOf(body.id);
+    expect(emitted.map((e) => e.type)).toEqual(["comment.created"]);
+    expect(emitted[0]!.data).toMatchObject({ object: "comment", id: body.id, file_id: fileId });
+    expect(emitted[0]!.actorType).toBe("user");
+  });
+
+  it("keeps annotations exactly as sent, normalized 0 to 1", async () => {
+    const annotations = [
+      {
+        type: "draw",
+        coordinates: [
+          { x: 0.123456789012, y: 0.987654321098 },
+          { x: 0, y: 1 },
+          { x: 0.5, y: 0.333333333333333 },
+        ],
+      },
+      {
+        type: "rectangle",
+        coordinates: [
+          { x: 0.1, y: 0.2 },
+          { x: 0.7, y: 0.9 },
+        ],
+      },
+    ];
+    const created = await comment(owner, { text: "Circle this", annotations });
+    expect(created.status).toBe(201);
+    expect(created.body.annotations).toEqual(annotations);
+    expect((await owner("GET", `/v1/files/${fileId}/comments/${created.body.id}`)).body.annotations).toEqual(
+      annotations,
+    );
+  });
+
+  it("refuses bad input with 400 and writes nothing", async () => {
+    const before = (await owner("GET", `/v1/files/${fileId}/comments?limit=100`)).body.data.length;
+    expectError(await comment(owner, { text: "" }), 400, "validation_error", "text");
+    expectError(await comment(owner, { text: "   " }), 400, "validation_error", "text");
+    expectError(await comment(owner, { text: "x".repeat(10_001) }), 400, "validation_error", "text");
+    expectError(await comment(owner, { text: "a\u0000b" }), 400, "validation_error");
+    expectError(await comment(owner, { text: 42 }), 400, "validation_error", "text");
+    const outside = { type: "draw", coordinates: [{ x: 1.2, y: 0.5 }] };
+    expectError(await comment(owner, { text: "x", annotations: [outside] }), 400, "validation_error");
+    const badType = { type: "circle", coordinates: [{ x: 0.2, y: 0.5 }] };
+    expectError(await comment(owner, { text: "x", annotations: [badType] }), 400, "validation_error");
+    const oneCorner = { type: "rectangle", coordinates: [{ x: 0.2, y: 0.5 }] };
+    expectError(await comment(owner, { text: "x", annotations: [oneCorner] }), 400, "validation_error");
+    expectError(
+      await comment(owner, { text: "x", mentions: ["usr_01ARZ3NDEKTSV4RRFFQ69G5FAV"] }),
+      400,
+      "validation_error",
+      "mentions[0]",
+    );
+    expectError(
+      await comment(owner, { text: "x", timestamp_ms: 1000 }),
+      400,
+      "validation_error",
+      "timestamp_ms",
+    );
+    expectError(await comment(owner, { text: "x", unknown: 1 }), 400, "validation_error");
+    const otherFile = await owner("GET", `/v1/files/${audioId}`);
+    expectError(
+      await comment(owner, { text: "x", version_id: otherFile.body.version.active_id }),
+      400,
+      "validation_error",
+      "version_id",
+    );
+    expect((await owner("GET", `/v1/files/${fileId}/comments?limit=100`)).body.data.length).toBe(before);
+  });
+
+  it("takes a playhead position on audio and video", async () => {
+    const created = await comment(owner, { text: "Too loud at 0:00.5", timestamp_ms: 500 }, audioId);
+    expect(created.status).toBe(201);
+    expect(created.body.timestamp_ms).toBe(500);
+  });
+
+  it("names the members mentioned, duplicates once, and shows them in the event", async () => {
+    const { viewer: vera, editor: eddie } = service.seed.users;
+    const created = await comment(owner, {
+      text: "@Vera @Eddie look",
+      mentions: [vera.id, eddie.id, vera.id],
+    });
+    expect(created.status).toBe(201);
+    expect(created.body.mentions).toEqual([
+      { id: vera.id, name: "Vera Viewer" },
+      { id: eddie.id, name: "Eddie Editor" },
+    ]);
+    const [event] = await eventsOf(created.body.id);
+    expect((event!.data as { mentions: unknown }).mentions).toEqual(created.body.mentions);
+  });
+
+  it("lets only the author edit (404 for anyone else) and marks edited_at", async () => {
+    const created = await comment(editor, { text: "First take" });
+    const id = created.body.id;
+    expectError(
+      await owner("PATCH", `/v1/files/${fileId}/comments/${id}`, { body: { text: "Hijack" } }),
+      404,
+      "not_found",
+    );
+    const edited = await editor("PATCH", `/v1/files/${fileId}/comments/${id}`, {
+      body: { text: "Second take" },
+    });
+    expect(edited.status).toBe(200);
+    expect(edited.body.text).toBe("Second take");
+    expect(edited.body.edited_at).not.toBeNull();
+    expect((await eventsOf(id)).map((e) => e.type)).toEqual(["comment.created", "comment.updated"]);
+  });
+
+  it("a viewer reads and resolves but cannot write comments (403)", async () => {
+    const created = await comment(owner, { text: "Check the colours" });
+    expect((await viewer("GET", `/v1/files/${fileId}/comments/${created.body.id}`)).status).toBe(200);
+    expectError(await comment(viewer, { text: "Me too" }), 403, "forbidden");
+    const resolved = await viewer("POST", `/v1/files/${fileId}/comments/${created.body.id}/resolve`);
+    expect(resolved.status).toBe(200);
+    expect(resolved.body).toMatchObject({ resolved: true, resolved_by_id: service.seed.users.viewer.id });
+  });
+
+  it("resolves twice with one event, reopens likewise", async () => {
+    const id = (await comment(owner, { text: "Fix the kerning" })).body.id;
+    const first = await owner("POST", `/v1/files/${fileId}/comments/${id}/resolve`);
+    const second = await owner("POST", `/v1/files/${fileId}/comments/${id}/resolve`);
+    expect(first.status).toBe(200);
+    expect(second.body).toEqual(first.body);
+    expect(first.body.resolved_at).not.toBeNull();
+    await owner("POST", `/v1/files/${fileId}/comments/${id}/reopen`);
+    const reopened = await owner("POST", `/v1/files/${fileId}/comments/${id}/reopen`);
+    expect(reopened.body).toMatchObject({ resolved: false, resolved_at: null, resolved_by_id: null });
+    expect((await eventsOf(id)).map((e) => e.type)).toEqual([
+      "comment.created",
+      "comment.resolved",
+      "comment.reopened",
+    ]);
+  });
+
+  it("lists oldest first, filters by state and version, and pages", async () => {
+    const all = await owner("GET", `/v1/files/${fileId}/comments?limit=100`);
+    const times = all.body.data.map((c: Comment) => c.created_at);
+    expect(times).toEqual([...times].sort());
+    const open = await owner("GET", `/v1/files/${fileId}/comments?resolved=false&limit=100`);
+    expect(open.body.data.every((c: Comment) => !c.resolved)).toBe(true);
+    const version = all.body.data[0].version_id;
+    const byVersion = await owner("GET", `/v1/files/${fileId}/comments?version_id=${version}&limit=100`);
+    expect(byVersion.body.data.length).toBe(all.body.data.length);
+    const seen: string[] = [];
+    let cursor: string | null = null;
+    do {
+      const page: ApiResponse = await owner(
+        "GET",
+        `/v1/files/${fileId}/comments?limit=2${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ""}`,
+      );
+      seen.push(...page.body.data.map((c: Comment) => c.id));
+      cursor = page.body.next_cursor;
+    } while (cursor);
+    expect(seen).toEqual(all.body.data.map((c: Comment) => c.id));
+  });
+
+  it("answers 404 for invisible files, unknown comments and a comment under another file", async () => {
+    expectError(await editor("GET", `/v1/files/${hiddenFileId}/comments`), 404, "not_found");
+    expectError(await comment(editor, { text: "peek" }, hiddenFileId), 404, "not_found");
+    expectError(
+      await owner("GET", `/v1/files/${fileId}/comments/cmt_01ARZ3NDEKTSV4RRFFQ69G5FAV`),
+      404,
+      "not_found",
+    );
+    const id = (await comment(owner, { text: "elsewhere" })).body.id;
+    expectError(await owner("GET", `/v1/files/${audioId}/comments/${id}`), 404, "not_found");
+  });
+});
+
+describe("replies", () => {
+  it("replies (200), lists oldest first, edits by the author only, deletes; has_replies follows", async () => {
+    const id = (await comment(owner, { text: "Thread" })).body.id;
+    const reply = await editor("POST", `/v1/files/${fileId}/comments/${id}/replies`, {
+      body: { text: "On it" },
+    });
+    expect(reply.status).toBe(200);
+    const parsed = Reply.parse(reply.body);
+    expect(parsed).toMatchObject({ object: "reply", comment_id: id, text: "On it", edited_at: null });
+    await owner("POST", `/v1/files/${fileId}/comments/${id}/replies`, { body: { text: "Thanks" } });
+    const list = await viewer("GET", `/v1/files/${fileId}/comments/${id}/replies`);
+    expect(list.body.data.map((r: Reply) => r.text)).toEqual(["On it", "Thanks"]);
+    expect((await owner("GET", `/v1/files/${fileId}/comments/${id}`)).body).toMatchObject({
+      has_replies: true,
+      reply_count: 2,
+    });
+    const path = `/v1/files/${fileId}/comments/${id}/replies/${parsed.id}`;
+    expectError(await owner("PATCH", path, { body: { text: "x" } }), 404, "not_found");
+    const edited = await editor("PATCH", path, { body: { text: "Done" } });
+    expect(edited.body).toMatchObject({ text: "Done" });
+    expect(edited.body.edited_at).not.toBeNull();
+    expectError(await viewer("DELETE", path), 403, "forbidden");
+    expect((await editor("DELETE", path)).body).toMatchObject({
+      object: "reply",
+      id: parsed.id,
+      deleted: true,
+    });
+    expect((await eventsOf(parsed.id)).map((e) => e.type)).toEqual([
+      "reply.created",
+      "reply.updated",
+      "reply.deleted",
+    ]);
+    expect((await owner("GET", `/v1/files/${fileId}/comments/${id}`)).body.reply_count).toBe(1);
+  });
+
+  it("deleting a comment deletes its replies: author or comments.manage", async () => {
+    const id = (await comment(editor, { text: "To delete" })).body.id;
+    await owner("POST", `/v1/files/${fileId}/comments/${id}/replies`, { body: { text: "reply" } });
+    expectError(await viewer("DELETE", `/v1/files/${fileId}/comments/${id}`), 403, "forbidden");
+    const deleted = await owner("DELETE", `/v1/files/${fileId}/comments/${id}`);
+    expect(deleted.body).toMatchObject({ object: "comment", id, deleted: true });
+    expectError(await owner("GET", `/v1/files/${fileId}/comments/${id}/replies`), 404, "not_found");
+    expect((await eventsOf(id)).map((e) => e.type)).toEqual(["comment.created", "comment.deleted"]);
+  });
+});
+
+describe("inbox and search", () => {
+  it("lists comments across visible files newest first, filtered by library, author, mention and state", async () => {
+    await comment(owner, { text: "Owner-only remark" }, hiddenFileId);
+    const forEditor = await editor("GET", "/v1/comments?limit=100");
+    expect(forEditor.status).toBe(200);
+    const items = forEditor.body.data.map((c: unknown) => InboxComment.parse(c));
+    expect(items.some((c: InboxComment) => c.file.id === hiddenFileId)).toBe(false);
+    expect(items.every((c: InboxComment) => c.file.library_id === service.seed.libraries.shared)).toBe(true);
+    const times = items.map((c: InboxComment) => c.created_at);
+    expect(times).toEqual([...times].sort().reverse());
+    const ownerSees = await owner("GET", "/v1/comments?limit=100");
+    expect(ownerSees.body.data.some((c: InboxComment) => c.file.id === hiddenFileId)).toBe(true);
+
+    const mine = await viewer("GET", "/v1/comments?mentions=me&limit=100");
+    expect(mine.body.data.length).toBeGreaterThan(0);
+    expect(
+      mine.body.data.every((c: InboxComment) =>
+        c.mentions.some((m) => m.id === service.seed.users.viewer.id),
+      ),
+    ).toBe(true);
+    const byEditor = await owner("GET", `/v1/comments?author_id=${service.seed.users.editor.id}&limit=100`);
+    expect(byEditor.body.data.every((c: InboxComment) => c.author?.id === service.seed.users.editor.id)).toBe(
+      true,
+    );
+    const resolved = await owner("GET", "/v1/comments?resolved=true&limit=100");
+    expect(resolved.body.data.length).toBeGreaterThan(0);
+    expect(resolved.body.data.every((c: InboxComment) => c.resolved)).toBe(true);
+    const inLibrary = await owner(
+      "GET",
+      `/v1/comments?library_id=${service.seed.libraries.shared}&limit=100`,
+    );
+    expect(
+      inLibrary.body.data.every((c: InboxComment) => c.file.library_id === service.seed.libraries.shared),
+    ).toBe(true);
+  });
+
+  it("finds a file by the text of its comments and replies", async () => {
+    const id = (await comment(owner, { text: "Needs the aubergine palette" })).body.id;
+    const byComment = await owner("GET", "/v1/files?q=aubergine");
+    expect(byComment.body.data.map((f: { id: string }) => f.id)).toContain(fileId);
+    await owner("POST", `/v1/files/${fileId}/comments/${id}/replies`, { body: { text: "and a zeppelin" } });
+    const byReply = await owner("GET", "/v1/files?q=zeppelin");
+    expect(byReply.body.data.map((f: { id: string }) => f.id)).toEqual([fileId]);
+  });
+});

@@ -1,0 +1,93 @@
+import type { Comment, InboxComment, Person, Reply } from "../../contract/comments.ts";
+import type { CommentRow, InboxRow, ReplyRow } from "./comments.repository.ts";
+
+/** Names of the users a comment or reply names (author, mentions); a user since deleted reads as "Former member". */
+export type Names = Map<string, string>;
+
+const person = (names: Names, id: string): Person => ({ id, name: names.get(id) ?? "Former member" });
+const iso = (date: Date | null) => date?.toISOString() ?? null;
+
+/** Every user id a list of comments or replies needs a name for. */
+export function peopleIn(rows: { authorId: string | null; mentionIds: string[] }[]): string[] {
+  return rows.flatMap((row) => [...(row.authorId ? [row.authorId] : []), ...row.mentionIds]);
+}
+
+export function toComment(row: CommentRow, names: Names): Comment {
+  return {
+    object: "comment",
+    id: row.id,
+    file_id: row.fileId,
+    version_id: row.versionId,
+    text: row.text,
+    author: row.authorId ? person(names, row.authorId) : null,
+    anonymous_name: row.anonymousName,
+    mentions: row.mentionIds.map((id) => person(names, id)),
+    timestamp_ms: row.timestampMs,
+    annotations: row.annotations,
+    resolved: row.resolvedAt !== null,
+    resolved_at: iso(row.resolvedAt),
+    resolved_by_id: row.resolvedById,
+    has_replies: row.replyCount > 0,
+    reply_count: row.replyCount,
+    created_at: row.createdAt.toISOString(),
+    updated_at: row.updatedAt.toISOString(),
+    edited_at: iso(row.editedAt),
+  };
+}
+
+export function toInboxComment(row: InboxRow, names: Names): InboxComment {
+  return {
+    ...toComment(row, names),
+    file: { id: row.fileId, name: row.fileName, library_id: row.libraryId, kind: row.kind },
+  };
+}
+
+export function toReply(row: ReplyRow, names: Names): Reply {
+  return {
+    object: "reply",
+    id: row.id,
+    comment_id: row.commentId,
+    text: row.text,
+    author: row.authorId ? person(names, row.authorId) : null,
+    anonymous_name: row.anonymousName,
+    mentions: row.mentionIds.map((id) => person(names, id)),
+    created_at: row.createdAt.toISOString(),
+    updated_at: row.updatedAt.toISOString(),
+    edited_at: iso(row.editedAt),
+  };
+}
+
+/** Longest text an event carries: enough for a notification, not a copy of the conversation. */
+const EXCERPT_LENGTH = 280;
+const excerpt = (text: string) => [...text].slice(0, EXCERPT_LENGTH).join("");
+
+/**
+ * Event data: ids and names, the author, the people mentioned (so an integration can notify them), the state and
+ * an excerpt of the text.
+ */
+export function commentEventData(comment: Comment) {
+  return {
+    object: "comment",
+    id: comment.id,
+    file_id: comment.file_id,
+    version_id: comment.version_id,
+    author: comment.author,
+    anonymous_name: comment.anonymous_name,
+    mentions: comment.mentions,
+    resolved: comment.resolved,
+    text_excerpt: excerpt(comment.text),
+  };
+}
+
+export function replyEventData(reply: Reply, fileId: string) {
+  return {
+    object: "reply",
+    id: reply.id,
+    comment_id: reply.comment_id,
+    file_id: fileId,
+    author: reply.author,
+    anonymous_name: reply.anonymous_name,
+    mentions: reply.mentions,
+    text_excerpt: excerpt(reply.text),
+  };
+}

@@ -1,0 +1,87 @@
+import type { CreateReplyBody, UpdateReplyBody } from "../../contract/comments.ts";
+import type { EventType } from "../../contract/events.ts";
+import { requirePermission } from "../platform/auth.ts";
+import type { ServiceContext } from "../platform/context.ts";
+import { notFound } from "../platform/errors.ts";
+import { newId } from "../platform/ids.ts";
+import { actors, emit } from "../platform/outbox.ts";
+import { type PageRequest, paginate } from "../platform/paginate.ts";
+import { checkedMentions } from "./comment-input.ts";
+import { peopleIn, replyEventData, toReply } from "./comments.mapper.ts";
+import * as repo from "./comments.repository.ts";
+import { requireAuthor, requireComment, requireDeleter } from "./comments.service.ts";
+
+type CommentRef = { fileId: string; commentId: string };
+type ReplyRef = CommentRef & { replyId: string };
+
+async function emitReply(ctx: ServiceContext, type: EventType, row: repo.ReplyRow, fileId: string) {
+  const reply = toReply(row, await repo.namesOf(ctx.db, peopleIn([row])));
+  await emit(ctx.db, {
+    brandspaceId: ctx.auth.brandspace.id,
+    type,
+    actor: actors.user(ctx.auth),
+    data: replyEventData(reply, fileId),
+  });
+  return reply;
+}
+
+async function requireReply(ctx: ServiceContext, { replyId, ...ref }: ReplyRef, change = false) {
+  const { row: comment } = await requireComment(ctx, ref, change);
+  const row = await repo.findReply(ctx.db, comment.id, replyId);
+  if (!row) throw notFound("reply");
+  return row;
+}
+
+export async function listReplies(
+  ctx: ServiceContext,
+  { fileId, commentId, ...page }: CommentRef & PageRequest,
+) {
+  const { row: comment } = await requireComment(ctx, { fileId, commentId });
+  return paginate(ctx.deps.cursors, page, {
+    name: `replies:${comment.id}`,
+    fetch: (limit, after: repo.Position | null) => repo.listReplies(ctx.db, comment.id, limit, after),
+    keyOf: (row) => [row.createdAt.toISOString(), row.id],
+    present: async (rows) => {
+      const names = await repo.namesOf(ctx.db, peopleIn(rows));
+      return rows.map((row) => toReply(row, names));
+    },
+  });
+}
+
+export async function createReply(
+  ctx: ServiceContext,
+  { body, ...ref }: CommentRef & { body: CreateReplyBody },
+) {
+  const { row: comment } = await requireComment(ctx, ref, true);
+  requirePermission(ctx.auth, "comments.create", "reply to comments");
+  const row = await repo.insertReply(ctx.db, {
+    id: newId("reply"),
+    brandspaceId: ctx.auth.brandspace.id,
+    commentId: comment.id,
+    authorId: ctx.auth.user.id,
+    text: body.text,
+    mentionIds: await checkedMentions(ctx, body.mentions),
+  });
+  return emitReply(ctx, "reply.created", row, ref.fileId);
+}
+
+export async function updateReply(
+  ctx: ServiceContext,
+  { changes, ...ref }: ReplyRef & { changes: UpdateReplyBody },
+) {
+  const row = requireAuthor(ctx, await requireReply(ctx, ref, true), "reply");
+  const updated = await repo.updateReply(ctx.db, row.id, {
+    text: changes.text,
+    ...(changes.mentions ? { mentionIds: await checkedMentions(ctx, changes.mentions) } : {}),
+    editedAt: new Date(),
+  });
+  return emitReply(ctx, "reply.updated", updated, ref.fileId);
+}
+
+export async function deleteReply(ctx: ServiceContext, ref: ReplyRef) {
+  const row = await requireReply(ctx, ref, true);
+  requireDeleter(ctx, row, "reply");
+  await repo.deleteReply(ctx.db, row);
+  await emitReply(ctx, "reply.deleted", row, ref.fileId);
+  return { object: "reply" as const, id: row.id, deleted: true as const, permanent: true, trashed_at: null };
+}
