@@ -12,6 +12,7 @@ import { Route as rootRouteImport } from "./routes/__root"
 import { Route as AppRouteImport } from "./routes/_app"
 import { Route as LoginRouteImport } from "./routes/login"
 import { Route as AppIndexRouteImport } from "./routes/_app/index"
+import { Route as AppCommentsRouteImport } from "./routes/_app/comments"
 import { Route as AppPropertiesRouteImport } from "./routes/_app/properties"
 import { Route as AppSettingsRouteImport } from "./routes/_app/settings"
 import { Route as AppTrashRouteImport } from "./routes/_app/trash"
@@ -37,6 +38,11 @@ const LoginRoute = LoginRouteImport.update({
 const AppIndexRoute = AppIndexRouteImport.update({
   id: "/",
   path: "/",
+  getParentRoute: () => AppRoute,
+} as any)
+const AppCommentsRoute = AppCommentsRouteImport.update({
+  id: "/comments",
+  path: "/comments",
   getParentRoute: () => AppRoute,
 } as any)
 const AppPropertiesRoute = AppPropertiesRouteImport.update({
@@ -103,6 +109,7 @@ const AppWebhooksWebhookIdRoute = AppWebhooksWebhookIdRouteImport.update({
 export interface FileRoutesByFullPath {
   "/": typeof AppIndexRoute
   "/login": typeof LoginRoute
+  "/comments": typeof AppCommentsRoute
   "/properties": typeof AppPropertiesRoute
   "/settings": typeof AppSettingsRoute
   "/trash": typeof AppTrashRoute
@@ -118,6 +125,7 @@ export interface FileRoutesByFullPath {
 }
 export interface FileRoutesByTo {
   "/login": typeof LoginRoute
+  "/comments": typeof AppCommentsRoute
   "/properties": typeof AppPropertiesRoute
   "/settings": typeof AppSettingsRoute
   "/trash": typeof AppTrashRoute
@@ -136,6 +144,7 @@ export interface FileRoutesById {
   __root__: typeof rootRouteImport
   "/_app": typeof AppRouteWithChildren
   "/login": typeof LoginRoute
+  "/_app/comments": typeof AppCommentsRoute
   "/_app/properties": typeof AppPropertiesRoute
   "/_app/settings": typeof AppSettingsRoute
   "/_app/trash": typeof AppTrashRoute
@@ -155,6 +164,7 @@ export interface FileRouteTypes {
   fullPaths:
     | "/"
     | "/login"
+    | "/comments"
     | "/properties"
     | "/settings"
     | "/trash"
@@ -170,6 +180,7 @@ export interface FileRouteTypes {
   fileRoutesByTo: FileRoutesByTo
   to:
     | "/login"
+    | "/comments"
     | "/properties"
     | "/settings"
     | "/trash"
@@ -187,6 +198,7 @@ export interface FileRouteTypes {
     | "__root__"
     | "/_app"
     | "/login"
+    | "/_app/comments"
     | "/_app/properties"
     | "/_app/settings"
     | "/_app/trash"
@@ -228,6 +240,13 @@ declare module "@tanstack/react-router" {
       path: "/"
       fullPath: "/"
       preLoaderRoute: typeof AppIndexRouteImport
+      parentRoute: typeof AppRoute
+    }
+    "/_app/comments": {
+      id: "/_app/comments"
+      path: "/comments"
+      fullPath: "/comments"
+      preLoaderRoute: typeof AppCommentsRouteImport
       parentRoute: typeof AppRoute
     }
     "/_app/properties": {
@@ -318,6 +337,7 @@ declare module "@tanstack/react-router" {
 }
 
 interface AppRouteChildren {
+  AppCommentsRoute: typeof AppCommentsRoute
   AppPropertiesRoute: typeof AppPropertiesRoute
   AppSettingsRoute: typeof AppSettingsRoute
   AppTrashRoute: typeof AppTrashRoute
@@ -334,6 +354,7 @@ interface AppRouteChildren {
 }
 
 const AppRouteChildren: AppRouteChildren = {
+  AppCommentsRoute: AppCommentsRoute,
   AppPropertiesRoute: AppPropertiesRoute,
   AppSettingsRoute: AppSettingsRoute,
   AppTrashRoute: AppTrashRoute,

@@ -1,9 +1,12 @@
 import { useQuery } from "@tanstack/react-query";
 import { AlertTriangle, FileText, Loader2, Music } from "lucide-react";
+import { useRef } from "react";
 import type { File } from "../../../contract/files.ts";
 import { viaBff } from "../../api/client.ts";
 import { contentUrlQuery } from "../../api/downloads.ts";
 import { formatDuration } from "../../lib/format.ts";
+import { useReview } from "../review/review-context.tsx";
+import { usePlayerForReview } from "../review/use-player-for-review.ts";
 import { ImageViewer } from "./image-viewer.tsx";
 import { browserShows, SMALL_ORIGINAL_MAX } from "./media.ts";
 import { VideoPlayer } from "./video-player.tsx";
@@ -32,6 +35,8 @@ function Note({ children, tone = "muted" }: { children: React.ReactNode; tone?: 
 
 function AudioPlayer({ file }: { file: File }) {
   const playable = document.createElement("audio").canPlayType(file.mime) !== "";
+  const element = useRef<HTMLAudioElement>(null);
+  usePlayerForReview(useReview(), element);
   const source = useQuery({
     ...contentUrlQuery(file.id, { version_id: file.version.active_id }),
     enabled: playable,
@@ -51,6 +56,7 @@ function AudioPlayer({ file }: { file: File }) {
       {playable ? (
         // biome-ignore lint/a11y/useMediaCaption: user uploads come without caption tracks
         <audio
+          ref={element}
           controls
           preload="metadata"
           src={source.data ? viaBff(source.data.url) : undefined}

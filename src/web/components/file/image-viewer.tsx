@@ -5,6 +5,7 @@ import type { File } from "../../../contract/files.ts";
 import { viaBff } from "../../api/client.ts";
 import { contentUrlQuery } from "../../api/downloads.ts";
 import { cn } from "../../lib/cn.ts";
+import { AnnotationLayer } from "../review/annotation-layer.tsx";
 import { Button } from "../ui/button.tsx";
 import { isTypingTarget } from "./keys.ts";
 import { browserShows, parseResolution, SMALL_ORIGINAL_MAX } from "./media.ts";
@@ -41,7 +42,8 @@ function usePointerZoom(
     };
     let drag: { id: number; x: number; y: number; view: View } | null = null;
     const down = (event: PointerEvent) => {
-      if (event.button !== 0) return;
+      // Drawing a mark on the picture is not a pan.
+      if (event.button !== 0 || (event.target as Element).closest?.("[data-annotating]")) return;
       drag = { id: event.pointerId, x: event.clientX, y: event.clientY, view: current().view };
       element.setPointerCapture(event.pointerId);
     };
@@ -161,6 +163,7 @@ export function ImageViewer({ file }: { file: File }) {
               onLoad={() => setOriginalLoaded(true)}
             />
           )}
+          <AnnotationLayer />
         </div>
       </div>
       <div

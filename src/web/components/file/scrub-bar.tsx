@@ -49,13 +49,24 @@ export interface ScrubBarProps {
   buffered: number;
   onSeek: (seconds: number) => void;
   framesUrl: string | undefined;
+  /** Comments at a playhead position: a marker each, which seeks there and selects the comment. */
+  markers?: { id: string; ms: number }[];
+  onMarker?: (commentId: string) => void;
 }
 
 /**
  * The seek bar: a slider (arrow keys ±5 s, Page keys ±10 %, Home/End) that shows the video's frame under the
  * pointer from the frames sprite while hovering.
  */
-export function ScrubBar({ duration, current, buffered, onSeek, framesUrl }: ScrubBarProps) {
+export function ScrubBar({
+  duration,
+  current,
+  buffered,
+  onSeek,
+  framesUrl,
+  markers,
+  onMarker,
+}: ScrubBarProps) {
   const bar = useRef<HTMLDivElement>(null);
   const [hover, setHover] = useState<{ x: number; time: number } | null>(null);
   const dragging = useRef(false);
@@ -149,6 +160,22 @@ export function ScrubBar({ duration, current, buffered, onSeek, framesUrl }: Scr
           style={{ left: `${fraction * 100}%` }}
         />
       </div>
+      {duration > 0 &&
+        markers?.map((marker) => (
+          <button
+            key={marker.id}
+            type="button"
+            aria-label={`Comment at ${formatDuration(marker.ms)}`}
+            title={`Comment at ${formatDuration(marker.ms)}`}
+            data-comment-marker={marker.id}
+            onClick={() => {
+              onSeek(marker.ms / 1000);
+              onMarker?.(marker.id);
+            }}
+            className="absolute top-0 h-2.5 w-2.5 -translate-x-1/2 rotate-45 rounded-[2px] bg-amber-400 ring-1 ring-black/40 hover:bg-amber-300 focus-visible:outline-2 focus-visible:outline-white"
+            style={{ left: `${Math.min(100, (marker.ms / 1000 / duration) * 100)}%` }}
+          />
+        ))}
     </div>
   );
 }

@@ -5,6 +5,8 @@ import type { File } from "../../../contract/files.ts";
 import { viaBff } from "../../api/client.ts";
 import { contentUrlQuery } from "../../api/downloads.ts";
 import { formatDuration } from "../../lib/format.ts";
+import { useReview } from "../review/review-context.tsx";
+import { usePlayerForReview } from "../review/use-player-for-review.ts";
 import { isTypingTarget } from "./keys.ts";
 import { ScrubBar } from "./scrub-bar.tsx";
 
@@ -64,6 +66,8 @@ export function VideoPlayer({ file }: { file: File }) {
   const seek = (seconds: number) => {
     if (video.current) video.current.currentTime = seconds;
   };
+  const review = useReview();
+  usePlayerForReview(review, video);
 
   useEffect(() => {
     const changed = () => setFullscreen(document.fullscreenElement === frame.current);
@@ -149,6 +153,8 @@ export function VideoPlayer({ file }: { file: File }) {
           buffered={state.buffered}
           onSeek={seek}
           framesUrl={viaBff(file.renditions.frames_url)}
+          markers={review?.markers}
+          onMarker={(id) => review?.select(id)}
         />
         <button
           type="button"

@@ -4,6 +4,7 @@ import {
   Files,
   LayoutGrid,
   type LucideIcon,
+  MessageSquare,
   Send,
   Settings,
   Share2,
@@ -75,6 +76,9 @@ export function Sidebar() {
       </NavLink>
       <NavLink to="/properties" icon={SlidersHorizontal}>
         Properties
+      </NavLink>
+      <NavLink to="/comments" icon={MessageSquare}>
+        Comments
       </NavLink>
       <UnavailableItem icon={Share2}>Shared links</UnavailableItem>
       <UnavailableItem icon={Send}>Transfers</UnavailableItem>
