@@ -10,22 +10,26 @@ import {
 } from "./annotation-geometry.ts";
 import { useReview } from "./review-context.tsx";
 
+/** A light outline under every mark, so that it shows on any picture, red ones included. */
+const HALO = "rgba(255,255,255,0.9)";
+
 function Shape({ annotation, tone }: { annotation: Annotation; tone: "shown" | "draft" }) {
   const stroke = tone === "draft" ? "#f59e0b" : "#ef4444";
   if (annotation.type === "rectangle") {
     const box = rectangleBox(annotation.coordinates);
-    return <rect {...box} fill="none" stroke={stroke} strokeWidth={3} vectorEffect="non-scaling-stroke" />;
+    return (
+      <g fill="none" vectorEffect="non-scaling-stroke">
+        <rect {...box} stroke={HALO} strokeWidth={6} vectorEffect="non-scaling-stroke" />
+        <rect {...box} stroke={stroke} strokeWidth={3} vectorEffect="non-scaling-stroke" />
+      </g>
+    );
   }
+  const d = strokePath(annotation.coordinates);
   return (
-    <path
-      d={strokePath(annotation.coordinates)}
-      fill="none"
-      stroke={stroke}
-      strokeWidth={3}
-      strokeLinecap="round"
-      strokeLinejoin="round"
-      vectorEffect="non-scaling-stroke"
-    />
+    <g fill="none" strokeLinecap="round" strokeLinejoin="round">
+      <path d={d} stroke={HALO} strokeWidth={6} vectorEffect="non-scaling-stroke" />
+      <path d={d} stroke={stroke} strokeWidth={3} vectorEffect="non-scaling-stroke" />
+    </g>
   );
 }
 

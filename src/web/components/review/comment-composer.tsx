@@ -183,13 +183,10 @@ export function CommentComposer({
               <Square className="size-4" aria-hidden="true" /> Box
             </Button>
             {marks > 0 && (
-              <Button
-                variant="ghost"
-                size="sm"
-                onClick={() => review.setDraft(() => [])}
-                aria-label={`Clear ${marks} marks`}
-              >
-                {marks} {marks === 1 ? "mark" : "marks"} <X className="size-3.5" aria-hidden="true" />
+              <Button variant="ghost" size="sm" onClick={() => review.setDraft(() => [])}>
+                {marks} {marks === 1 ? "mark" : "marks"}
+                <span className="sr-only"> (clear)</span>
+                <X className="size-3.5" aria-hidden="true" />
               </Button>
             )}
           </>
@@ -205,10 +202,13 @@ export function CommentComposer({
             <Button
               variant="secondary"
               size="sm"
-              onClick={() => setTimestamp(null)}
-              aria-label={`Remove the time ${formatDuration(timestamp)}`}
+              onClick={() => {
+                setTimestamp(null);
+                setTimeRemoved(true);
+              }}
             >
-              <Clock className="size-4" aria-hidden="true" /> At {formatDuration(timestamp)}{" "}
+              <Clock className="size-4" aria-hidden="true" /> At {formatDuration(timestamp)}
+              <span className="sr-only"> (remove the time)</span>
               <X className="size-3.5" aria-hidden="true" />
             </Button>
           ))}

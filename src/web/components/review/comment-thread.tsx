@@ -140,9 +140,9 @@ export function CommentThread({ comment, fileId }: { comment: Comment; fileId: s
         type="button"
         onClick={open}
         className="block w-full space-y-1 rounded text-left focus-visible:outline-2 focus-visible:outline-accent-500"
-        aria-label={`Show comment by ${comment.author?.name ?? comment.anonymous_name ?? "a visitor"}`}
         aria-pressed={selected}
       >
+        <span className="sr-only">Show comment: </span>
         <Byline item={comment} />
         {(comment.timestamp_ms !== null || comment.annotations.length > 0 || comment.resolved) && (
           <span className="flex flex-wrap gap-1.5 text-xs">
@@ -239,7 +239,7 @@ export function CommentThread({ comment, fileId }: { comment: Comment; fileId: s
       {replying && (
         <CommentComposer
           label="Reply"
-          submitLabel="Reply"
+          submitLabel="Post reply"
           denial={replyDenial}
           onCancel={() => setReplying(false)}
           onSubmit={(draft) =>
