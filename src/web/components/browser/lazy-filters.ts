@@ -1,10 +1,17 @@
 import { lazyWhenOpen } from "../../lib/lazy-when-open.tsx";
 
-/** The property filter's panel and chips and the range filters' form, fetched when first shown, so the browse route's first paint stays small. */
+/** The filters' panels (kind, extension, uploader, property) and chips and the range filters' form, fetched when first shown, so the browse route's first paint stays small. */
 export const PropertyFilterPanel = lazyWhenOpen(() =>
   import("./property-filter-panel.tsx").then((m) => m.PropertyFilterPanel),
 );
 export const PropertyChips = lazyWhenOpen(() => import("./property-chips.tsx").then((m) => m.PropertyChips));
 export const RangeFilterForm = lazyWhenOpen(() =>
   import("./range-filter-form.tsx").then((m) => m.RangeFilterForm),
+);
+export const KindPanel = lazyWhenOpen(() => import("./simple-filter-panels.tsx").then((m) => m.KindPanel));
+export const ExtensionPanel = lazyWhenOpen(() =>
+  import("./simple-filter-panels.tsx").then((m) => m.ExtensionPanel),
+);
+export const UploaderPanel = lazyWhenOpen(() =>
+  import("./simple-filter-panels.tsx").then((m) => m.UploaderPanel),
 );
