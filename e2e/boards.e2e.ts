@@ -167,4 +167,31 @@ describe("boards", () => {
     const left = await d.api("GET", `/v1/boards/${board.id}/files?limit=100`);
     expect(left.data.map((f: { name: string }) => f.name).sort()).toEqual(["b1.png", "b3.png"]);
   });
+  test("a board multi-tag value edited inline: added from the row's list, shown as chips, removed", async () => {
+    const d = await openDashboard();
+    const board = await d.api("POST", "/v1/boards", { name: d.fixtures.unique("Channels") });
+    await d.api("POST", `/v1/boards/${board.id}/files`, { file_ids: [ids["b1.png"]] });
+    const property = await d.api("POST", `/v1/boards/${board.id}/properties`, {
+      name: "Channel",
+      type: "multi_tag",
+      options: [{ label: "Web" }, { label: "Print" }],
+    });
+    const valueOf = async () => {
+      const files = await d.api("GET", `/v1/boards/${board.id}/files?limit=100`);
+      const file = files.data.find((f: { id: string }) => f.id === ids["b1.png"]);
+      const value = file.properties.find((v: { property_id: string }) => v.property_id === property.id);
+      return (value?.multi_tag ?? []).map((ref: { option_id: string }) => ref.option_id);
+    };
+    const [web, print] = property.options;
+    await d.goto(`/boards/${board.id}?view=list`);
+    await d.page.getByRole("combobox", { name: "Add Channel" }).selectOption({ label: "Web" });
+    await expect.poll(valueOf).toEqual([web.id]);
+    await d.page.getByRole("combobox", { name: "Add Channel" }).selectOption({ label: "Print" });
+    await expect.poll(valueOf).toEqual([web.id, print.id]);
+    const chips = d.page.getByRole("list", { name: "Channel of b1.png" });
+    await expect.poll(() => chips.getByRole("listitem").allTextContents()).toEqual(["Web", "Print"]);
+    await d.expectAccessible("board list view with tag chips");
+    await d.page.getByRole("button", { name: "Remove Web from Channel" }).click();
+    await expect.poll(valueOf).toEqual([print.id]);
+  });
 });

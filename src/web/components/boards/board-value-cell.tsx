@@ -1,4 +1,4 @@
-import { type KeyboardEvent, type SyntheticEvent, useState } from "react";
+import { type KeyboardEvent, type SyntheticEvent, useId, useState } from "react";
 import type { PropertyValue } from "../../../contract/files.ts";
 import type { Member } from "../../../contract/meta.ts";
 import type { Property } from "../../../contract/properties.ts";
@@ -7,6 +7,7 @@ import { useSetBoardValue } from "../../api/boards.ts";
 import { errorMessage } from "../../api/error-message.ts";
 import { formatDate } from "../../lib/format.ts";
 import { toast } from "../../lib/toast.ts";
+import { TagsControl } from "../file/property-controls.tsx";
 
 const FIELD =
   "h-7 w-full min-w-0 rounded border border-zinc-300 bg-white px-1.5 text-sm text-zinc-900 dark:border-zinc-700 dark:bg-zinc-900 dark:text-zinc-100";
@@ -70,8 +71,9 @@ function TextEditor({ initial, label, save }: { initial: string; label: string; 
 }
 
 /**
- * One board property value of one file in the list view: a control where the user may edit the board (status,
- * person and option lists as selects, checkbox, text, date), else the value as text.
+ * One board property value of one file in the list view: a control where the user may edit the board (status
+ * and person as selects, tags as removable chips with an option list, checkbox, text, date), else the value as
+ * text.
  */
 export function BoardValueCell({
   boardId,
@@ -91,8 +93,9 @@ export function BoardValueCell({
   denial: Denial;
 }) {
   const set = useSetBoardValue();
+  const labelId = useId();
   const label = `${property.name} of ${fileName}`;
-  if (denial || property.hidden || property.type === "tag" || property.type === "multi_tag") {
+  if (denial || property.hidden) {
     return <span title={denial ?? undefined}>{shown(property, value, members)}</span>;
   }
   const save = (next: unknown) =>
@@ -137,6 +140,23 @@ export function BoardValueCell({
         </select>
       );
     }
+    case "tag":
+    case "multi_tag":
+      // The file page's chips and option list, in the row: each chip removable, the list adds (or replaces).
+      return (
+        <div className="min-w-40 py-1" {...own}>
+          <span id={labelId} className="sr-only">
+            {label}
+          </span>
+          <TagsControl
+            property={property}
+            value={value}
+            labelId={labelId}
+            disabled={set.isPending}
+            save={save}
+          />
+        </div>
+      );
     case "checkbox":
       return (
         <input
