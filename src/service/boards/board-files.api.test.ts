@@ -232,3 +232,58 @@ describe("board files", () => {
     expect((await owner("GET", `/v1/files?filter=${filter}`)).status).toBe(200);
   });
 });
+
+describe("board files, trash and negative filters", () => {
+  it("a trashed file leaves the board's list but keeps its memberships; a restore puts it back", async () => {
+    const board = await newBoard("Trash round trip");
+    const file = (
+      await uploadBytes(owner, await solidPng(), { name: "t.png", library_id: service.seed.libraries.shared })
+    ).id;
+    await owner("POST", `/v1/boards/${board}/files`, { body: { file_ids: [file] } });
+    await owner("DELETE", `/v1/files/${file}`);
+    const listed = await owner("GET", `/v1/boards/${board}/files?limit=100`);
+    expect(listed.body.data.map((f: { id: string }) => f.id)).not.toContain(file);
+    const boards = await owner("GET", `/v1/files/${file}/boards`);
+    expect(boards.body.data.map((b: { id: string }) => b.id)).toContain(board);
+    await owner("POST", `/v1/files/${file}/restore`);
+    const back = await owner("GET", `/v1/boards/${board}/files?limit=100`);
+    expect(back.body.data.map((f: { id: string }) => f.id)).toContain(file);
+  });
+
+  it("filters board values with neq, nin and not: files without a value count as not matching the value", async () => {
+    const board = await newBoard("Negative filters");
+    await owner("POST", `/v1/boards/${board}/files`, { body: { file_ids: fileIds } });
+    const property = (
+      await owner("POST", `/v1/boards/${board}/properties`, {
+        body: { name: "Stage", type: "status", options: [{ label: "Draft" }, { label: "Final" }] },
+      })
+    ).body;
+    const [draft, final] = property.options;
+    const set = (fileId: string, optionId: string) =>
+      owner("PUT", `/v1/boards/${board}/files/${fileId}/properties/${property.id}`, {
+        body: { value: { option_id: optionId } },
+      });
+    await set(fileIds[0]!, draft.id);
+    await set(fileIds[1]!, final.id);
+    const names = async (filter: object) => {
+      const res = await owner(
+        "GET",
+        `/v1/boards/${board}/files?limit=100&filter=${encodeURIComponent(JSON.stringify(filter))}`,
+      );
+      expect(res.status, res.text).toBe(200);
+      return res.body.data.map((f: { name: string }) => f.name).sort();
+    };
+    expect(await names({ property_id: property.id, op: "eq", value: draft.id })).toEqual(["alpha.png"]);
+    expect(await names({ property_id: property.id, op: "neq", value: draft.id })).toEqual([
+      "beta.png",
+      "gamma.png",
+    ]);
+    expect(await names({ property_id: property.id, op: "nin", value: [draft.id, final.id] })).toEqual([
+      "gamma.png",
+    ]);
+    expect(await names({ not: { property_id: property.id, op: "eq", value: final.id } })).toEqual([
+      "alpha.png",
+      "gamma.png",
+    ]);
+  });
+});
