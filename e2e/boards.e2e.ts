@@ -176,7 +176,7 @@ describe("boards", () => {
       type: "multi_tag",
       options: [{ label: "Web" }, { label: "Print" }],
     });
-    const valueOf = async () => {
+    const chosenIds = async () => {
       const files = await d.api("GET", `/v1/boards/${board.id}/files?limit=100`);
       const file = files.data.find((f: { id: string }) => f.id === ids["b1.png"]);
       const value = file.properties.find((v: { property_id: string }) => v.property_id === property.id);
@@ -185,13 +185,13 @@ describe("boards", () => {
     const [web, print] = property.options;
     await d.goto(`/boards/${board.id}?view=list`);
     await d.page.getByRole("combobox", { name: "Add Channel" }).selectOption({ label: "Web" });
-    await expect.poll(valueOf).toEqual([web.id]);
+    await expect.poll(chosenIds).toEqual([web.id]);
     await d.page.getByRole("combobox", { name: "Add Channel" }).selectOption({ label: "Print" });
-    await expect.poll(valueOf).toEqual([web.id, print.id]);
+    await expect.poll(chosenIds).toEqual([web.id, print.id]);
     const chips = d.page.getByRole("list", { name: "Channel of b1.png" });
     await expect.poll(() => chips.getByRole("listitem").allTextContents()).toEqual(["Web", "Print"]);
     await d.expectAccessible("board list view with tag chips");
     await d.page.getByRole("button", { name: "Remove Web from Channel" }).click();
-    await expect.poll(valueOf).toEqual([print.id]);
+    await expect.poll(chosenIds).toEqual([print.id]);
   });
 });
