@@ -193,5 +193,27 @@ describe("boards", () => {
     await d.expectAccessible("board list view with tag chips");
     await d.page.getByRole("button", { name: "Remove Web from Channel" }).click();
     await expect.poll(chosenIds).toEqual([print.id]);
+
+    // The board properties dialog edits options as the Properties screen does: relabel, move, hide.
+    await d.page.getByRole("button", { name: "Board properties" }).click();
+    const dialog = d.page.getByRole("dialog", { name: "Board properties" });
+    const label = dialog.getByRole("textbox", { name: "Label of Web" });
+    await label.fill("Website");
+    await label.press("Enter");
+    await dialog.getByRole("button", { name: "Move Print up" }).click();
+    await dialog.getByRole("button", { name: "Hide Website" }).click();
+    await expect
+      .poll(async () => {
+        const saved = (await d.api("GET", `/v1/boards/${board.id}`)).properties[0];
+        return saved.options.map(
+          (o: { label: string; hidden: boolean }) => `${o.label}${o.hidden ? " (hidden)" : ""}`,
+        );
+      })
+      .toEqual(["Print", "Website (hidden)"]);
+    await d.expectAccessible("board properties dialog with the options editor");
+    await dialog.getByRole("button", { name: "Done" }).click();
+    await dialog.waitFor({ state: "detached" });
+    // A hidden option is offered for no new value.
+    await expect.poll(() => d.page.getByRole("combobox", { name: "Add Channel" }).count()).toBe(0);
   });
 });

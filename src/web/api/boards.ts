@@ -17,6 +17,7 @@ import {
   setBoardFilePropertyValue,
   updateBoard,
   updateBoardProperty,
+  updateBoardPropertyOption,
 } from "../../contract/operations/boards.ts";
 import type { BrowseSearch } from "../lib/browse-search.ts";
 import type { Access, Denial } from "./access.ts";
@@ -119,4 +120,5 @@ export const useCreateBoardProperty = () => useBoardMutation(createBoardProperty
 export const useUpdateBoardProperty = () => useBoardMutation(updateBoardProperty, propertyChanges);
 export const useDeleteBoardProperty = () => useBoardMutation(deleteBoardProperty, propertyChanges);
 export const useCreateBoardOption = () => useBoardMutation(createBoardPropertyOption, propertyChanges);
+export const useUpdateBoardOption = () => useBoardMutation(updateBoardPropertyOption, propertyChanges);
 export const useDeleteBoardOption = () => useBoardMutation(deleteBoardPropertyOption, propertyChanges);

@@ -1,14 +1,16 @@
-import { Trash2, X } from "lucide-react";
-import { type FormEvent, useState } from "react";
+import { Trash2 } from "lucide-react";
+import { useState } from "react";
 import { OPTION_TYPES, type Property } from "../../../contract/properties.ts";
 import {
   useCreateBoardOption,
   useDeleteBoardOption,
   useDeleteBoardProperty,
+  useUpdateBoardOption,
   useUpdateBoardProperty,
 } from "../../api/boards.ts";
 import { errorMessage } from "../../api/error-message.ts";
 import { plural } from "../../lib/format.ts";
+import { type OptionMutations, OptionsEditor } from "../properties/options-editor.tsx";
 import { Button } from "../ui/button.tsx";
 import { FormError } from "../ui/dialog-form.tsx";
 import { Input } from "../ui/input.tsx";
@@ -16,13 +18,10 @@ import { Input } from "../ui/input.tsx";
 /** One board property in the properties dialog: its name (renamed on blur or Enter), options, and delete. */
 export function BoardPropertyItem({ boardId, property }: { boardId: string; property: Property }) {
   const [name, setName] = useState(property.name);
-  const [option, setOption] = useState("");
   const [confirming, setConfirming] = useState(false);
   const [problem, setProblem] = useState<string | null>(null);
   const update = useUpdateBoardProperty();
   const remove = useDeleteBoardProperty();
-  const addOption = useCreateBoardOption();
-  const removeOption = useDeleteBoardOption();
   const params = { boardId, propertyId: property.id };
   const onError = (error: unknown) => setProblem(errorMessage(error));
   const rename = () => {
@@ -30,11 +29,7 @@ export function BoardPropertyItem({ boardId, property }: { boardId: string; prop
     if (!next || next === property.name) return setName(property.name);
     update.mutate({ params, body: { name: next } }, { onSuccess: () => setProblem(null), onError });
   };
-  const submitOption = (event: FormEvent) => {
-    event.preventDefault();
-    if (!option.trim()) return;
-    addOption.mutate({ params, body: { label: option.trim() } }, { onSuccess: () => setOption(""), onError });
-  };
+
   const withOptions = (OPTION_TYPES as readonly string[]).includes(property.type);
   return (
     <li className="space-y-2 rounded-md border border-zinc-200 p-3 dark:border-zinc-800">
@@ -78,37 +73,24 @@ export function BoardPropertyItem({ boardId, property }: { boardId: string; prop
           </Button>
         )}
       </div>
-      {withOptions && (
-        <div className="flex flex-wrap items-center gap-1.5">
-          {property.options.map((o) => (
-            <span
-              key={o.id}
-              className="inline-flex h-7 items-center gap-1 rounded-full border border-zinc-200 pr-1 pl-2.5 text-xs dark:border-zinc-700"
-            >
-              <span aria-hidden="true" className="size-2 rounded-full" style={{ backgroundColor: o.color }} />
-              {o.label}
-              <button
-                type="button"
-                aria-label={`Delete option ${o.label}`}
-                onClick={() => removeOption.mutate({ params: { ...params, optionId: o.id } }, { onError })}
-                className="rounded-full p-0.5 hover:bg-zinc-100 dark:hover:bg-zinc-800"
-              >
-                <X className="size-3" aria-hidden="true" />
-              </button>
-            </span>
-          ))}
-          <form onSubmit={submitOption} className="flex items-center gap-1">
-            <Input
-              aria-label={`New option of ${property.name}`}
-              placeholder="Add option"
-              value={option}
-              onChange={(e) => setOption(e.target.value)}
-              className="h-7 w-32"
-            />
-          </form>
-        </div>
-      )}
+      {withOptions && <BoardOptions boardId={boardId} property={property} />}
       <FormError message={problem} />
     </li>
   );
+}
+
+/** The board property's options, with the Properties screen's editor (relabel, recolour, hide, reorder, delete). */
+function BoardOptions({ boardId, property }: { boardId: string; property: Property }) {
+  const create = useCreateBoardOption();
+  const update = useUpdateBoardOption();
+  const remove = useDeleteBoardOption();
+  const params = { boardId, propertyId: property.id };
+  const mutations: OptionMutations = {
+    create: (label) => create.mutateAsync({ params, body: { label } }),
+    update: (optionId, body) => update.mutateAsync({ params: { ...params, optionId }, body }),
+    remove: (optionId) => remove.mutateAsync({ params: { ...params, optionId } }),
+    creating: create.isPending,
+    removing: remove.isPending,
+  };
+  return <OptionsEditor property={property} mutations={mutations} />;
 }

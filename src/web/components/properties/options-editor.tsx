@@ -11,10 +11,39 @@ import { colorName, OptionColor } from "./option-color.tsx";
 
 type Run = (action: () => Promise<unknown>) => Promise<boolean>;
 
-/** The options of a status or tag property: add, relabel, recolour, hide, reorder and delete, each saved at once. */
-export function OptionsEditor({ property }: { property: Property }) {
-  const [error, setError] = useState<string | null>(null);
+export interface OptionPatch {
+  label?: string;
+  color?: string;
+  hidden?: boolean;
+  position?: number;
+}
+
+/** Where a property's options are saved: the brandspace's properties or a board's (same rules, other paths). */
+export interface OptionMutations {
+  create: (label: string) => Promise<unknown>;
+  update: (optionId: string, patch: OptionPatch) => Promise<unknown>;
+  remove: (optionId: string) => Promise<unknown>;
+  creating: boolean;
+  removing: boolean;
+}
+
+/** The options of a brandspace property. */
+export function useBrandspaceOptions(propertyId: string): OptionMutations {
   const create = useCreateOption();
+  const update = useUpdateOption();
+  const remove = useDeleteOption();
+  return {
+    create: (label) => create.mutateAsync({ params: { propertyId }, body: { label } }),
+    update: (optionId, body) => update.mutateAsync({ params: { propertyId, optionId }, body }),
+    remove: (optionId) => remove.mutateAsync({ params: { propertyId, optionId } }),
+    creating: create.isPending,
+    removing: remove.isPending,
+  };
+}
+
+/** The options of a status or tag property: add, relabel, recolour, hide, reorder and delete, each saved at once. */
+export function OptionsEditor({ property, mutations }: { property: Property; mutations: OptionMutations }) {
+  const [error, setError] = useState<string | null>(null);
   const run: Run = async (action) => {
     try {
       await action();
@@ -30,9 +59,7 @@ export function OptionsEditor({ property }: { property: Property }) {
   const add = async (event: FormEvent) => {
     event.preventDefault();
     if (!label.trim()) return;
-    const done = await run(() =>
-      create.mutateAsync({ params: { propertyId: property.id }, body: { label: label.trim() } }),
-    );
+    const done = await run(() => mutations.create(label.trim()));
     if (done) setLabel("");
   };
   const options = property.options.toSorted((a, b) => a.position - b.position);
@@ -48,11 +75,11 @@ export function OptionsEditor({ property }: { property: Property }) {
           {options.map((option, index) => (
             <OptionRow
               key={option.id}
-              property={property}
               option={option}
               index={index}
               count={options.length}
               run={run}
+              mutations={mutations}
             />
           ))}
         </ul>
@@ -68,7 +95,7 @@ export function OptionsEditor({ property }: { property: Property }) {
             onChange={(event) => setLabel(event.target.value)}
             className="h-8"
           />
-          <Button type="submit" size="sm" variant="secondary" disabled={create.isPending || !label.trim()}>
+          <Button type="submit" size="sm" variant="secondary" disabled={mutations.creating || !label.trim()}>
             <Plus className="size-4" aria-hidden="true" /> Add option
           </Button>
         </form>
@@ -78,27 +105,23 @@ export function OptionsEditor({ property }: { property: Property }) {
 }
 
 function OptionRow({
-  property,
   option,
   index,
   count,
   run,
+  mutations,
 }: {
-  property: Property;
   option: Option;
   index: number;
   count: number;
   run: Run;
+  mutations: OptionMutations;
 }) {
-  const update = useUpdateOption();
-  const remove = useDeleteOption();
   const [label, setLabel] = useState(option.label);
   const [coloring, setColoring] = useState(false);
   const [confirming, setConfirming] = useState(false);
   const colorId = useId();
-  const params = { propertyId: property.id, optionId: option.id };
-  const patch = (body: { label?: string; color?: string; hidden?: boolean; position?: number }) =>
-    run(() => update.mutateAsync({ params, body }));
+  const patch = (body: OptionPatch) => run(() => mutations.update(option.id, body));
   const relabel = async () => {
     const next = label.trim();
     if (!next || next === option.label) return setLabel(option.label);
@@ -196,8 +219,8 @@ function OptionRow({
           <Button
             size="sm"
             variant="danger"
-            disabled={remove.isPending}
-            onClick={() => void run(() => remove.mutateAsync({ params }))}
+            disabled={mutations.removing}
+            onClick={() => void run(() => mutations.remove(option.id))}
           >
             Delete option
           </Button>

@@ -14,7 +14,7 @@ import { Button } from "../ui/button.tsx";
 import { Dialog } from "../ui/dialog.tsx";
 import { DialogActions, FormError } from "../ui/dialog-form.tsx";
 import { Input } from "../ui/input.tsx";
-import { OptionsEditor } from "./options-editor.tsx";
+import { OptionsEditor, useBrandspaceOptions } from "./options-editor.tsx";
 import { hasOptions, TYPE_HINTS, TYPE_LABELS } from "./property-kinds.ts";
 
 const FIELD_LABEL = "mb-1 block font-medium text-sm";
@@ -53,7 +53,7 @@ export function PropertyDialog({
       {property ? (
         <div className="space-y-5">
           <EditForm key={property.id} property={property} />
-          {hasOptions(property.type) && <OptionsEditor property={property} />}
+          {hasOptions(property.type) && <BrandspaceOptions property={property} />}
           <div className="flex justify-end">
             <Button variant="secondary" onClick={() => close(false)}>
               Done
@@ -230,4 +230,8 @@ function EditForm({ property }: { property: Property }) {
       </div>
     </form>
   );
+}
+
+function BrandspaceOptions({ property }: { property: Property }) {
+  return <OptionsEditor property={property} mutations={useBrandspaceOptions(property.id)} />;
 }
