@@ -11,7 +11,7 @@ export function expirePendingUploads(db: Db, now: Date) {
     .returning({ id: uploads.id, method: uploads.method });
 }
 
-/** Up to 1000 blobs stored before `storedBefore` that no version, rendition or pending upload points at. */
+/** Up to 1000 blobs stored before `storedBefore` that no version, rendition, pending upload, transfer file or transfer zip points at. */
 export async function unreferencedBlobs(db: Db, storedBefore: Date): Promise<string[]> {
   const result = await db.execute(sql`
     select b.sha256 from blobs b
@@ -19,6 +19,8 @@ export async function unreferencedBlobs(db: Db, storedBefore: Date): Promise<str
       and not exists (select 1 from file_versions v where v.blob_sha256 = b.sha256)
       and not exists (select 1 from renditions r where r.blob_sha256 = b.sha256)
       and not exists (select 1 from uploads u where u.blob_sha256 = b.sha256 and u.status = 'pending')
+      and not exists (select 1 from transfer_files tf where tf.blob_sha256 = b.sha256)
+      and not exists (select 1 from transfers t where t.zip_sha256 = b.sha256)
     limit 1000`);
   return rowsOf<{ sha256: string }>(result).map((r) => r.sha256);
 }

@@ -5,3 +5,5 @@ export * from "./platform.ts";
 export * from "./properties.ts";
 export * from "./tenancy.ts";
 export * from "./webhooks.ts";
+export * from "./pages-imports.ts";
+export * from "./sharing.ts";
