@@ -25,6 +25,8 @@ export interface Config {
   /** `LOG_FORMAT`: pretty at a terminal, JSON otherwise (`auto`), or forced. */
   logFormat: LogFormatSetting;
   importAllowHosts: string[];
+  /** Origin of the visitor pages (`/s/:token`, `/t/:token`, `/p/:token`) that shared, transfer and page URLs point at. */
+  visitorUrl: string;
   webhookAllowLoopback: boolean;
   webhookRetryScheduleMs: number[];
   /** Auto-disable (`failing`): no success for this long and at least `webhookFailingMinExhausted` exhausted. */
@@ -145,6 +147,7 @@ const EnvSchema = z.object({
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
   LOG_FORMAT: z.enum(LOG_FORMATS).default("auto"),
   IMPORT_ALLOW_HOSTS: z.string().default(""),
+  VISITOR_URL: z.url().optional(),
   WEBHOOK_ALLOW_LOOPBACK: z.enum(["0", "1", ""]).default("0"),
   WEBHOOK_RETRY_SCHEDULE: durationList.default([60_000, 300_000, 1_800_000, 7_200_000, 28_800_000]),
   WEBHOOK_FAILING_AFTER: durationSetting("3d"),
@@ -198,6 +201,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     logLevel: e.LOG_LEVEL,
     logFormat: e.LOG_FORMAT,
     importAllowHosts: parseList(e.IMPORT_ALLOW_HOSTS),
+    visitorUrl: (e.VISITOR_URL ?? local(e.DASHBOARD_PORT)).replace(/\/$/, ""),
     webhookAllowLoopback: e.WEBHOOK_ALLOW_LOOPBACK === "1",
     webhookRetryScheduleMs: e.WEBHOOK_RETRY_SCHEDULE,
     webhookFailingAfterMs: e.WEBHOOK_FAILING_AFTER,
