@@ -19,6 +19,7 @@ export const ID_PREFIXES = {
   reply: "rpl",
   sharedLink: "shl",
   transfer: "trf",
+  transferFile: "tfe",
   webhook: "whk",
   delivery: "dlv",
   event: "evt",

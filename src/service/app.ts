@@ -18,6 +18,8 @@ import { registerPipeline } from "./platform/pipeline.ts";
 import type { Host } from "./platform/planes.ts";
 import type { RouteDef } from "./platform/route.ts";
 import { propertiesRoutes } from "./properties/properties.routes.ts";
+import { publicShareRoutes } from "./shared-links/public-share.routes.ts";
+import { sharedLinksRoutes } from "./shared-links/shared-links.routes.ts";
 import { similarRoutes } from "./similar/similar.routes.ts";
 import { uploadsRoutes } from "./uploads/uploads.routes.ts";
 import { versionsRoutes } from "./versions/versions.routes.ts";
@@ -39,6 +41,8 @@ export function allRoutes(host: Host): RouteDef[] {
     ...boardsRoutes(),
     ...boardFilesRoutes(),
     ...commentsRoutes(),
+    ...sharedLinksRoutes(),
+    ...publicShareRoutes(),
     ...webhooksRoutes(),
   ];
 }

@@ -6,6 +6,8 @@ import { folderOperations } from "./folders.ts";
 import { libraryOperations } from "./libraries.ts";
 import { metaOperations } from "./meta.ts";
 import { propertyOperations } from "./properties.ts";
+import { publicShareOperations, sharedLinkOperations } from "./shared-links.ts";
+import { publicTransferOperations, transferOperations } from "./transfers.ts";
 import { uploadOperations } from "./uploads.ts";
 import { webhookOperations } from "./webhooks.ts";
 
@@ -16,6 +18,8 @@ export * from "./folders.ts";
 export * from "./libraries.ts";
 export * from "./meta.ts";
 export * from "./properties.ts";
+export * from "./shared-links.ts";
+export * from "./transfers.ts";
 export * from "./uploads.ts";
 export * from "./webhooks.ts";
 
@@ -30,5 +34,9 @@ export const allOperations: Operation[] = [
   ...commentOperations,
   ...uploadOperations,
   getContent,
+  ...sharedLinkOperations,
+  ...transferOperations,
+  ...publicShareOperations,
+  ...publicTransferOperations,
   ...webhookOperations,
 ];

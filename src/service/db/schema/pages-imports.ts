@@ -36,7 +36,9 @@ export const imports = pgTable(
     name: text("name"),
     libraryId: text("library_id"),
     folderId: text("folder_id"),
-    status: text("status").$type<"queued" | "downloading" | "processing" | "completed" | "failed">().notNull(),
+    status: text("status")
+      .$type<"queued" | "downloading" | "processing" | "completed" | "failed">()
+      .notNull(),
     fileId: text("file_id"),
     bytesReceived: bigint("bytes_received", { mode: "number" }).notNull().default(0),
     size: bigint("size", { mode: "number" }),

@@ -1,0 +1,45 @@
+import {
+  createPublicShareComment,
+  downloadPublicShareFile,
+  getPublicShare,
+  getPublicShareFile,
+  listPublicShareComments,
+  listPublicShareFiles,
+  listPublicShareFolders,
+  unlockPublicShare,
+} from "../../contract/operations/shared-links.ts";
+import { route } from "../platform/route.ts";
+import * as share from "./public-share.service.ts";
+
+type VisitContext = Parameters<Parameters<typeof route>[1]>[0] & { params: { token: string } };
+
+const visitOf = (ctx: VisitContext) => ({
+  deps: ctx.deps,
+  db: ctx.db,
+  token: ctx.params.token,
+  accessToken: share.accessTokenOf(ctx.request),
+});
+
+export function publicShareRoutes() {
+  return [
+    route(getPublicShare, (ctx) => share.getPublicShare(visitOf(ctx))),
+    route(
+      unlockPublicShare,
+      (ctx) => share.unlockShare({ ...visitOf(ctx), password: ctx.body.password, client: ctx.request.ip }),
+      // Wrong attempts must be counted even though the answer is an error: no enclosing transaction.
+      { transactional: false },
+    ),
+    route(listPublicShareFolders, (ctx) => share.listShareFolders(visitOf(ctx), ctx.query)),
+    route(listPublicShareFiles, (ctx) => share.listShareFiles(visitOf(ctx), ctx.query)),
+    route(getPublicShareFile, (ctx) => share.getShareFile({ ...visitOf(ctx), fileId: ctx.params.fileId })),
+    route(downloadPublicShareFile, (ctx) =>
+      share.downloadShareFile({ ...visitOf(ctx), fileId: ctx.params.fileId, ...ctx.query }),
+    ),
+    route(listPublicShareComments, (ctx) =>
+      share.listShareComments({ ...visitOf(ctx), fileId: ctx.params.fileId, ...ctx.query }),
+    ),
+    route(createPublicShareComment, (ctx) =>
+      share.createShareComment({ ...visitOf(ctx), fileId: ctx.params.fileId, body: ctx.body }),
+    ),
+  ];
+}

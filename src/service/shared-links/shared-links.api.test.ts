@@ -1,0 +1,403 @@
+import { asc, eq } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { ErrorBody } from "../../contract/errors.ts";
+import { ALL_SCOPES } from "../../contract/scopes.ts";
+import { PublicFile, PublicShare, SharedLink } from "../../contract/sharing.ts";
+import { events, sharedLinks } from "../db/schema/index.ts";
+import { solidPng, uploadBytes } from "../testing/content-fixtures.ts";
+import { type ApiCall, type ApiResponse, apiClient } from "../testing/http-client.ts";
+import { startTestService, type TestService } from "../testing/test-service.ts";
+
+let service: TestService;
+let owner: ApiCall;
+let editor: ApiCall;
+let viewer: ApiCall;
+let visitor: ApiCall;
+let libraryId: string;
+let folderId: string;
+let subfolderId: string;
+let fileInFolder: string;
+let fileInSubfolder: string;
+let fileOutside: string;
+let hiddenFileId: string;
+let boardId: string;
+let teamFileId: string;
+
+beforeAll(async () => {
+  service = await startTestService();
+  owner = apiClient(service.regionalUrl, service.seed.ownerKey);
+  visitor = apiClient(service.regionalUrl);
+  const users = service.seed.users;
+  editor = apiClient(service.regionalUrl, await service.createKey(ALL_SCOPES, { email: users.editor.email }));
+  viewer = apiClient(service.regionalUrl, await service.createKey(ALL_SCOPES, { email: users.viewer.email }));
+  libraryId = (await owner("POST", "/v1/libraries", { body: { name: "Press kit" } })).body.id;
+  folderId = (await owner("POST", "/v1/folders", { body: { name: "Logos", library_id: libraryId } })).body.id;
+  subfolderId = (
+    await owner("POST", "/v1/folders", { body: { name: "Dark", library_id: libraryId, parent_id: folderId } })
+  ).body.id;
+  fileInFolder = (await uploadBytes(owner, await solidPng(), { name: "logo.png", folder_id: folderId })).id;
+  fileInSubfolder = (await uploadBytes(owner, await solidPng(), { name: "dark.png", folder_id: subfolderId }))
+    .id;
+  fileOutside = (await uploadBytes(owner, await solidPng(), { name: "top.png", library_id: libraryId })).id;
+  const hidden = await owner("POST", "/v1/libraries", { body: { name: "Owner only" } });
+  hiddenFileId = (
+    await uploadBytes(owner, await solidPng(), { name: "secret.png", library_id: hidden.body.id })
+  ).id;
+  teamFileId = (
+    await uploadBytes(owner, await solidPng(), {
+      name: "team.png",
+      library_id: service.seed.libraries.shared,
+    })
+  ).id;
+  boardId = (await owner("POST", "/v1/boards", { body: { name: "Launch" } })).body.id;
+  await owner("POST", `/v1/boards/${boardId}/files`, { body: { file_ids: [fileOutside] } });
+});
+afterAll(() => service?.close());
+
+function expectError(res: ApiResponse, status: number, code: string) {
+  expect(res.status, res.text).toBe(status);
+  expect(ErrorBody.parse(res.body).code).toBe(code);
+}
+
+const tokenOf = (link: { url: string }) => link.url.split("/s/")[1]!;
+
+async function share(body: Record<string, unknown>, api = owner) {
+  const res = await api("POST", "/v1/shared-links", { body });
+  expect(res.status, res.text).toBe(201);
+  return SharedLink.parse(res.body);
+}
+
+async function eventsOf(id: string) {
+  const rows = await service.deps.db.select().from(events).orderBy(asc(events.seq));
+  return rows.filter((e) => (e.data as { id?: string }).id === id);
+}
+
+describe("shared links", () => {
+  it("creates a link with defaults, a visitor URL and shared_link.created", async () => {
+    const link = await share({ target: { type: "folder", id: folderId } });
+    expect(link).toMatchObject({
+      object: "shared_link",
+      target: { type: "folder", id: folderId },
+      target_name: "Logos",
+      access: "view",
+      password_protected: false,
+      expires_at: null,
+      expired: false,
+      anonymous_comments: false,
+      show_versions: false,
+      show_properties: false,
+      display_mode: "grid",
+      board_views: { default: "gallery", allowed: ["gallery", "list"] },
+      view_count: 0,
+      created_by_id: service.seed.users.owner.id,
+    });
+    expect(link.id).toMatch(/^shl_/);
+    expect(link.url).toMatch(/\/s\/[\w-]{32}$/);
+    const emitted = await eventsOf(link.id);
+    expect(emitted.map((e) => [e.type, e.actorType])).toEqual([["shared_link.created", "user"]]);
+    expect(emitted[0]!.data).toEqual({
+      object: "shared_link",
+      id: link.id,
+      target: { type: "folder", id: folderId },
+    });
+  });
+
+  it("shares each target type; unknown, invisible or trashed targets are 404", async () => {
+    for (const target of [
+      { type: "file", id: fileInFolder },
+      { type: "library", id: libraryId },
+      { type: "board", id: boardId },
+    ]) {
+      expect((await share({ target })).target).toEqual(target);
+    }
+    expectError(
+      await owner("POST", "/v1/shared-links", { body: { target: { type: "file", id: "fil_nope" } } }),
+      404,
+      "not_found",
+    );
+    expectError(
+      await editor("POST", "/v1/shared-links", { body: { target: { type: "file", id: hiddenFileId } } }),
+      404,
+      "not_found",
+    );
+    expectError(
+      await owner("POST", "/v1/shared-links", { body: { target: { type: "page", id: fileInFolder } } }),
+      400,
+      "validation_error",
+    );
+  });
+
+  it("validates settings", async () => {
+    const target = { type: "folder", id: folderId };
+    for (const body of [
+      { target, access: "edit" },
+      { target, expires_at: "2001-01-01T00:00:00Z" },
+      { target, password: "abc" },
+      { target, anonymous_comments: true },
+      { target, board_views: { default: "list", allowed: ["gallery"] } },
+      { target, display_mode: "masonry" },
+      { target, extra: 1 },
+    ]) {
+      expectError(await owner("POST", "/v1/shared-links", { body }), 400, "validation_error");
+    }
+    expectError(
+      await viewer("POST", "/v1/shared-links", { body: { target: { type: "file", id: teamFileId } } }),
+      403,
+      "forbidden",
+    );
+  });
+
+  it("lists newest first without file-scoped links; the file's own list has them", async () => {
+    const a = await share({ target: { type: "library", id: libraryId } });
+    const b = await share({ target: { type: "file", id: fileOutside } });
+    const list = await owner("GET", "/v1/shared-links?limit=100");
+    expect(list.status).toBe(200);
+    const ids = list.body.data.map((l: { id: string }) => l.id);
+    expect(ids[0]).toBe(a.id);
+    expect(ids).not.toContain(b.id);
+    expect(list.body.data.every((l: SharedLink) => l.target.type !== "file")).toBe(true);
+    const fileLinks = await owner("GET", `/v1/files/${fileOutside}/shared-links`);
+    expect(fileLinks.body.data.map((l: { id: string }) => l.id)).toEqual([b.id]);
+    const page = await owner("GET", "/v1/shared-links?limit=1");
+    expect(page.body.has_more).toBe(true);
+    const next = await owner("GET", `/v1/shared-links?limit=1&cursor=${page.body.next_cursor}`);
+    expect(next.body.data[0].id).not.toBe(page.body.data[0].id);
+  });
+
+  it("updates only sent fields, removes password and expiry with null, and revokes", async () => {
+    const link = await share({
+      target: { type: "file", id: teamFileId },
+      password: "open sesame",
+      expires_at: "2099-01-01T00:00:00Z",
+    });
+    expect(link.password_protected).toBe(true);
+    const updated = await owner("PATCH", `/v1/shared-links/${link.id}`, {
+      body: { access: "download", password: null },
+    });
+    expect(updated.status, updated.text).toBe(200);
+    expect(updated.body).toMatchObject({
+      access: "download",
+      password_protected: false,
+      expires_at: "2099-01-01T00:00:00.000Z",
+    });
+    const cleared = await owner("PATCH", `/v1/shared-links/${link.id}`, { body: { expires_at: null } });
+    expect(cleared.body.expires_at).toBeNull();
+    expectError(await owner("PATCH", `/v1/shared-links/${link.id}`, { body: {} }), 400, "validation_error");
+    expectError(
+      await editor("PATCH", `/v1/shared-links/${link.id}`, { body: { access: "view" } }),
+      403,
+      "forbidden",
+    );
+    const revoked = await owner("DELETE", `/v1/shared-links/${link.id}`);
+    expect(revoked.body).toEqual({
+      object: "shared_link",
+      id: link.id,
+      deleted: true,
+      permanent: true,
+      trashed_at: null,
+    });
+    expectError(await owner("GET", `/v1/shared-links/${link.id}`), 404, "not_found");
+    expectError(await visitor("GET", `/v1/public/shared-links/${tokenOf(link)}`), 404, "not_found");
+    expect((await eventsOf(link.id)).map((e) => e.type)).toEqual([
+      "shared_link.created",
+      "shared_link.updated",
+      "shared_link.updated",
+      "shared_link.deleted",
+    ]);
+  });
+});
+
+describe("the public side of a shared link", () => {
+  it("opens a folder: counts views, lists its files and subfolders, and reaches nothing outside", async () => {
+    const link = await share({ target: { type: "folder", id: folderId } });
+    const token = tokenOf(link);
+    const opened = await visitor("GET", `/v1/public/shared-links/${token}`);
+    expect(opened.status, opened.text).toBe(200);
+    expect(PublicShare.parse(opened.body)).toMatchObject({
+      target: { type: "folder", name: "Logos" },
+      password_required: false,
+      root_folder_id: folderId,
+    });
+    const files = await visitor("GET", `/v1/public/shared-links/${token}/files`);
+    expect(files.body.data.map((f: PublicFile) => f.name)).toEqual(["logo.png"]);
+    PublicFile.parse(files.body.data[0]);
+    const folders = await visitor("GET", `/v1/public/shared-links/${token}/folders`);
+    expect(folders.body.data.map((f: { name: string }) => f.name)).toEqual(["Dark"]);
+    const deeper = await visitor("GET", `/v1/public/shared-links/${token}/files?folder_id=${subfolderId}`);
+    expect(deeper.body.data.map((f: PublicFile) => f.name)).toEqual(["dark.png"]);
+    const detail = await visitor("GET", `/v1/public/shared-links/${token}/files/${fileInSubfolder}`);
+    expect(detail.status).toBe(200);
+    expect(detail.body).toMatchObject({ name: "dark.png", versions: null, properties: null });
+    // Nothing outside the shared folder, by id guessing or otherwise.
+    for (const id of [fileOutside, hiddenFileId, "fil_nope"]) {
+      expectError(await visitor("GET", `/v1/public/shared-links/${token}/files/${id}`), 404, "not_found");
+      expectError(
+        await visitor("GET", `/v1/public/shared-links/${token}/files/${id}/download`),
+        404,
+        "not_found",
+      );
+    }
+    expectError(
+      await visitor("GET", `/v1/public/shared-links/${token}/files?folder_id=${libraryId}`),
+      404,
+      "not_found",
+    );
+    const [row] = await service.deps.db.select().from(sharedLinks).where(eq(sharedLinks.id, link.id));
+    expect(row!.viewCount).toBe(1);
+    expect((await owner("GET", `/v1/shared-links/${link.id}`)).body.view_count).toBe(1);
+  });
+
+  it("a file link reaches that file only; downloads only with download access", async () => {
+    const viewLink = await share({ target: { type: "file", id: fileInFolder } });
+    const t = tokenOf(viewLink);
+    const files = await visitor("GET", `/v1/public/shared-links/${t}/files`);
+    expect(files.body.data.map((f: PublicFile) => f.id)).toEqual([fileInFolder]);
+    expectError(
+      await visitor("GET", `/v1/public/shared-links/${t}/files/${fileInSubfolder}`),
+      404,
+      "not_found",
+    );
+    expectError(
+      await visitor("GET", `/v1/public/shared-links/${t}/files/${fileInFolder}/download`),
+      403,
+      "forbidden",
+    );
+    const downloadLink = await share({ target: { type: "file", id: fileInFolder }, access: "download" });
+    const d = await visitor(
+      "GET",
+      `/v1/public/shared-links/${tokenOf(downloadLink)}/files/${fileInFolder}/download`,
+    );
+    expect(d.status, d.text).toBe(200);
+    const bytes = await fetch(d.body.url);
+    expect(bytes.status).toBe(200);
+    expect(bytes.headers.get("content-disposition")).toContain("logo.png");
+  });
+
+  it("a board link lists the board's files; a library link its top level", async () => {
+    const board = tokenOf(await share({ target: { type: "board", id: boardId } }));
+    expect(
+      (await visitor("GET", `/v1/public/shared-links/${board}/files`)).body.data.map((f: PublicFile) => f.id),
+    ).toEqual([fileOutside]);
+    expectError(
+      await visitor("GET", `/v1/public/shared-links/${board}/files/${fileInFolder}`),
+      404,
+      "not_found",
+    );
+    const library = tokenOf(await share({ target: { type: "library", id: libraryId } }));
+    expect(
+      (await visitor("GET", `/v1/public/shared-links/${library}/files`)).body.data.map(
+        (f: PublicFile) => f.id,
+      ),
+    ).toEqual([fileOutside]);
+    expect(
+      (await visitor("GET", `/v1/public/shared-links/${library}/folders`)).body.data.map(
+        (f: { id: string }) => f.id,
+      ),
+    ).toEqual([folderId]);
+    expect((await visitor("GET", `/v1/public/shared-links/${library}/files/${fileInSubfolder}`)).status).toBe(
+      200,
+    );
+  });
+
+  it("a password guards the content; wrong passwords are throttled per client", async () => {
+    const link = await share({ target: { type: "folder", id: folderId }, password: "correct horse" });
+    const token = tokenOf(link);
+    const opened = await visitor("GET", `/v1/public/shared-links/${token}`);
+    expect(opened.body).toMatchObject({
+      password_required: true,
+      target: { type: "folder", name: null },
+      root_folder_id: null,
+    });
+    expectError(await visitor("GET", `/v1/public/shared-links/${token}/files`), 401, "unauthorized");
+    const unlocked = await visitor("POST", `/v1/public/shared-links/${token}/unlock`, {
+      body: { password: "correct horse" },
+    });
+    expect(unlocked.status, unlocked.text).toBe(200);
+    const headers = { "x-access-token": unlocked.body.token };
+    expect((await visitor("GET", `/v1/public/shared-links/${token}/files`, { headers })).status).toBe(200);
+    expect(
+      (await visitor("GET", `/v1/public/shared-links/${token}`, { headers })).body.password_required,
+    ).toBe(false);
+    // A token of one link opens no other link.
+    const other = tokenOf(
+      await share({ target: { type: "folder", id: folderId }, password: "correct horse" }),
+    );
+    expectError(
+      await visitor("GET", `/v1/public/shared-links/${other}/files`, { headers }),
+      401,
+      "unauthorized",
+    );
+    for (let i = 0; i < 5; i++) {
+      expectError(
+        await visitor("POST", `/v1/public/shared-links/${token}/unlock`, { body: { password: "wrong" } }),
+        401,
+        "unauthorized",
+      );
+    }
+    const throttled = await visitor("POST", `/v1/public/shared-links/${token}/unlock`, {
+      body: { password: "correct horse" },
+    });
+    expectError(throttled, 429, "rate_limited");
+    expect(Number(throttled.headers.get("retry-after"))).toBeGreaterThan(0);
+    // Changing the password invalidates tokens handed out before.
+    await owner("PATCH", `/v1/shared-links/${link.id}`, { body: { password: "a new one" } });
+    expectError(
+      await visitor("GET", `/v1/public/shared-links/${token}/files`, { headers }),
+      401,
+      "unauthorized",
+    );
+  });
+
+  it("an expired link answers 410, a revoked or unknown one 404", async () => {
+    const link = await share({
+      target: { type: "folder", id: folderId },
+      expires_at: "2099-01-01T00:00:00Z",
+    });
+    await service.deps.db
+      .update(sharedLinks)
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where(eq(sharedLinks.id, link.id));
+    expectError(await visitor("GET", `/v1/public/shared-links/${tokenOf(link)}`), 410, "expired");
+    expectError(await visitor("GET", `/v1/public/shared-links/${tokenOf(link)}/files`), 410, "expired");
+    expect((await owner("GET", `/v1/shared-links/${link.id}`)).body.expired).toBe(true);
+    expectError(await visitor("GET", "/v1/public/shared-links/not-a-token"), 404, "not_found");
+  });
+
+  it("visitors comment anonymously where the link allows it", async () => {
+    const viewOnly = tokenOf(await share({ target: { type: "file", id: fileInFolder } }));
+    expectError(
+      await visitor("GET", `/v1/public/shared-links/${viewOnly}/files/${fileInFolder}/comments`),
+      403,
+      "forbidden",
+    );
+    const link = await share({
+      target: { type: "file", id: fileInFolder },
+      access: "comment",
+      anonymous_comments: true,
+    });
+    const t = tokenOf(link);
+    const posted = await visitor("POST", `/v1/public/shared-links/${t}/files/${fileInFolder}/comments`, {
+      body: { anonymous_name: "Agency Ann", text: "Can we get this in blue?" },
+    });
+    expect(posted.status, posted.text).toBe(201);
+    expect(posted.body).toMatchObject({
+      author: null,
+      anonymous_name: "Agency Ann",
+      text: "Can we get this in blue?",
+    });
+    const emitted = await eventsOf(posted.body.id);
+    expect(emitted.map((e) => e.type)).toEqual(["comment.created"]);
+    expect(emitted[0]).toMatchObject({ actorType: "anonymous", actorId: null });
+    const listed = await visitor("GET", `/v1/public/shared-links/${t}/files/${fileInFolder}/comments`);
+    expect(listed.body.data.map((c: { id: string }) => c.id)).toContain(posted.body.id);
+    const team = await owner("GET", `/v1/files/${fileInFolder}/comments`);
+    expect(team.body.data.map((c: { id: string }) => c.id)).toContain(posted.body.id);
+    expectError(
+      await visitor("POST", `/v1/public/shared-links/${t}/files/${fileInFolder}/comments`, {
+        body: { text: "no name" },
+      }),
+      400,
+      "validation_error",
+    );
+  });
+});
