@@ -115,11 +115,9 @@ export const UnlockBody = z.strictObject({ password: z.string().min(1).max(SHARI
 export const AccessToken = z
   .object({
     object: z.literal("access_token"),
-    token: z
-      .string()
-      .meta({
-        description: "Send it as the `X-Access-Token` header on the other public calls of this item.",
-      }),
+    token: z.string().meta({
+      description: "Send it as the `X-Access-Token` header on the other public calls of this item.",
+    }),
     expires_at: Timestamp,
   })
   .meta({ id: "AccessToken" });
