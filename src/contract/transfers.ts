@@ -89,6 +89,7 @@ export const AddTransferItemsBody = z
 export type AddTransferItemsBody = z.infer<typeof AddTransferItemsBody>;
 
 export const TransferListQuery = PaginationQuery.extend({ status: z.enum(TRANSFER_STATUSES).optional() });
+export type TransferListQuery = z.infer<typeof TransferListQuery>;
 
 /** What a recipient sees. */
 export const PublicTransfer = z

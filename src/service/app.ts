@@ -21,6 +21,7 @@ import { propertiesRoutes } from "./properties/properties.routes.ts";
 import { publicShareRoutes } from "./shared-links/public-share.routes.ts";
 import { sharedLinksRoutes } from "./shared-links/shared-links.routes.ts";
 import { similarRoutes } from "./similar/similar.routes.ts";
+import { publicTransferRoutes, transfersRoutes } from "./transfers/transfers.routes.ts";
 import { uploadsRoutes } from "./uploads/uploads.routes.ts";
 import { versionsRoutes } from "./versions/versions.routes.ts";
 import { webhooksRoutes } from "./webhooks/webhooks.routes.ts";
@@ -43,6 +44,8 @@ export function allRoutes(host: Host): RouteDef[] {
     ...commentsRoutes(),
     ...sharedLinksRoutes(),
     ...publicShareRoutes(),
+    ...transfersRoutes(),
+    ...publicTransferRoutes(),
     ...webhooksRoutes(),
   ];
 }

@@ -2,6 +2,7 @@ import { z } from "zod";
 import { deletionOf } from "../common.ts";
 import { File, Version } from "../files.ts";
 import { defineOperation } from "../operation.ts";
+import { TransferFile } from "../transfers.ts";
 import { CompleteUploadBody, CreateUploadBody, Upload, UploadPart } from "../uploads.ts";
 
 const UploadParams = z.strictObject({ uploadId: z.string() });
@@ -78,11 +79,12 @@ export const completeUpload = defineOperation({
   auth: "key",
   scope: "files:write",
   tag: "Uploads",
-  summary: "Finish an upload: 201 with the new File, or the new Version when the upload named a `file_id`.",
+  summary:
+    "Finish an upload: 201 with the new File, the new Version when the upload named a `file_id`, or the transfer's new file when it named a `transfer_id`.",
   params: UploadParams,
   body: CompleteUploadBody,
   status: 201,
-  response: z.union([File, Version]),
+  response: z.union([File, Version, TransferFile]),
 });
 
 export const abortUpload = defineOperation({

@@ -11,7 +11,8 @@ export function expirePendingUploads(db: Db, now: Date) {
     .returning({ id: uploads.id, method: uploads.method });
 }
 
-/** Up to 1000 blobs stored before `storedBefore` that no version, rendition, pending upload, transfer file or transfer zip points at. */
+/** Up to 1000 blobs stored before `storedBefore` that no version, rendition, pending upload, or live transfer's file or zip points at (an expired transfer
+ * keeps its listing but lets go of the bytes). */
 export async function unreferencedBlobs(db: Db, storedBefore: Date): Promise<string[]> {
   const result = await db.execute(sql`
     select b.sha256 from blobs b
@@ -19,8 +20,10 @@ export async function unreferencedBlobs(db: Db, storedBefore: Date): Promise<str
       and not exists (select 1 from file_versions v where v.blob_sha256 = b.sha256)
       and not exists (select 1 from renditions r where r.blob_sha256 = b.sha256)
       and not exists (select 1 from uploads u where u.blob_sha256 = b.sha256 and u.status = 'pending')
-      and not exists (select 1 from transfer_files tf where tf.blob_sha256 = b.sha256)
-      and not exists (select 1 from transfers t where t.zip_sha256 = b.sha256)
+      and not exists (
+        select 1 from transfer_files tf join transfers t on t.id = tf.transfer_id
+        where tf.blob_sha256 = b.sha256 and t.status <> 'expired')
+      and not exists (select 1 from transfers t where t.zip_sha256 = b.sha256 and t.status <> 'expired')
     limit 1000`);
   return rowsOf<{ sha256: string }>(result).map((r) => r.sha256);
 }

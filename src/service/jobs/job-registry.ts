@@ -1,4 +1,5 @@
 import type { ServiceDeps } from "../deps.ts";
+import { TRANSFER_SCHEDULES, transferHandlers } from "../transfers/transfer-jobs.ts";
 import { WEBHOOK_SCHEDULES, webhookHandlers } from "../webhooks/webhook-jobs.ts";
 import { CLEANUP_SCHEDULES, cleanupHandlers } from "./cleanup-handlers.ts";
 import { CONTENT_SCHEDULES, contentHandlers } from "./content-handlers.ts";
@@ -11,6 +12,7 @@ export function createJobHandlers(deps: ServiceDeps): JobHandlers {
     ...cleanupHandlers(deps.db),
     ...contentHandlers(deps),
     ...webhookHandlers(deps),
+    ...transferHandlers(deps),
   };
 }
 
@@ -19,4 +21,5 @@ export const JOB_SCHEDULES: ScheduleDefinition[] = [
   ...CLEANUP_SCHEDULES,
   ...CONTENT_SCHEDULES,
   ...WEBHOOK_SCHEDULES,
+  ...TRANSFER_SCHEDULES,
 ];

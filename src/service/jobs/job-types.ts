@@ -20,6 +20,9 @@ export type JobPayloads = {
   "webhooks.dispatch": NoPayload;
   "webhooks.replay": { replayId: string };
   "webhooks.retention": NoPayload;
+  "transfers.build_zip": { transferId: string };
+  "transfers.expire": NoPayload;
+  "transfers.cleanup": NoPayload;
 };
 
 export type JobType = keyof JobPayloads;

@@ -6,12 +6,16 @@ import { requireActiveFile } from "../files/file-access.ts";
 import { findFile } from "../files/files.repository.ts";
 import { presentFile } from "../files/files.service.ts";
 import { requireActiveFolder } from "../folders/folder-access.ts";
-import { type AuthContext, hasPermission } from "../platform/auth.ts";
+import { type AuthContext, hasPermission, requirePermission } from "../platform/auth.ts";
 import type { CallerContext, ServiceContext } from "../platform/context.ts";
 import { type ApiError, conflict, forbidden, notFound, validationError } from "../platform/errors.ts";
 import { newId } from "../platform/ids.ts";
 import { actors } from "../platform/outbox.ts";
 import { toVersion } from "../versions/versions.mapper.ts";
+import { requireOpenTransfer } from "../transfers/open-transfer.ts";
+import { addUploadedFile } from "../transfers/transfer-items.ts";
+import { toFileEntry } from "../transfers/transfers.mapper.ts";
+import { findTransferFile, lockTransfer } from "../transfers/transfers.repository.ts";
 import { assembledBlob } from "./assemble-upload.ts";
 import { planUpload } from "./upload-plan.ts";
 import { presentUpload, uploadExpired, uploadStatus } from "./upload-presenter.ts";
@@ -36,6 +40,15 @@ async function resolvePlace(
   auth: AuthContext,
   input: Pick<CreateUploadInput, "library_id" | "folder_id" | "file_id" | "transfer_id">,
 ) {
+  if (input.transfer_id) {
+    if (input.library_id || input.folder_id || input.file_id) {
+      throw validationError([
+        { param: "transfer_id", message: "a transfer upload goes into the transfer; send no library_id, folder_id or file_id" },
+      ]);
+    }
+    const transfer = await requireOpenTransfer({ db, auth }, input.transfer_id);
+    return { libraryId: null, folderId: null, fileId: null, transferId: transfer.id };
+  }
   if (input.file_id) {
     if (input.library_id || input.folder_id) {
       throw validationError([
@@ -46,20 +59,19 @@ async function resolvePlace(
       ]);
     }
     const file = await requireActiveFile({ db, auth }, input.file_id, "edit");
-    return { libraryId: file.libraryId, folderId: file.folderId, fileId: file.id };
+    return { libraryId: file.libraryId, folderId: file.folderId, fileId: file.id, transferId: null };
   }
   if (input.folder_id) {
     const folder = await requireActiveFolder({ db, auth }, input.folder_id, "edit");
     if (input.library_id && input.library_id !== folder.libraryId) {
       throw validationError([{ param: "folder_id", message: "is not in the library named by library_id" }]);
     }
-    return { libraryId: folder.libraryId, folderId: folder.id as string | null, fileId: null };
+    return { libraryId: folder.libraryId, folderId: folder.id as string | null, fileId: null, transferId: null };
   }
   if (input.library_id) {
     await requireLibraryAccess({ db, auth }, input.library_id, "edit");
-    return { libraryId: input.library_id, folderId: null, fileId: null };
+    return { libraryId: input.library_id as string | null, folderId: null, fileId: null, transferId: null };
   }
-  if (input.transfer_id) throw notFound("transfer");
   throw validationError([{ param: "library_id", message: "send library_id, folder_id or file_id" }]);
 }
 
@@ -67,7 +79,8 @@ export async function createUpload(ctx: ServiceContext, input: CreateUploadInput
   const { db, auth } = ctx;
   // The place first: a library or folder the key cannot see is 404, never 403.
   const place = await resolvePlace(db, auth, input);
-  if (!hasPermission(auth, "files.upload")) throw forbidden("Your role cannot upload files.");
+  if (place.transferId) requirePermission(auth, "transfers.create", "create transfers");
+  else if (!hasPermission(auth, "files.upload")) throw forbidden("Your role cannot upload files.");
   const plan = planUpload(input.size);
   const row = await repo.insertUpload(db, {
     id: newId("upload"),
@@ -83,6 +96,7 @@ export async function createUpload(ctx: ServiceContext, input: CreateUploadInput
     libraryId: place.libraryId,
     folderId: place.folderId,
     fileId: place.fileId,
+    transferId: place.transferId,
     expiresAt: new Date(Date.now() + UPLOAD_TTL_MS),
   });
   return presentUpload(ctx, row);
@@ -119,14 +133,26 @@ export async function completeUpload(
   const by = { brandspaceId: auth.brandspace.id, userId: auth.user.id, actor: actors.user(auth) };
   const completed = await db.transaction(async (t) => {
     const tx = t as Db;
-    const target = row.fileId
-      ? { file_id: row.fileId }
-      : { library_id: row.libraryId ?? undefined, folder_id: row.folderId ?? undefined };
+    const target = row.transferId
+      ? { transfer_id: row.transferId }
+      : row.fileId
+        ? { file_id: row.fileId }
+        : { library_id: row.libraryId ?? undefined, folder_id: row.folderId ?? undefined };
     const place = await resolvePlace(tx, auth, target).catch((error: ApiError) => {
       throw conflict(`The upload's destination is no longer available: ${error.message}`);
     });
     const claimed = await repo.claimForCompletion(tx, id);
     if (!claimed) return null;
+    if (place.transferId) {
+      const transfer = (await lockTransfer(tx, place.transferId))!;
+      const entry = await addUploadedFile({ db: tx }, transfer, {
+        name: row.name,
+        size: content.size,
+        mime: content.mime,
+        blobSha256: content.sha256,
+      });
+      return repo.updateUpload(tx, id, { resultTransferFileId: entry.id });
+    }
     if (place.fileId) {
       const file = (await findFile(tx, auth.brandspace.id, place.fileId))!;
       const version = await addVersionFromContent({ db: tx, by }, { file, content });
@@ -134,7 +160,7 @@ export async function completeUpload(
     }
     const created = await createFileFromContent(
       { db: tx, by },
-      { place: { libraryId: place.libraryId, folderId: place.folderId, name: row.name }, content },
+      { place: { libraryId: place.libraryId!, folderId: place.folderId, name: row.name }, content },
     );
     return repo.updateUpload(tx, id, { resultFileId: created.fileId, resultVersionId: created.versionId });
   });
@@ -145,6 +171,11 @@ export async function completeUpload(
 
 async function presentResult(ctx: ServiceContext, row: repo.UploadRow) {
   const { db, deps, auth } = ctx;
+  if (row.transferId) {
+    const entry = await findTransferFile(db, row.transferId, row.resultTransferFileId ?? "");
+    if (!entry) throw notFound("transfer file");
+    return { object: "transfer_file" as const, transfer_id: row.transferId, ...toFileEntry(entry) };
+  }
   const file = await findFile(db, auth.brandspace.id, row.resultFileId ?? "");
   if (!file) throw notFound("file");
   if (row.fileId) {

@@ -4,6 +4,7 @@ import { getFile } from "../../contract/operations/files.ts";
 import { abortUpload, completeUpload, createUpload, getUpload } from "../../contract/operations/uploads.ts";
 import { type CreateUploadBody, type Upload, UploadPart } from "../../contract/uploads.ts";
 import { ApiError, call, viaBff } from "./client.ts";
+import type { TransferFile } from "../../contract/transfers.ts";
 import { NetworkError } from "./network-error.ts";
 
 export { NetworkError };
@@ -11,7 +12,7 @@ export { NetworkError };
 export const isAbort = (error: unknown) => error instanceof DOMException && error.name === "AbortError";
 
 export type UploadPartAnswer = z.infer<typeof UploadPart>;
-export type UploadResult = FileResource | Version;
+export type UploadResult = FileResource | Version | z.infer<typeof TransferFile>;
 
 /** What the upload manager needs from the service; tests give it a fake. */
 export interface UploadTransport {

@@ -84,6 +84,9 @@ CREATE TABLE "transfers" (
 	"download_count" integer DEFAULT 0 NOT NULL,
 	"zip_sha256" text,
 	"zip_size" bigint,
+	"size" bigint DEFAULT 0 NOT NULL,
+	"file_count" integer DEFAULT 0 NOT NULL,
+	"folder_count" integer DEFAULT 0 NOT NULL,
 	"created_by_id" text NOT NULL,
 	"created_at" timestamp (3) with time zone DEFAULT now() NOT NULL,
 	"updated_at" timestamp (3) with time zone DEFAULT now() NOT NULL,
@@ -92,6 +95,7 @@ CREATE TABLE "transfers" (
 	"cleaned_at" timestamp (3) with time zone
 );
 --> statement-breakpoint
+ALTER TABLE "uploads" ADD COLUMN "result_transfer_file_id" text;--> statement-breakpoint
 ALTER TABLE "imports" ADD CONSTRAINT "imports_brandspace_id_brandspaces_id_fk" FOREIGN KEY ("brandspace_id") REFERENCES "public"."brandspaces"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "pages" ADD CONSTRAINT "pages_file_id_files_id_fk" FOREIGN KEY ("file_id") REFERENCES "public"."files"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "pages" ADD CONSTRAINT "pages_brandspace_id_brandspaces_id_fk" FOREIGN KEY ("brandspace_id") REFERENCES "public"."brandspaces"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint

@@ -184,6 +184,8 @@ export const uploads = pgTable(
     blobSha256: text("blob_sha256"),
     resultFileId: text("result_file_id"),
     resultVersionId: text("result_version_id"),
+    /** The transfer entry a completed `transfer_id` upload became. */
+    resultTransferFileId: text("result_transfer_file_id"),
     expiresAt: ts("expires_at").notNull(),
     createdAt: createdAt(),
     completedAt: ts("completed_at"),

@@ -271,12 +271,14 @@ export class UploadManager {
   }
 
   private finish(key: string, result: UploadResult): void {
-    const fileId = result.object === "file" ? result.id : result.file_id;
-    const settled = result.status !== "processing";
+    // A file sent into a transfer is stored as it is: nothing to process.
+    const status = result.object === "transfer_file" ? "ready" : result.status;
+    const fileId = result.object === "version" ? result.file_id : result.id;
+    const settled = status !== "processing";
     this.update(key, {
       status: settled ? "done" : "processing",
       fileId,
-      processingFailed: result.status === "failed",
+      processingFailed: status === "failed",
       thumbnailUrl: result.object === "file" ? result.thumbnail_url : null,
     });
     const item = this.get(key);

@@ -1,0 +1,29 @@
+import { and, eq, inArray, isNull } from "drizzle-orm";
+import type { Db } from "../db/client.ts";
+import { files, fileVersions, folders } from "../db/schema/index.ts";
+
+/** Active files with the bytes of their active version. */
+export function filesWithBlobs(db: Db, where: { ids?: string[]; folderIds?: string[] }) {
+  const scope = where.ids ? inArray(files.id, where.ids) : inArray(files.folderId, where.folderIds ?? []);
+  return db
+    .select({
+      id: files.id,
+      name: files.name,
+      folderId: files.folderId,
+      mime: files.mime,
+      size: fileVersions.size,
+      blobSha256: fileVersions.blobSha256,
+    })
+    .from(files)
+    .innerJoin(fileVersions, eq(fileVersions.id, files.activeVersionId))
+    .where(and(scope, isNull(files.trashedAt), isNull(files.hiddenBy)));
+}
+
+/** Active folders among `ids`. */
+export function activeFolders(db: Db, ids: string[]) {
+  if (ids.length === 0) return Promise.resolve([]);
+  return db
+    .select({ id: folders.id, name: folders.name, parentId: folders.parentId })
+    .from(folders)
+    .where(and(inArray(folders.id, ids), isNull(folders.trashedAt), isNull(folders.hiddenBy)));
+}

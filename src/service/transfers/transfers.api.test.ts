@@ -1,0 +1,337 @@
+import { asc, eq, sql } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import yauzl from "yauzl";
+import { ErrorBody } from "../../contract/errors.ts";
+import { ALL_SCOPES } from "../../contract/scopes.ts";
+import { PublicTransfer, Transfer } from "../../contract/transfers.ts";
+import { events, transfers } from "../db/schema/index.ts";
+import { solidPng, uploadBytes } from "../testing/content-fixtures.ts";
+import { type ApiCall, type ApiResponse, apiClient } from "../testing/http-client.ts";
+import { startTestService, type TestService } from "../testing/test-service.ts";
+import { announceEndedTransfers, expireDueTransfers } from "./transfers.service.ts";
+
+let service: TestService;
+let owner: ApiCall;
+let editor: ApiCall;
+let visitor: ApiCall;
+let libraryId: string;
+let folderId: string;
+let logo: { id: string; bytes: Buffer };
+let dark: { id: string; bytes: Buffer };
+let top: { id: string; bytes: Buffer };
+let hiddenFileId: string;
+
+async function upload(bytes: Buffer, target: Record<string, string>) {
+  return { id: (await uploadBytes(owner, bytes, target as never)).id as string, bytes };
+}
+
+beforeAll(async () => {
+  service = await startTestService({ workers: true });
+  owner = apiClient(service.regionalUrl, service.seed.ownerKey);
+  visitor = apiClient(service.regionalUrl);
+  editor = apiClient(
+    service.regionalUrl,
+    await service.createKey(ALL_SCOPES, { email: service.seed.users.editor.email }),
+  );
+  libraryId = (await owner("POST", "/v1/libraries", { body: { name: "Campaign" } })).body.id;
+  folderId = (await owner("POST", "/v1/folders", { body: { name: "Logos", library_id: libraryId } })).body.id;
+  const sub = (
+    await owner("POST", "/v1/folders", { body: { name: "Dark", library_id: libraryId, parent_id: folderId } })
+  ).body.id;
+  logo = await upload(await solidPng(10, 10, "#ff0000"), { name: "logo.png", folder_id: folderId });
+  dark = await upload(await solidPng(12, 12, "#000000"), { name: "logo.png", folder_id: sub });
+  top = await upload(await solidPng(14, 14, "#00ff00"), { name: "logo.png", library_id: libraryId });
+  const hidden = await owner("POST", "/v1/libraries", { body: { name: "Owner only" } });
+  hiddenFileId = (
+    await uploadBytes(owner, await solidPng(), { name: "secret.png", library_id: hidden.body.id })
+  ).id;
+});
+afterAll(() => service?.close());
+
+function expectError(res: ApiResponse, status: number, code: string) {
+  expect(res.status, res.text).toBe(status);
+  expect(ErrorBody.parse(res.body).code).toBe(code);
+}
+
+const tokenOf = (t: { url: string }) => t.url.split("/t/")[1]!;
+
+async function create(body: Record<string, unknown>, api = owner) {
+  const res = await api("POST", "/v1/transfers", { body });
+  expect(res.status, res.text).toBe(201);
+  return Transfer.parse(res.body);
+}
+
+async function waitFor(id: string, status: string) {
+  for (let i = 0; i < 200; i++) {
+    const res = await owner("GET", `/v1/transfers/${id}`);
+    if (res.body.status === status) return Transfer.parse(res.body);
+    await new Promise((r) => setTimeout(r, 50));
+  }
+  throw new Error(`transfer ${id} never became ${status}`);
+}
+
+async function eventsOf(id: string) {
+  const rows = await service.deps.db.select().from(events).orderBy(asc(events.seq));
+  return rows.filter((e) => (e.data as { id?: string }).id === id);
+}
+
+/** Every entry of a zip: its name, and its bytes (null for a directory). */
+async function unzip(bytes: Buffer): Promise<Map<string, Buffer | null>> {
+  const zip = await new Promise<yauzl.ZipFile>((resolve, reject) =>
+    yauzl.fromBuffer(bytes, { lazyEntries: true }, (error, z) => (error ? reject(error) : resolve(z!))),
+  );
+  const entries = new Map<string, Buffer | null>();
+  await new Promise<void>((resolve, reject) => {
+    zip.on("entry", (entry: yauzl.Entry) => {
+      if (entry.fileName.endsWith("/")) {
+        entries.set(entry.fileName, null);
+        zip.readEntry();
+        return;
+      }
+      zip.openReadStream(entry, async (error, stream) => {
+        if (error) return reject(error);
+        const chunks: Buffer[] = [];
+        for await (const chunk of stream!) chunks.push(chunk as Buffer);
+        entries.set(entry.fileName, Buffer.concat(chunks));
+        zip.readEntry();
+      });
+    });
+    zip.on("end", resolve);
+    zip.on("error", reject);
+    zip.readEntry();
+  });
+  return entries;
+}
+
+describe("transfers", () => {
+  it("creates a transfer awaiting uploads, expiring in 7 days, with transfer.created", async () => {
+    const before = Date.now();
+    const t = await create({ name: "For the agency", message: "Final logos" });
+    expect(t).toMatchObject({
+      object: "transfer",
+      name: "For the agency",
+      message: "Final logos",
+      status: "awaiting_uploads",
+      expired_reason: null,
+      size: 0,
+      file_count: 0,
+      folder_count: 0,
+      password_protected: false,
+      view_count: 0,
+      download_count: 0,
+      zip_url: null,
+      files: [],
+      folders: [],
+    });
+    expect(t.id).toMatch(/^trf_/);
+    expect(t.url).toMatch(/\/t\/[\w-]{32}$/);
+    const days = (Date.parse(t.expires_at) - before) / 86_400_000;
+    expect(days).toBeGreaterThan(6.99);
+    expect(days).toBeLessThan(7.01);
+    const emitted = await eventsOf(t.id);
+    expect(emitted.map((e) => e.type)).toEqual(["transfer.created"]);
+    expect(emitted[0]!.data).toEqual({
+      object: "transfer",
+      id: t.id,
+      name: "For the agency",
+      status: "awaiting_uploads",
+    });
+  });
+
+  it("refuses an expiry past 30 days, in the past, or bad input", async () => {
+    const far = new Date(Date.now() + 31 * 86_400_000).toISOString();
+    expectError(await owner("POST", "/v1/transfers", { body: { expires_at: far } }), 400, "validation_error");
+    expectError(
+      await owner("POST", "/v1/transfers", { body: { expires_at: "2001-01-01T00:00:00Z" } }),
+      400,
+      "validation_error",
+    );
+    expectError(await owner("POST", "/v1/transfers", { body: { file_ids: "x" } }), 400, "validation_error");
+    expectError(
+      await editor("POST", "/v1/transfers", { body: { file_ids: [hiddenFileId] } }),
+      404,
+      "not_found",
+    );
+  });
+
+  it("adds files and folders with unique names, completes, builds the zip entry by entry, and serves it", async () => {
+    const t = await create({ file_ids: [top.id], folder_ids: [folderId] });
+    expect(t.file_count).toBe(3);
+    expect(t.folder_count).toBe(2);
+    expect(t.files.map((f) => f.path).sort()).toEqual(["Logos/Dark/logo.png", "Logos/logo.png", "logo.png"]);
+    expect(t.folders.map((f) => f.path)).toEqual(["Logos", "Logos/Dark"]);
+    // A second file of the same name lands beside the first under a new name.
+    const added = await owner("POST", `/v1/transfers/${t.id}/items`, { body: { file_ids: [logo.id] } });
+    expect(added.status, added.text).toBe(200);
+    expect(added.body.files.map((f: { path: string }) => f.path)).toContain("logo (2).png");
+    // An upload straight into the transfer.
+    const brief = Buffer.from("Use the dark logo on photos.\n");
+    const created = await owner("POST", "/v1/uploads", {
+      body: { name: "brief.txt", size: brief.length, transfer_id: t.id },
+    });
+    expect(created.status, created.text).toBe(201);
+    await fetch(created.body.upload_url, { method: "PUT", body: new Uint8Array(brief) });
+    const completedUpload = await owner("POST", `/v1/uploads/${created.body.id}/complete`);
+    expect(completedUpload.status, completedUpload.text).toBe(201);
+    expect(completedUpload.body).toMatchObject({
+      object: "transfer_file",
+      transfer_id: t.id,
+      name: "brief.txt",
+      path: "brief.txt",
+      size: brief.length,
+    });
+
+    const completed = await owner("POST", `/v1/transfers/${t.id}/complete`);
+    expect(completed.status, completed.text).toBe(200);
+    expect(["processing", "ready"]).toContain(completed.body.status);
+    expectError(
+      await owner("POST", `/v1/transfers/${t.id}/items`, { body: { file_ids: [logo.id] } }),
+      409,
+      "conflict",
+    );
+    const ready = await waitFor(t.id, "ready");
+    expect(ready.zip_url).toMatch(/\/v1\/transfer-content\//);
+    expect(ready.size).toBe(top.bytes.length + logo.bytes.length * 2 + dark.bytes.length + brief.length);
+    const types = (await eventsOf(t.id)).map((e) => e.type);
+    expect(types).toEqual(["transfer.created", "transfer.ready"]);
+
+    const zip = await fetch(ready.zip_url!);
+    expect(zip.status).toBe(200);
+    expect(zip.headers.get("content-type")).toBe("application/zip");
+    const entries = await unzip(Buffer.from(await zip.arrayBuffer()));
+    expect([...entries.keys()].sort()).toEqual(
+      [
+        "Logos/",
+        "Logos/Dark/",
+        "Logos/Dark/logo.png",
+        "Logos/logo.png",
+        "brief.txt",
+        "logo (2).png",
+        "logo.png",
+      ].sort(),
+    );
+    expect(entries.get("logo.png")!.equals(top.bytes)).toBe(true);
+    expect(entries.get("logo (2).png")!.equals(logo.bytes)).toBe(true);
+    expect(entries.get("Logos/logo.png")!.equals(logo.bytes)).toBe(true);
+    expect(entries.get("Logos/Dark/logo.png")!.equals(dark.bytes)).toBe(true);
+    expect(entries.get("brief.txt")!.equals(brief)).toBe(true);
+
+    const after = Transfer.parse((await owner("GET", `/v1/transfers/${t.id}`)).body);
+    expect(after.download_count).toBe(1);
+    const downloaded = (await eventsOf(t.id)).filter((e) => e.type === "transfer.downloaded");
+    expect(downloaded).toHaveLength(1);
+    expect(downloaded[0]).toMatchObject({ actorType: "anonymous", actorId: null });
+    // A resumed range does not count again.
+    const ranged = await fetch(ready.zip_url!, { headers: { range: "bytes=10-20" } });
+    expect(ranged.status).toBe(206);
+    await ranged.arrayBuffer();
+    expect(Transfer.parse((await owner("GET", `/v1/transfers/${t.id}`)).body).download_count).toBe(1);
+  });
+
+  it("recipients see a transfer by its token, unlock a password, and download single files", async () => {
+    const t = await create({ file_ids: [top.id], password: "letmein!" });
+    await owner("POST", `/v1/transfers/${t.id}/complete`);
+    await waitFor(t.id, "ready");
+    const token = tokenOf(t);
+    const locked = await visitor("GET", `/v1/public/transfers/${token}`);
+    expect(locked.status, locked.text).toBe(200);
+    expect(PublicTransfer.parse(locked.body)).toMatchObject({
+      password_required: true,
+      files: [],
+      zip_url: null,
+    });
+    const wrong = await visitor("POST", `/v1/public/transfers/${token}/unlock`, {
+      body: { password: "nope" },
+    });
+    expectError(wrong, 401, "unauthorized");
+    const unlocked = await visitor("POST", `/v1/public/transfers/${token}/unlock`, {
+      body: { password: "letmein!" },
+    });
+    expect(unlocked.status, unlocked.text).toBe(200);
+    const headers = { "x-access-token": unlocked.body.token };
+    const open = PublicTransfer.parse(
+      (await visitor("GET", `/v1/public/transfers/${token}`, { headers })).body,
+    );
+    expect(open.files.map((f) => f.path)).toEqual(["logo.png"]);
+    expect(open.zip_url).not.toBeNull();
+    const single = await visitor("GET", `/v1/public/transfers/${token}/files/${open.files[0]!.id}/download`, {
+      headers,
+    });
+    expect(single.status, single.text).toBe(200);
+    const bytes = Buffer.from(await (await fetch(single.body.url)).arrayBuffer());
+    expect(bytes.equals(top.bytes)).toBe(true);
+    expect(Transfer.parse((await owner("GET", `/v1/transfers/${t.id}`)).body)).toMatchObject({
+      view_count: 2,
+      download_count: 1,
+    });
+    expectError(await visitor("GET", "/v1/public/transfers/unknown-token"), 404, "not_found");
+  });
+
+  it("ending early expires it at once and again at nightly cleanup, with the same data.id", async () => {
+    const t = await create({ file_ids: [top.id] });
+    const ended = await owner("DELETE", `/v1/transfers/${t.id}`);
+    expect(ended.body).toEqual({
+      object: "transfer",
+      id: t.id,
+      deleted: true,
+      permanent: true,
+      trashed_at: null,
+    });
+    expect((await owner("GET", `/v1/transfers/${t.id}`)).body).toMatchObject({
+      status: "expired",
+      expired_reason: "ended_early",
+    });
+    expectError(await visitor("GET", `/v1/public/transfers/${tokenOf(t)}`), 410, "expired");
+    // Ending again changes nothing and emits nothing.
+    expect((await owner("DELETE", `/v1/transfers/${t.id}`)).status).toBe(200);
+    const system = { db: service.deps.db, deps: service.deps };
+    expect(await announceEndedTransfers(system)).toBeGreaterThanOrEqual(1);
+    await announceEndedTransfers(system);
+    const expired = (await eventsOf(t.id)).filter((e) => e.type === "transfer.expired");
+    expect(expired).toHaveLength(2);
+    expect(new Set(expired.map((e) => e.id)).size).toBe(2);
+    expect(expired.map((e) => e.actorType)).toEqual(["user", "system"]);
+  });
+
+  it("expires by date (scheduled), after which the zip and the page are gone", async () => {
+    const t = await create({ file_ids: [top.id] });
+    await owner("POST", `/v1/transfers/${t.id}/complete`);
+    const ready = await waitFor(t.id, "ready");
+    const system = { db: service.deps.db, deps: service.deps };
+    await expireDueTransfers(system, { now: new Date(Date.parse(t.expires_at) + 1000) });
+    const after = Transfer.parse((await owner("GET", `/v1/transfers/${t.id}`)).body);
+    expect(after).toMatchObject({ status: "expired", expired_reason: "expired", zip_url: null });
+    const expired = (await eventsOf(t.id)).filter((e) => e.type === "transfer.expired");
+    expect(expired.map((e) => e.actorType)).toEqual(["system"]);
+    expectError(await visitor("GET", `/v1/public/transfers/${tokenOf(t)}`), 410, "expired");
+    expect((await fetch(ready.zip_url!)).status).toBe(410);
+  });
+
+  it("a zip build that cannot find its bytes ends build_failed with transfer.expired", async () => {
+    const t = await create({ file_ids: [top.id] });
+    await service.deps.db.execute(
+      sql`update transfer_files set blob_sha256 = ${"0".repeat(64)} where transfer_id = ${t.id}`,
+    );
+    await owner("POST", `/v1/transfers/${t.id}/complete`);
+    const failed = await waitFor(t.id, "expired");
+    expect(failed.expired_reason).toBe("build_failed");
+    expect((await eventsOf(t.id)).map((e) => e.type)).toEqual(["transfer.created", "transfer.expired"]);
+  });
+
+  it("updates, lists newest first, and keeps others' transfers private", async () => {
+    const t = await create({ name: "Old name" });
+    const updated = await owner("PATCH", `/v1/transfers/${t.id}`, {
+      body: { name: "New name", password: "s3cret!!" },
+    });
+    expect(updated.body).toMatchObject({ name: "New name", password_protected: true });
+    expectError(await owner("PATCH", `/v1/transfers/${t.id}`, { body: {} }), 400, "validation_error");
+    const list = await owner("GET", "/v1/transfers?limit=2");
+    expect(list.body.data[0].id).toBe(t.id);
+    expect(list.body.has_more).toBe(true);
+    expectError(await editor("GET", `/v1/transfers/${t.id}`), 404, "not_found");
+    expect((await editor("GET", "/v1/transfers")).body.data).toEqual([]);
+    expectError(await owner("POST", `/v1/transfers/${t.id}/complete`), 409, "conflict");
+    const [row] = await service.deps.db.select().from(transfers).where(eq(transfers.id, t.id));
+    expect(row!.passwordHash).toMatch(/^scrypt\$/);
+  });
+});
