@@ -59,7 +59,7 @@ export async function buildTransferZip(
   { transferId, run }: { transferId: string; run: Pick<JobContext, "attempt" | "maxAttempts"> },
 ): Promise<JobOutcome> {
   const transfer = await repo.findTransferById(db, transferId);
-  if (!transfer || transfer.status !== "processing") return outcome.skipped("transfer is not processing");
+  if (transfer?.status !== "processing") return outcome.skipped("transfer is not processing");
   const [files, folders] = await Promise.all([
     repo.filesOf(db, [transferId]),
     repo.foldersOf(db, [transferId]),

@@ -11,11 +11,11 @@ import type { CallerContext, ServiceContext } from "../platform/context.ts";
 import { type ApiError, conflict, forbidden, notFound, validationError } from "../platform/errors.ts";
 import { newId } from "../platform/ids.ts";
 import { actors } from "../platform/outbox.ts";
-import { toVersion } from "../versions/versions.mapper.ts";
 import { requireOpenTransfer } from "../transfers/open-transfer.ts";
 import { addUploadedFile } from "../transfers/transfer-items.ts";
 import { toFileEntry } from "../transfers/transfers.mapper.ts";
 import { findTransferFile, lockTransfer } from "../transfers/transfers.repository.ts";
+import { toVersion } from "../versions/versions.mapper.ts";
 import { assembledBlob } from "./assemble-upload.ts";
 import { planUpload } from "./upload-plan.ts";
 import { presentUpload, uploadExpired, uploadStatus } from "./upload-presenter.ts";
@@ -43,7 +43,10 @@ async function resolvePlace(
   if (input.transfer_id) {
     if (input.library_id || input.folder_id || input.file_id) {
       throw validationError([
-        { param: "transfer_id", message: "a transfer upload goes into the transfer; send no library_id, folder_id or file_id" },
+        {
+          param: "transfer_id",
+          message: "a transfer upload goes into the transfer; send no library_id, folder_id or file_id",
+        },
       ]);
     }
     const transfer = await requireOpenTransfer({ db, auth }, input.transfer_id);
@@ -66,7 +69,12 @@ async function resolvePlace(
     if (input.library_id && input.library_id !== folder.libraryId) {
       throw validationError([{ param: "folder_id", message: "is not in the library named by library_id" }]);
     }
-    return { libraryId: folder.libraryId, folderId: folder.id as string | null, fileId: null, transferId: null };
+    return {
+      libraryId: folder.libraryId,
+      folderId: folder.id as string | null,
+      fileId: null,
+      transferId: null,
+    };
   }
   if (input.library_id) {
     await requireLibraryAccess({ db, auth }, input.library_id, "edit");

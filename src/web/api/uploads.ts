@@ -2,9 +2,9 @@ import type { z } from "zod";
 import type { File as FileResource, Version } from "../../contract/files.ts";
 import { getFile } from "../../contract/operations/files.ts";
 import { abortUpload, completeUpload, createUpload, getUpload } from "../../contract/operations/uploads.ts";
+import type { TransferFile } from "../../contract/transfers.ts";
 import { type CreateUploadBody, type Upload, UploadPart } from "../../contract/uploads.ts";
 import { ApiError, call, viaBff } from "./client.ts";
-import type { TransferFile } from "../../contract/transfers.ts";
 import { NetworkError } from "./network-error.ts";
 
 export { NetworkError };
