@@ -8,13 +8,14 @@ import Fastify, {
 import type { Logger } from "pino";
 import { Agent, type Dispatcher } from "undici";
 import { bodyIdleTimeout } from "../shared/body-idle-timeout.ts";
+import { fastifyTrustProxy } from "../shared/trust-proxy.ts";
 import { clientErrorReply, frameworkErrorReply } from "./client-errors.ts";
 import type { BffConfig } from "./config.ts";
 import { newRequestId, rawErrorBody, thrownErrorBody } from "./error-reply.ts";
 import { createBffLogger } from "./logger.ts";
 import { LoginThrottle } from "./login-throttle.ts";
 import { LoginTokens } from "./login-tokens.ts";
-import { registerProxy } from "./proxy.ts";
+import { registerProxy, registerPublicProxy } from "./proxy.ts";
 import { registerSecurityHeaders } from "./security-headers.ts";
 import { registerSessionRoutes, sessionIdOf } from "./session-routes.ts";
 import { type Clock, SessionStore } from "./session-store.ts";
@@ -51,7 +52,7 @@ export function buildBff(config: BffConfig, deps: BffDeps = {}): FastifyInstance
     genReqId: newRequestId,
     requestIdHeader: false,
     clientErrorHandler: clientErrorReply,
-    trustProxy: typeof config.trustProxy === "number" ? trustHops(config.trustProxy) : config.trustProxy,
+    trustProxy: fastifyTrustProxy(config.trustProxy),
     frameworkErrors: (error, request, reply) =>
       frameworkErrorReply(error, request as FastifyRequest, reply as FastifyReply),
   });
@@ -78,6 +79,7 @@ export function buildBff(config: BffConfig, deps: BffDeps = {}): FastifyInstance
     dispatcher,
     hasSession: (request) => sessions.isValid(sessionIdOf(request)),
   });
+  registerPublicProxy(app, { hosts, dispatcher, publicOrigin });
   registerStaticFiles(app, config.staticDir);
 
   // The not-found handler is the static files' (client routes get the SPA); errors keep their 4xx status.
@@ -96,9 +98,4 @@ export function buildBff(config: BffConfig, deps: BffDeps = {}): FastifyInstance
     await ownDispatcher?.close();
   });
   return app;
-}
-
-/** The nearest `hops` proxies are trusted to name the client. */
-function trustHops(hops: number) {
-  return (_address: string, hop: number) => hop < hops;
 }

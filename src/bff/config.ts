@@ -1,8 +1,8 @@
 import { readFileSync } from "node:fs";
-import { isIP } from "node:net";
 import path from "node:path";
 import { z } from "zod";
 import { LOG_FORMATS, type LogFormatSetting } from "../shared/log-format.ts";
+import { trustProxySetting } from "../shared/trust-proxy.ts";
 
 export interface BffConfig {
   host: string;
@@ -57,24 +57,7 @@ const BffEnvSchema = z.object({
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
   LOG_FORMAT: z.enum(LOG_FORMATS).default("auto"),
   BODY_IDLE_TIMEOUT: duration.default(30_000),
-  DASHBOARD_TRUST_PROXY: z
-    .string()
-    .default("")
-    .transform((text, ctx) => {
-      const value = text.trim();
-      if (value === "") return false;
-      if (/^\d+$/.test(value)) return Number(value);
-      const entries = value
-        .split(",")
-        .map((entry) => entry.trim())
-        .filter(Boolean);
-      if (entries.every((entry) => isIP(entry.split("/")[0]!) !== 0)) return entries;
-      ctx.addIssue({
-        code: "custom",
-        message: "expected a hop count or a comma list of addresses and CIDR ranges",
-      });
-      return z.NEVER;
-    }),
+  DASHBOARD_TRUST_PROXY: trustProxySetting(""),
 });
 
 function readOwnerKey(dataDir: string): string {

@@ -54,6 +54,19 @@ export function upstreamRequestHeaders(
   return headers;
 }
 
+/**
+ * Headers for a visitor's call to the public API: the browser's minus credentials, with no key, naming the client
+ * (as this server resolved it) so the API's per-client password throttle sees visitors, not this server.
+ */
+export function publicUpstreamHeaders(
+  incoming: IncomingHttpHeaders,
+  clientIp: string,
+): Record<string, string | string[]> {
+  const headers = withoutHopByHop(incoming, new Set([...BROWSER_ONLY, "x-forwarded-for", "forwarded"]));
+  headers["x-forwarded-for"] = clientIp;
+  return headers;
+}
+
 /** Headers for the browser: the upstream's minus hop-by-hop ones and any cookie it tried to set. */
 export function browserResponseHeaders(upstream: Headers): OutgoingHttpHeaders {
   return withoutHopByHop(upstream, new Set(["set-cookie"]));

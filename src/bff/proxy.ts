@@ -4,7 +4,7 @@ import { type Dispatcher, request as upstreamRequest } from "undici";
 import { JSON_BODY_LIMIT } from "../contract/common.ts";
 import { sendError } from "./error-reply.ts";
 import { isMutation, isSameOrigin } from "./origin-check.ts";
-import { browserResponseHeaders, upstreamRequestHeaders } from "./proxy-headers.ts";
+import { browserResponseHeaders, publicUpstreamHeaders, upstreamRequestHeaders } from "./proxy-headers.ts";
 import { isCentralPath, type UpstreamHosts } from "./upstream-hosts.ts";
 
 export interface ProxyOptions {
@@ -155,5 +155,61 @@ export function registerProxy(app: FastifyInstance, options: ProxyOptions): void
     scope.removeAllContentTypeParsers();
     scope.addContentTypeParser("*", (_request, _payload, done) => done(null, undefined));
     scope.all("/api/v1/*", handle);
+  });
+}
+
+/**
+ * `/public-api/v1/public/*` → the regional host's public paths for visitor pages (shared links, transfers, pages):
+ * no session, no key, nothing but `/v1/public/`.
+ */
+export function registerPublicProxy(
+  app: FastifyInstance,
+  options: Pick<ProxyOptions, "hosts" | "dispatcher" | "publicOrigin">,
+): void {
+  const handle = async (request: FastifyRequest, reply: FastifyReply) => {
+    const pathAndQuery = request.url.slice("/public-api".length);
+    const { pathname } = new URL(pathAndQuery, "http://upstream.invalid");
+    if (!pathname.startsWith("/v1/public/"))
+      return sendError(request, reply, "not_found", "Unknown public path.");
+    const mutation = isMutation(request.method);
+    if (mutation && !isSameOrigin(request.headers, options.publicOrigin())) {
+      return sendError(request, reply, "forbidden", "Cross-origin requests are not allowed.");
+    }
+    if (isJsonOverLimit(request)) {
+      return sendError(
+        request,
+        reply,
+        "payload_too_large",
+        "The request body is larger than this operation accepts.",
+      );
+    }
+    const abort = new AbortController();
+    reply.raw.on("close", () => {
+      if (!reply.raw.writableFinished) abort.abort();
+    });
+    const call: UpstreamCall = {
+      pathAndQuery,
+      method: request.method as Dispatcher.HttpMethod,
+      headers: publicUpstreamHeaders(request.headers, request.ip),
+      dispatcher: options.dispatcher,
+      signal: abort.signal,
+    };
+    let answer: UpstreamAnswer;
+    try {
+      answer = await forwardToRegional(options.hosts, call, await requestBodyOf(request));
+    } catch (error) {
+      if (abort.signal.aborted) return reply;
+      options.hosts.invalidate();
+      request.log.warn({ path: pathname, reason: (error as Error).message }, "API unreachable");
+      return sendError(request, reply, "unavailable", "The API could not be reached.", 502);
+    }
+    if (answer.kind === "response") return relay(request, reply, answer.response);
+    return reply.code(421).headers(browserResponseHeaders(answer.headers)).send(answer.body);
+  };
+
+  app.register(async (scope) => {
+    scope.removeAllContentTypeParsers();
+    scope.addContentTypeParser("*", (_request, _payload, done) => done(null, undefined));
+    scope.all("/public-api/v1/*", handle);
   });
 }

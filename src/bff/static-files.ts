@@ -8,7 +8,7 @@ import { sendError } from "./error-reply.ts";
 const IMMUTABLE = "public, max-age=31536000, immutable";
 // Revalidated on every load (a 304 when unchanged), so a new build is picked up at once.
 const REVALIDATE = "no-cache";
-const RESERVED_PREFIXES = ["/api/", "/login/", "/assets/"];
+const RESERVED_PREFIXES = ["/api/", "/public-api/", "/login/", "/assets/"];
 
 const NOT_BUILT_PAGE = `<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><title>Brandspace dashboard</title></head>

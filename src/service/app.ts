@@ -1,5 +1,6 @@
 import Fastify, { type FastifyBaseLogger, type FastifyInstance, LogController } from "fastify";
 import { bodyIdleTimeout } from "../shared/body-idle-timeout.ts";
+import { fastifyTrustProxy } from "../shared/trust-proxy.ts";
 import { boardFilesRoutes } from "./boards/board-files.routes.ts";
 import { boardsRoutes } from "./boards/boards.routes.ts";
 import { commentsRoutes } from "./comments/comments.routes.ts";
@@ -66,6 +67,7 @@ export async function buildApp(deps: ServiceDeps, host: Host): Promise<FastifyIn
     return503OnClosing: true,
     frameworkErrors: frameworkErrorReply,
     clientErrorHandler: clientErrorReply,
+    trustProxy: fastifyTrustProxy(deps.config.trustProxy),
   });
   const limitBodyIdleTime = bodyIdleTimeout(deps.config.bodyIdleTimeoutMs, (requestId) =>
     errorBody(new ApiError("request_timeout", "The request body stopped arriving."), requestId),

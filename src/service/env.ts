@@ -2,6 +2,7 @@ import path from "node:path";
 import { z } from "zod";
 import { RATE_COUNTERS, type RateCounter } from "../contract/meta.ts";
 import { LOG_FORMATS, type LogFormatSetting } from "../shared/log-format.ts";
+import { trustProxySetting } from "../shared/trust-proxy.ts";
 import { BlobEnvSchema, type BlobStoreConfig, blobStoreConfig } from "./blobs/blob-config.ts";
 import { parseDuration, parseWindow, type Window } from "./platform/durations.ts";
 
@@ -27,6 +28,8 @@ export interface Config {
   importAllowHosts: string[];
   /** Origin of the visitor pages (`/s/:token`, `/t/:token`, `/p/:token`) that shared, transfer and page URLs point at. */
   visitorUrl: string;
+  /** Proxies trusted to name the client in `X-Forwarded-For`; public paths throttle by that client. */
+  trustProxy: false | number | string[];
   webhookAllowLoopback: boolean;
   webhookRetryScheduleMs: number[];
   /** Auto-disable (`failing`): no success for this long and at least `webhookFailingMinExhausted` exhausted. */
@@ -148,6 +151,7 @@ const EnvSchema = z.object({
   LOG_FORMAT: z.enum(LOG_FORMATS).default("auto"),
   IMPORT_ALLOW_HOSTS: z.string().default(""),
   VISITOR_URL: z.url().optional(),
+  TRUST_PROXY: trustProxySetting("127.0.0.0/8,::1"),
   WEBHOOK_ALLOW_LOOPBACK: z.enum(["0", "1", ""]).default("0"),
   WEBHOOK_RETRY_SCHEDULE: durationList.default([60_000, 300_000, 1_800_000, 7_200_000, 28_800_000]),
   WEBHOOK_FAILING_AFTER: durationSetting("3d"),
@@ -201,6 +205,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     logLevel: e.LOG_LEVEL,
     logFormat: e.LOG_FORMAT,
     importAllowHosts: parseList(e.IMPORT_ALLOW_HOSTS),
+    trustProxy: e.TRUST_PROXY,
     visitorUrl: (e.VISITOR_URL ?? local(e.DASHBOARD_PORT)).replace(/\/$/, ""),
     webhookAllowLoopback: e.WEBHOOK_ALLOW_LOOPBACK === "1",
     webhookRetryScheduleMs: e.WEBHOOK_RETRY_SCHEDULE,

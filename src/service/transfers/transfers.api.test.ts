@@ -38,9 +38,15 @@ beforeAll(async () => {
   const sub = (
     await owner("POST", "/v1/folders", { body: { name: "Dark", library_id: libraryId, parent_id: folderId } })
   ).body.id;
-  logo = await upload(await solidPng(10, 10, "#ff0000"), { name: "logo.png", folder_id: folderId });
-  dark = await upload(await solidPng(12, 12, "#000000"), { name: "logo.png", folder_id: sub });
-  top = await upload(await solidPng(14, 14, "#00ff00"), { name: "logo.png", library_id: libraryId });
+  logo = await upload(await solidPng(10, 10, { r: 255, g: 0, b: 0 }), {
+    name: "logo.png",
+    folder_id: folderId,
+  });
+  dark = await upload(await solidPng(12, 12, { r: 0, g: 0, b: 0 }), { name: "logo.png", folder_id: sub });
+  top = await upload(await solidPng(14, 14, { r: 0, g: 255, b: 0 }), {
+    name: "logo.png",
+    library_id: libraryId,
+  });
   const hidden = await owner("POST", "/v1/libraries", { body: { name: "Owner only" } });
   hiddenFileId = (
     await uploadBytes(owner, await solidPng(), { name: "secret.png", library_id: hidden.body.id })
