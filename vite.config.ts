@@ -19,6 +19,8 @@ const LOADER_WITH_COMPONENT = new Set<string>([
   "/_app/properties",
   "/_app/boards/",
   "/_app/boards/$boardId",
+  "/_app/shared-links",
+  "/_app/transfers",
 ]);
 
 /** Brotli and gzip copies of the built text assets, which the BFF serves to browsers that accept them. */

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { Comment } from "./comments.ts";
 import { DateTimeInput, Id, NullableTimestamp, PaginationQuery, Timestamp } from "./common.ts";
-import { FILE_KINDS, PropertyValue } from "./files.ts";
+import { FILE_KINDS, PROPERTY_TYPES } from "./files.ts";
 
 export const SHARED_TARGET_TYPES = ["file", "folder", "board", "library"] as const;
 export const SHARE_ACCESS = ["view", "comment", "download"] as const;
@@ -156,7 +156,7 @@ export const PublicFile = z
       .nullable()
       .meta({ description: "Only on retrieve, and only when the link shows versions." }),
     properties: z
-      .array(PropertyValue)
+      .array(z.object({ name: z.string(), type: z.enum(PROPERTY_TYPES), text: z.string() }))
       .nullable()
       .meta({ description: "Only on retrieve, and only when the link shows properties." }),
   })

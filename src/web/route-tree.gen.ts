@@ -15,8 +15,12 @@ import { Route as AppIndexRouteImport } from "./routes/_app/index"
 import { Route as AppCommentsRouteImport } from "./routes/_app/comments"
 import { Route as AppPropertiesRouteImport } from "./routes/_app/properties"
 import { Route as AppSettingsRouteImport } from "./routes/_app/settings"
+import { Route as AppSharedLinksRouteImport } from "./routes/_app/shared-links"
+import { Route as AppTransfersRouteImport } from "./routes/_app/transfers"
 import { Route as AppTrashRouteImport } from "./routes/_app/trash"
 import { Route as AppUsageRouteImport } from "./routes/_app/usage"
+import { Route as STokenRouteImport } from "./routes/s/$token"
+import { Route as TTokenRouteImport } from "./routes/t/$token"
 import { Route as AppBoardsIndexRouteImport } from "./routes/_app/boards/index"
 import { Route as AppBoardsBoardIdRouteImport } from "./routes/_app/boards/$boardId"
 import { Route as AppFilesIndexRouteImport } from "./routes/_app/files/index"
@@ -55,6 +59,16 @@ const AppSettingsRoute = AppSettingsRouteImport.update({
   path: "/settings",
   getParentRoute: () => AppRoute,
 } as any)
+const AppSharedLinksRoute = AppSharedLinksRouteImport.update({
+  id: "/shared-links",
+  path: "/shared-links",
+  getParentRoute: () => AppRoute,
+} as any)
+const AppTransfersRoute = AppTransfersRouteImport.update({
+  id: "/transfers",
+  path: "/transfers",
+  getParentRoute: () => AppRoute,
+} as any)
 const AppTrashRoute = AppTrashRouteImport.update({
   id: "/trash",
   path: "/trash",
@@ -64,6 +78,16 @@ const AppUsageRoute = AppUsageRouteImport.update({
   id: "/usage",
   path: "/usage",
   getParentRoute: () => AppRoute,
+} as any)
+const STokenRoute = STokenRouteImport.update({
+  id: "/s/$token",
+  path: "/s/$token",
+  getParentRoute: () => rootRouteImport,
+} as any)
+const TTokenRoute = TTokenRouteImport.update({
+  id: "/t/$token",
+  path: "/t/$token",
+  getParentRoute: () => rootRouteImport,
 } as any)
 const AppBoardsIndexRoute = AppBoardsIndexRouteImport.update({
   id: "/boards/",
@@ -112,8 +136,12 @@ export interface FileRoutesByFullPath {
   "/comments": typeof AppCommentsRoute
   "/properties": typeof AppPropertiesRoute
   "/settings": typeof AppSettingsRoute
+  "/shared-links": typeof AppSharedLinksRoute
+  "/transfers": typeof AppTransfersRoute
   "/trash": typeof AppTrashRoute
   "/usage": typeof AppUsageRoute
+  "/s/$token": typeof STokenRoute
+  "/t/$token": typeof TTokenRoute
   "/boards/$boardId": typeof AppBoardsBoardIdRoute
   "/files/$fileId": typeof AppFilesFileIdRoute
   "/folders/$folderId": typeof AppFoldersFolderIdRoute
@@ -128,8 +156,12 @@ export interface FileRoutesByTo {
   "/comments": typeof AppCommentsRoute
   "/properties": typeof AppPropertiesRoute
   "/settings": typeof AppSettingsRoute
+  "/shared-links": typeof AppSharedLinksRoute
+  "/transfers": typeof AppTransfersRoute
   "/trash": typeof AppTrashRoute
   "/usage": typeof AppUsageRoute
+  "/s/$token": typeof STokenRoute
+  "/t/$token": typeof TTokenRoute
   "/": typeof AppIndexRoute
   "/boards/$boardId": typeof AppBoardsBoardIdRoute
   "/files/$fileId": typeof AppFilesFileIdRoute
@@ -147,8 +179,12 @@ export interface FileRoutesById {
   "/_app/comments": typeof AppCommentsRoute
   "/_app/properties": typeof AppPropertiesRoute
   "/_app/settings": typeof AppSettingsRoute
+  "/_app/shared-links": typeof AppSharedLinksRoute
+  "/_app/transfers": typeof AppTransfersRoute
   "/_app/trash": typeof AppTrashRoute
   "/_app/usage": typeof AppUsageRoute
+  "/s/$token": typeof STokenRoute
+  "/t/$token": typeof TTokenRoute
   "/_app/": typeof AppIndexRoute
   "/_app/boards/$boardId": typeof AppBoardsBoardIdRoute
   "/_app/files/$fileId": typeof AppFilesFileIdRoute
@@ -167,8 +203,12 @@ export interface FileRouteTypes {
     | "/comments"
     | "/properties"
     | "/settings"
+    | "/shared-links"
+    | "/transfers"
     | "/trash"
     | "/usage"
+    | "/s/$token"
+    | "/t/$token"
     | "/boards/$boardId"
     | "/files/$fileId"
     | "/folders/$folderId"
@@ -183,8 +223,12 @@ export interface FileRouteTypes {
     | "/comments"
     | "/properties"
     | "/settings"
+    | "/shared-links"
+    | "/transfers"
     | "/trash"
     | "/usage"
+    | "/s/$token"
+    | "/t/$token"
     | "/"
     | "/boards/$boardId"
     | "/files/$fileId"
@@ -201,8 +245,12 @@ export interface FileRouteTypes {
     | "/_app/comments"
     | "/_app/properties"
     | "/_app/settings"
+    | "/_app/shared-links"
+    | "/_app/transfers"
     | "/_app/trash"
     | "/_app/usage"
+    | "/s/$token"
+    | "/t/$token"
     | "/_app/"
     | "/_app/boards/$boardId"
     | "/_app/files/$fileId"
@@ -217,6 +265,8 @@ export interface FileRouteTypes {
 export interface RootRouteChildren {
   AppRoute: typeof AppRouteWithChildren
   LoginRoute: typeof LoginRoute
+  STokenRoute: typeof STokenRoute
+  TTokenRoute: typeof TTokenRoute
 }
 
 declare module "@tanstack/react-router" {
@@ -263,6 +313,20 @@ declare module "@tanstack/react-router" {
       preLoaderRoute: typeof AppSettingsRouteImport
       parentRoute: typeof AppRoute
     }
+    "/_app/shared-links": {
+      id: "/_app/shared-links"
+      path: "/shared-links"
+      fullPath: "/shared-links"
+      preLoaderRoute: typeof AppSharedLinksRouteImport
+      parentRoute: typeof AppRoute
+    }
+    "/_app/transfers": {
+      id: "/_app/transfers"
+      path: "/transfers"
+      fullPath: "/transfers"
+      preLoaderRoute: typeof AppTransfersRouteImport
+      parentRoute: typeof AppRoute
+    }
     "/_app/trash": {
       id: "/_app/trash"
       path: "/trash"
@@ -276,6 +340,20 @@ declare module "@tanstack/react-router" {
       fullPath: "/usage"
       preLoaderRoute: typeof AppUsageRouteImport
       parentRoute: typeof AppRoute
+    }
+    "/s/$token": {
+      id: "/s/$token"
+      path: "/s/$token"
+      fullPath: "/s/$token"
+      preLoaderRoute: typeof STokenRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    "/t/$token": {
+      id: "/t/$token"
+      path: "/t/$token"
+      fullPath: "/t/$token"
+      preLoaderRoute: typeof TTokenRouteImport
+      parentRoute: typeof rootRouteImport
     }
     "/_app/boards/": {
       id: "/_app/boards/"
@@ -340,6 +418,8 @@ interface AppRouteChildren {
   AppCommentsRoute: typeof AppCommentsRoute
   AppPropertiesRoute: typeof AppPropertiesRoute
   AppSettingsRoute: typeof AppSettingsRoute
+  AppSharedLinksRoute: typeof AppSharedLinksRoute
+  AppTransfersRoute: typeof AppTransfersRoute
   AppTrashRoute: typeof AppTrashRoute
   AppUsageRoute: typeof AppUsageRoute
   AppIndexRoute: typeof AppIndexRoute
@@ -357,6 +437,8 @@ const AppRouteChildren: AppRouteChildren = {
   AppCommentsRoute: AppCommentsRoute,
   AppPropertiesRoute: AppPropertiesRoute,
   AppSettingsRoute: AppSettingsRoute,
+  AppSharedLinksRoute: AppSharedLinksRoute,
+  AppTransfersRoute: AppTransfersRoute,
   AppTrashRoute: AppTrashRoute,
   AppUsageRoute: AppUsageRoute,
   AppIndexRoute: AppIndexRoute,
@@ -375,6 +457,8 @@ const AppRouteWithChildren = AppRoute._addFileChildren(AppRouteChildren)
 const rootRouteChildren: RootRouteChildren = {
   AppRoute: AppRouteWithChildren,
   LoginRoute: LoginRoute,
+  STokenRoute: STokenRoute,
+  TTokenRoute: TTokenRoute,
 }
 export const routeTree = rootRouteImport
   ._addFileChildren(rootRouteChildren)

@@ -29,6 +29,7 @@ import { checkPasswordThrottle, recordPasswordFailure } from "../sharing/passwor
 import { verifyPassword } from "../sharing/passwords.ts";
 import { accessTokenValid, issueAccessToken, passwordRequired } from "../sharing/public-tokens.ts";
 import { listVersionRows } from "../versions/versions.repository.ts";
+import { valuesInWords } from "./public-properties.ts";
 import { requireShareTarget } from "./share-targets.ts";
 import { linkExpired } from "./shared-links.mapper.ts";
 import * as repo from "./shared-links.repository.ts";
@@ -248,7 +249,7 @@ export async function getShareFile(visit: Visit & { fileId: string }) {
     preview_url: file.renditions.preview_url,
     scrub_url: file.renditions.scrub_url,
     versions,
-    properties: link.showProperties ? file.properties : null,
+    properties: link.showProperties ? await valuesInWords(ctx.db, file.properties) : null,
   });
 }
 

@@ -5,6 +5,7 @@ import type { BoardWithProperties } from "../../../contract/boards.ts";
 import { useAccess } from "../../api/access.ts";
 import { boardDenial } from "../../api/boards.ts";
 import { BrowserHeader } from "../browser/browser-header.tsx";
+import { ShareButton } from "../sharing/share-button.tsx";
 import { GuardedButton } from "../ui/guarded-button.tsx";
 import { BoardGlyph } from "./board-glyph.tsx";
 import { BoardFormDialog, BoardPropertiesDialog, DeleteBoardDialog } from "./lazy-dialogs.ts";
@@ -24,6 +25,7 @@ export function BoardHeader({ board, summary }: { board: BoardWithProperties; su
       meta={`${summary} · ${board.pinned ? "pinned · " : ""}${board.my_access} access`}
       actions={
         <>
+          <ShareButton target={{ type: "board", id: board.id, name: board.name }} />
           <GuardedButton variant="secondary" denial={editDenial} onClick={() => setDialog("properties")}>
             <SlidersHorizontal className="size-4" aria-hidden="true" /> Board properties
           </GuardedButton>

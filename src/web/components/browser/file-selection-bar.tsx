@@ -1,8 +1,10 @@
-import { Copy, Download, FolderInput, LayoutGrid, SlidersHorizontal, Tag, Trash2 } from "lucide-react";
+import { Copy, Download, FolderInput, LayoutGrid, Send, SlidersHorizontal, Tag, Trash2 } from "lucide-react";
 import { useState } from "react";
 import type { FileBase } from "../../../contract/files.ts";
 import { useAccess } from "../../api/access.ts";
 import { plural } from "../../lib/format.ts";
+import { NewTransferDialog } from "../sharing/lazy-dialogs.ts";
+import { ShareButton } from "../sharing/share-button.tsx";
 import { GuardedButton } from "../ui/guarded-button.tsx";
 import { useFileActions } from "./file-actions.ts";
 import { AddTagsDialog, AddToBoardDialog, FileDestinationDialog, SetPropertyDialog } from "./lazy-dialogs.ts";
@@ -13,11 +15,12 @@ import type { Selection } from "./use-selection.ts";
 export function FileSelectionBar({ selection }: { selection: Selection<FileBase> }) {
   const access = useAccess();
   const actions = useFileActions();
-  const [dialog, setDialog] = useState<"move" | "copy" | "tags" | "property" | "board" | null>(null);
+  const [dialog, setDialog] = useState<"move" | "copy" | "tags" | "property" | "board" | "send" | null>(null);
   const editDenial = access.denial("files:write", "files.edit");
   const deleteDenial = access.denial("files:write", "files.delete");
   const downloadDenial = access.denial("files:read", "files.download");
   const boardDenial = access.denial("boards:write");
+  const transferDenial = access.denial("transfers:write", "transfers.create");
   // The dialog lists the properties to choose from, so reading them is needed too.
   const propertyDenial = editDenial ?? access.denial("properties:read");
   const close = () => setDialog(null);
@@ -52,6 +55,16 @@ export function FileSelectionBar({ selection }: { selection: Selection<FileBase>
         >
           <Download className="size-4" aria-hidden="true" /> Download
         </GuardedButton>
+        {selection.items.length === 1 && (
+          <ShareButton
+            variant="ghost"
+            size="sm"
+            target={{ type: "file", id: selection.items[0]!.id, name: selection.items[0]!.name }}
+          />
+        )}
+        <GuardedButton variant="ghost" size="sm" denial={transferDenial} onClick={() => setDialog("send")}>
+          <Send className="size-4" aria-hidden="true" /> Send…
+        </GuardedButton>
         <GuardedButton
           variant="ghost"
           size="sm"
@@ -68,6 +81,13 @@ export function FileSelectionBar({ selection }: { selection: Selection<FileBase>
           open
           onOpenChange={close}
           onDone={dialog === "move" ? selection.clear : undefined}
+        />
+      )}
+      {dialog === "send" && (
+        <NewTransferDialog
+          open
+          onOpenChange={close}
+          initialItems={selection.items.map((f) => ({ type: "file" as const, id: f.id, name: f.name }))}
         />
       )}
       {dialog === "tags" && <AddTagsDialog files={selection.items} open onOpenChange={close} />}

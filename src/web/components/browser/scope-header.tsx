@@ -4,6 +4,7 @@ import type { FolderDetail } from "../../../contract/folders.ts";
 import type { LibraryDetail } from "../../../contract/libraries.ts";
 import { useAccess } from "../../api/access.ts";
 import { formatBytes, plural, relativeTime } from "../../lib/format.ts";
+import { ShareButton } from "../sharing/share-button.tsx";
 import { Button } from "../ui/button.tsx";
 import { GuardedButton } from "../ui/guarded-button.tsx";
 import { LazyMenu } from "../ui/lazy-menu.tsx";
@@ -60,6 +61,7 @@ function LibraryHeader({ library }: { library: LibraryDetail }) {
         <>
           <UploadButton libraryId={library.id} folderId={null} />
           <NewFolderButton libraryId={library.id} parentId={null} />
+          <ShareButton target={{ type: "library", id: library.id, name: library.name }} />
           <LazyMenu modal={false} align="end" sideOffset={6} trigger={menuButton("Library actions")}>
             {(M) => (
               <>
@@ -123,6 +125,7 @@ function FolderHeader({ folder, libraryName }: { folder: FolderDetail; libraryNa
           <>
             <UploadButton libraryId={folder.library_id} folderId={folder.id} />
             <NewFolderButton libraryId={folder.library_id} parentId={folder.id} />
+            <ShareButton target={{ type: "folder", id: folder.id, name: folder.name }} />
             <LazyMenu modal={false} align="end" sideOffset={6} trigger={menuButton("Folder actions")}>
               {(M) => <FolderMenuItems kit={M} folder={folder} />}
             </LazyMenu>

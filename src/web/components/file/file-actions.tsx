@@ -9,6 +9,7 @@ import { errorMessage } from "../../api/error-message.ts";
 import { FILE_CHANGES } from "../../api/files.ts";
 import { useApiMutation } from "../../api/query.ts";
 import { toast } from "../../lib/toast.ts";
+import { ShareButton } from "../sharing/share-button.tsx";
 import { ConfirmDialog } from "../ui/confirm-dialog.tsx";
 import { GuardedButton } from "../ui/guarded-button.tsx";
 import { placeOf } from "./file-place.ts";
@@ -91,6 +92,7 @@ export function FileActions({ file }: { file: File }) {
       >
         <Download className="size-4" aria-hidden="true" /> Download
       </GuardedButton>
+      {!file.trashed_at && <ShareButton target={{ type: "file", id: file.id, name: file.name }} />}
       {file.trashed_at ? (
         <>
           <GuardedButton denial={deleteDenial} variant="secondary" onClick={() => void restore()}>

@@ -13,8 +13,6 @@ import {
   Webhook,
 } from "lucide-react";
 import type { ReactNode } from "react";
-import { cn } from "../../lib/cn.ts";
-import { Tooltip } from "../ui/tooltip.tsx";
 import { LibraryTree } from "./library-tree.tsx";
 
 const ITEM = "flex h-8 items-center gap-2 rounded-md px-2 text-sm";
@@ -35,22 +33,6 @@ function NavLink({ to, icon: Icon, children }: { to: string; icon: LucideIcon; c
       <Icon className="size-4" aria-hidden="true" />
       {children}
     </Link>
-  );
-}
-
-/** A section whose API this service does not offer yet: shown, but disabled and saying why. */
-function UnavailableItem({ icon: Icon, children }: { icon: LucideIcon; children: ReactNode }) {
-  return (
-    <Tooltip content="Not available on this service yet.">
-      <button
-        type="button"
-        className={cn(ITEM, INACTIVE, "w-full cursor-not-allowed opacity-50")}
-        aria-disabled="true"
-      >
-        <Icon className="size-4" aria-hidden="true" />
-        {children}
-      </button>
-    </Tooltip>
   );
 }
 
@@ -80,8 +62,12 @@ export function Sidebar() {
       <NavLink to="/comments" icon={MessageSquare}>
         Comments
       </NavLink>
-      <UnavailableItem icon={Share2}>Shared links</UnavailableItem>
-      <UnavailableItem icon={Send}>Transfers</UnavailableItem>
+      <NavLink to="/shared-links" icon={Share2}>
+        Shared links
+      </NavLink>
+      <NavLink to="/transfers" icon={Send}>
+        Transfers
+      </NavLink>
       <NavLink to="/trash" icon={Trash2}>
         Trash
       </NavLink>

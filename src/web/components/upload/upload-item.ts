@@ -22,11 +22,15 @@ export const UNFINISHED: ReadonlySet<UploadStatus> = new Set([
   "completing",
 ]);
 
-/** Where an upload lands: a folder, a library's top level (folderId null), or a new version of `fileId`. */
+/**
+ * Where an upload lands: a folder, a library's top level (folderId null), a new version of `fileId`, or a
+ * transfer (`transferId`; library and folder are then unused).
+ */
 export interface UploadTarget {
   libraryId: string;
   folderId: string | null;
   fileId?: string;
+  transferId?: string;
 }
 
 /** One file in the queue, as the panel shows it. Replaced, never mutated, so React can compare by identity. */

@@ -380,10 +380,12 @@ function newItem(key: string, file: File, target: UploadTarget): UploadItem {
 
 function createBody(item: UploadItem, file: Blob) {
   const { target } = item;
-  const place = target.fileId
-    ? { file_id: target.fileId }
-    : target.folderId
-      ? { folder_id: target.folderId }
-      : { library_id: target.libraryId };
+  const place = target.transferId
+    ? { transfer_id: target.transferId }
+    : target.fileId
+      ? { file_id: target.fileId }
+      : target.folderId
+        ? { folder_id: target.folderId }
+        : { library_id: target.libraryId };
   return { name: item.name, size: item.size, ...(file.type ? { mime: file.type } : {}), ...place };
 }

@@ -112,7 +112,7 @@ export const UploadRow = memo(function UploadRow({ item }: { item: UploadItem })
       <div className="flex items-center gap-2.5">
         <StatusIcon item={item} />
         <div className="min-w-0 flex-1">
-          {item.fileId ? (
+          {item.fileId && !item.target.transferId ? (
             <Link
               to="/files/$fileId"
               params={{ fileId: item.fileId }}

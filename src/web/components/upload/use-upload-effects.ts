@@ -30,6 +30,8 @@ export function useUploadEffects() {
         void refresh([listFiles, getFile, listVersions]);
         return;
       }
+      // A transfer's own dialog follows its files; the browse screens have nothing new to show.
+      if (item.target.transferId) return;
       void refresh(
         item.target.fileId ? [getFile, listVersions, listFiles] : [listFiles, getFolder, getLibrary],
       );

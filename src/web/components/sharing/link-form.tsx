@@ -1,0 +1,159 @@
+import type { ReactNode } from "react";
+import { Input } from "../ui/input.tsx";
+import { ACCESS_LABELS, type Access, type LinkSettings, type TargetType } from "./link-settings.tsx";
+
+const SELECT =
+  "h-9 w-full rounded-md border border-zinc-300 bg-white px-2 text-sm dark:border-zinc-700 dark:bg-zinc-900";
+
+function Check({
+  id,
+  checked,
+  onChange,
+  disabled,
+  children,
+}: {
+  id: string;
+  checked: boolean;
+  onChange: (checked: boolean) => void;
+  disabled?: boolean;
+  children: ReactNode;
+}) {
+  return (
+    <label htmlFor={id} className="flex items-center gap-2 text-sm">
+      <input
+        id={id}
+        type="checkbox"
+        checked={checked}
+        disabled={disabled}
+        onChange={(e) => onChange(e.target.checked)}
+      />
+      {children}
+    </label>
+  );
+}
+
+/** The fields of a shared link: who may do what, password, expiry and what visitors see. */
+export function LinkForm({
+  settings,
+  onChange,
+  targetType,
+  passwordSet,
+}: {
+  settings: LinkSettings;
+  onChange: (settings: LinkSettings) => void;
+  targetType: TargetType;
+  /** The link has a password already (edit). */
+  passwordSet: boolean;
+}) {
+  const set = <K extends keyof LinkSettings>(key: K, value: LinkSettings[K]) =>
+    onChange({ ...settings, [key]: value });
+  const today = new Date().toISOString().slice(0, 10);
+  return (
+    <div className="space-y-4">
+      <div>
+        <label htmlFor="link-access" className="mb-1 block font-medium text-sm">
+          Visitors
+        </label>
+        <select
+          id="link-access"
+          className={SELECT}
+          value={settings.access}
+          onChange={(e) => set("access", e.target.value as Access)}
+        >
+          {(Object.keys(ACCESS_LABELS) as Access[]).map((access) => (
+            <option key={access} value={access}>
+              {ACCESS_LABELS[access]}
+            </option>
+          ))}
+        </select>
+      </div>
+      <div className="grid grid-cols-2 gap-3">
+        <div>
+          <label htmlFor="link-password" className="mb-1 block font-medium text-sm">
+            Password <span className="font-normal text-zinc-600 dark:text-zinc-400">(optional)</span>
+          </label>
+          <Input
+            id="link-password"
+            type="password"
+            autoComplete="new-password"
+            placeholder={passwordSet && !settings.removePassword ? "Unchanged" : "None"}
+            value={settings.password}
+            onChange={(e) => onChange({ ...settings, password: e.target.value, removePassword: false })}
+          />
+          {passwordSet && (
+            <Check
+              id="link-remove-password"
+              checked={settings.removePassword}
+              onChange={(checked) => onChange({ ...settings, removePassword: checked, password: "" })}
+            >
+              Remove the password
+            </Check>
+          )}
+        </div>
+        <div>
+          <label htmlFor="link-expiry" className="mb-1 block font-medium text-sm">
+            Expires <span className="font-normal text-zinc-600 dark:text-zinc-400">(optional)</span>
+          </label>
+          <Input
+            id="link-expiry"
+            type="date"
+            min={today}
+            value={settings.expiresOn}
+            onChange={(e) => set("expiresOn", e.target.value)}
+          />
+        </div>
+      </div>
+      <fieldset className="space-y-1.5">
+        <legend className="mb-1 font-medium text-sm">Visitors see</legend>
+        <Check
+          id="link-comments"
+          checked={settings.access !== "view" && settings.anonymousComments}
+          disabled={settings.access === "view"}
+          onChange={(checked) => set("anonymousComments", checked)}
+        >
+          Let visitors comment (with their name)
+        </Check>
+        <Check
+          id="link-versions"
+          checked={settings.showVersions}
+          onChange={(checked) => set("showVersions", checked)}
+        >
+          Earlier versions
+        </Check>
+        <Check
+          id="link-properties"
+          checked={settings.showProperties}
+          onChange={(checked) => set("showProperties", checked)}
+        >
+          Properties (status, campaign…)
+        </Check>
+      </fieldset>
+      <div>
+        <label htmlFor="link-display" className="mb-1 block font-medium text-sm">
+          {targetType === "board" ? "Board view" : "Layout"}
+        </label>
+        {targetType === "board" ? (
+          <select
+            id="link-display"
+            className={SELECT}
+            value={settings.boardView}
+            onChange={(e) => set("boardView", e.target.value as LinkSettings["boardView"])}
+          >
+            <option value="gallery">Gallery</option>
+            <option value="list">List</option>
+          </select>
+        ) : (
+          <select
+            id="link-display"
+            className={SELECT}
+            value={settings.displayMode}
+            onChange={(e) => set("displayMode", e.target.value as LinkSettings["displayMode"])}
+          >
+            <option value="grid">Grid</option>
+            <option value="list">List</option>
+          </select>
+        )}
+      </div>
+    </div>
+  );
+}

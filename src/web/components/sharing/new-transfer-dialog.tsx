@@ -1,0 +1,271 @@
+import { useQuery } from "@tanstack/react-query";
+import { useNavigate } from "@tanstack/react-router";
+import { FileUp, Folder, Image, Plus, X } from "lucide-react";
+import { type FormEvent, useRef, useState } from "react";
+import { TRANSFER_LIMITS } from "../../../contract/transfers.ts";
+import { errorMessage } from "../../api/error-message.ts";
+import { fileSearchQuery } from "../../api/files.ts";
+import { useCompleteTransfer, useCreateTransfer } from "../../api/transfers.ts";
+import { formatBytes } from "../../lib/format.ts";
+import { toast } from "../../lib/toast.ts";
+import { Button } from "../ui/button.tsx";
+import { Dialog } from "../ui/dialog.tsx";
+import { DialogActions, FormError } from "../ui/dialog-form.tsx";
+import { Input } from "../ui/input.tsx";
+
+/** A brandspace file or folder picked for the transfer. */
+export interface TransferItem {
+  type: "file" | "folder";
+  id: string;
+  name: string;
+}
+
+interface Props {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  /** Files and folders picked before opening (the browse selection). */
+  initialItems?: TransferItem[];
+}
+
+const EXPIRY_DAYS = [1, 3, 7, 14, 30];
+
+/** Waits until every upload of `keys` has finished; rejects when one failed or was canceled. */
+async function uploadIntoTransfer(files: File[], transferId: string, onProgress: (done: number) => void) {
+  const { uploads } = await import("../upload/upload-runtime.ts");
+  const keys = new Set(uploads.add(files, { libraryId: "", folderId: null, transferId }));
+  let done = 0;
+  await new Promise<void>((resolve, reject) => {
+    const stop = uploads.onEvent((event) => {
+      if (!keys.has(event.item.key)) return;
+      if (event.type === "failed") {
+        stop();
+        reject(new Error(`“${event.item.name}” was not uploaded: ${event.item.error ?? "it failed"}`));
+        return;
+      }
+      if (event.type !== "completed") return;
+      onProgress(++done);
+      if (done === keys.size) {
+        stop();
+        resolve();
+      }
+    });
+  });
+}
+
+function LibraryPicker({ onPick }: { onPick: (item: TransferItem) => void }) {
+  const [q, setQ] = useState("");
+  const search = useQuery({ ...fileSearchQuery(q.trim(), 8), enabled: q.trim().length >= 2 });
+  return (
+    <div>
+      <label htmlFor="transfer-search" className="mb-1 block font-medium text-sm">
+        Add from the library
+      </label>
+      <Input
+        id="transfer-search"
+        type="search"
+        placeholder="Search files by name…"
+        value={q}
+        onChange={(e) => setQ(e.target.value)}
+      />
+      {search.data && (
+        <ul className="mt-1 max-h-40 overflow-y-auto rounded-md border border-zinc-200 dark:border-zinc-800">
+          {search.data.data.length === 0 && (
+            <li className="px-3 py-2 text-sm text-zinc-600">No files found.</li>
+          )}
+          {search.data.data.map((file) => (
+            <li key={file.id}>
+              <button
+                type="button"
+                className="flex w-full items-center gap-2 px-3 py-1.5 text-left text-sm hover:bg-zinc-100 dark:hover:bg-zinc-800"
+                onClick={() => onPick({ type: "file", id: file.id, name: file.name })}
+              >
+                <Plus className="size-4 shrink-0" aria-hidden="true" />
+                <span className="truncate">{file.name}</span>
+                <span className="ml-auto shrink-0 text-xs text-zinc-600">{formatBytes(file.size)}</span>
+              </button>
+            </li>
+          ))}
+        </ul>
+      )}
+    </div>
+  );
+}
+
+/** Create a transfer: pick brandspace files and folders, add files from the computer, then send. */
+export function NewTransferDialog({ open, onOpenChange, initialItems = [] }: Props) {
+  const [name, setName] = useState("");
+  const [message, setMessage] = useState("");
+  const [password, setPassword] = useState("");
+  const [days, setDays] = useState(7);
+  const [items, setItems] = useState<TransferItem[]>(initialItems);
+  const [locals, setLocals] = useState<{ key: string; file: File }[]>([]);
+  const [problem, setProblem] = useState<string | null>(null);
+  const [progress, setProgress] = useState<string | null>(null);
+  const fileInput = useRef<HTMLInputElement>(null);
+  const create = useCreateTransfer();
+  const complete = useCompleteTransfer();
+  const navigate = useNavigate();
+  const busy = progress !== null;
+
+  const pick = (item: TransferItem) =>
+    setItems((current) => (current.some((i) => i.id === item.id) ? current : [...current, item]));
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    if (items.length === 0 && locals.length === 0) return setProblem("Add at least one file or folder.");
+    if (password && password.length < 4) return setProblem("The password needs at least 4 characters.");
+    setProblem(null);
+    try {
+      setProgress("Creating the transfer…");
+      const transfer = await create.mutateAsync({
+        body: {
+          ...(name.trim() ? { name: name.trim() } : {}),
+          ...(message.trim() ? { message: message.trim() } : {}),
+          ...(password ? { password } : {}),
+          expires_at: new Date(Date.now() + days * 86_400_000 - 60_000).toISOString(),
+          file_ids: items.filter((i) => i.type === "file").map((i) => i.id),
+          folder_ids: items.filter((i) => i.type === "folder").map((i) => i.id),
+        },
+      });
+      if (locals.length > 0) {
+        setProgress(`Uploading 0 of ${locals.length}…`);
+        await uploadIntoTransfer(
+          locals.map((l) => l.file),
+          transfer.id,
+          (done) => setProgress(`Uploading ${done} of ${locals.length}…`),
+        );
+      }
+      setProgress("Preparing the zip…");
+      await complete.mutateAsync({ params: { transferId: transfer.id } });
+      toast.success(`Transfer “${transfer.name}” is being prepared`);
+      onOpenChange(false);
+      void navigate({ to: "/transfers" });
+    } catch (error) {
+      setProblem(errorMessage(error));
+      setProgress(null);
+    }
+  };
+
+  return (
+    <Dialog open={open} onOpenChange={(next) => !busy && onOpenChange(next)} title="New transfer">
+      <form onSubmit={submit} noValidate className="space-y-4">
+        <div>
+          <label htmlFor="transfer-name" className="mb-1 block font-medium text-sm">
+            Name <span className="font-normal text-zinc-600 dark:text-zinc-400">(optional)</span>
+          </label>
+          <Input
+            id="transfer-name"
+            value={name}
+            maxLength={TRANSFER_LIMITS.nameMax}
+            placeholder="e.g. Launch assets for the agency"
+            onChange={(e) => setName(e.target.value)}
+          />
+        </div>
+        <div>
+          <label htmlFor="transfer-message" className="mb-1 block font-medium text-sm">
+            Message <span className="font-normal text-zinc-600 dark:text-zinc-400">(optional)</span>
+          </label>
+          <textarea
+            id="transfer-message"
+            value={message}
+            maxLength={TRANSFER_LIMITS.messageMax}
+            rows={2}
+            className="w-full rounded-md border border-zinc-300 bg-white px-3 py-2 text-sm dark:border-zinc-700 dark:bg-zinc-900"
+            onChange={(e) => setMessage(e.target.value)}
+          />
+        </div>
+        <div className="grid grid-cols-2 gap-3">
+          <div>
+            <label htmlFor="transfer-password" className="mb-1 block font-medium text-sm">
+              Password <span className="font-normal text-zinc-600 dark:text-zinc-400">(optional)</span>
+            </label>
+            <Input
+              id="transfer-password"
+              type="password"
+              autoComplete="new-password"
+              value={password}
+              onChange={(e) => setPassword(e.target.value)}
+            />
+          </div>
+          <div>
+            <label htmlFor="transfer-expiry" className="mb-1 block font-medium text-sm">
+              Available for
+            </label>
+            <select
+              id="transfer-expiry"
+              value={days}
+              onChange={(e) => setDays(Number(e.target.value))}
+              className="h-9 w-full rounded-md border border-zinc-300 bg-white px-2 text-sm dark:border-zinc-700 dark:bg-zinc-900"
+            >
+              {EXPIRY_DAYS.map((d) => (
+                <option key={d} value={d}>
+                  {d === 1 ? "1 day" : `${d} days`}
+                </option>
+              ))}
+            </select>
+          </div>
+        </div>
+        <LibraryPicker onPick={pick} />
+        <div>
+          <input
+            ref={fileInput}
+            type="file"
+            multiple
+            hidden
+            aria-label="Files from your computer"
+            onChange={(e) => {
+              const picked = [...(e.target.files ?? [])].map((file) => ({ key: crypto.randomUUID(), file }));
+              setLocals((current) => [...current, ...picked]);
+              e.target.value = "";
+            }}
+          />
+          <Button type="button" variant="secondary" onClick={() => fileInput.current?.click()}>
+            <FileUp className="size-4" aria-hidden="true" /> Add files from your computer
+          </Button>
+        </div>
+        <ul aria-label="In this transfer" className="space-y-1">
+          {items.map((item) => (
+            <li key={item.id} className="flex items-center gap-2 text-sm">
+              {item.type === "folder" ? (
+                <Folder className="size-4 shrink-0" aria-hidden="true" />
+              ) : (
+                <Image className="size-4 shrink-0" aria-hidden="true" />
+              )}
+              <span className="truncate">{item.name}</span>
+              <button
+                type="button"
+                className="ml-auto rounded p-0.5 hover:bg-zinc-100 dark:hover:bg-zinc-800"
+                aria-label={`Remove ${item.name}`}
+                onClick={() => setItems((current) => current.filter((i) => i.id !== item.id))}
+              >
+                <X className="size-4" aria-hidden="true" />
+              </button>
+            </li>
+          ))}
+          {locals.map(({ key, file }) => (
+            <li key={key} className="flex items-center gap-2 text-sm">
+              <FileUp className="size-4 shrink-0" aria-hidden="true" />
+              <span className="truncate">{file.name}</span>
+              <span className="text-xs text-zinc-600">{formatBytes(file.size)}</span>
+              <button
+                type="button"
+                className="ml-auto rounded p-0.5 hover:bg-zinc-100 dark:hover:bg-zinc-800"
+                aria-label={`Remove ${file.name}`}
+                onClick={() => setLocals((current) => current.filter((l) => l.key !== key))}
+              >
+                <X className="size-4" aria-hidden="true" />
+              </button>
+            </li>
+          ))}
+        </ul>
+        {progress && (
+          <p role="status" className="text-sm text-zinc-700 dark:text-zinc-300">
+            {progress}
+          </p>
+        )}
+        <FormError message={problem} />
+        <DialogActions submit="Create transfer" disabled={busy} onCancel={() => onOpenChange(false)} />
+      </form>
+    </Dialog>
+  );
+}

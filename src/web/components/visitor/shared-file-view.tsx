@@ -1,0 +1,209 @@
+import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { Download, X } from "lucide-react";
+import { type FormEvent, useState } from "react";
+import {
+  createPublicShareComment,
+  downloadPublicShareFile,
+  getPublicShareFile,
+  listPublicShareComments,
+} from "../../../contract/operations/shared-links.ts";
+import type { PublicFile } from "../../../contract/sharing.ts";
+import { errorMessage } from "../../api/error-message.ts";
+import { visitorCall } from "../../api/visitor.ts";
+import { formatBytes, formatDateTime } from "../../lib/format.ts";
+import { Button } from "../ui/button.tsx";
+import { Input } from "../ui/input.tsx";
+
+export interface ShareAccess {
+  token: string;
+  accessToken: string | null;
+  access: "view" | "comment" | "download";
+  anonymousComments: boolean;
+}
+
+function Comments({ share, fileId }: { share: ShareAccess; fileId: string }) {
+  const queryClient = useQueryClient();
+  const input = { params: { token: share.token, fileId }, accessToken: share.accessToken };
+  const key = ["visitor-comments", share.token, fileId];
+  const comments = useQuery({
+    queryKey: key,
+    queryFn: () => visitorCall(listPublicShareComments, { ...input, query: { limit: 100 } }),
+  });
+  const [name, setName] = useState("");
+  const [text, setText] = useState("");
+  const post = useMutation({
+    mutationFn: () =>
+      visitorCall(createPublicShareComment, {
+        ...input,
+        body: { anonymous_name: name.trim(), text: text.trim() },
+      }),
+    onSuccess: () => {
+      setText("");
+      void queryClient.invalidateQueries({ queryKey: key });
+    },
+  });
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    if (name.trim() && text.trim()) post.mutate();
+  };
+  return (
+    <section aria-label="Comments" className="mt-4">
+      <h3 className="font-medium text-sm">Comments</h3>
+      <ul className="mt-2 space-y-2">
+        {comments.data?.data.map((c) => (
+          <li key={c.id} className="rounded-md bg-zinc-100 px-3 py-2 text-sm dark:bg-zinc-800">
+            <p className="font-medium text-xs">
+              {c.author?.name ?? c.anonymous_name ?? "Someone"}{" "}
+              <span className="font-normal text-zinc-600 dark:text-zinc-400">
+                {formatDateTime(c.created_at)}
+              </span>
+            </p>
+            <p className="mt-0.5 whitespace-pre-wrap">{c.text}</p>
+          </li>
+        ))}
+        {comments.data?.data.length === 0 && <li className="text-sm text-zinc-600">No comments yet.</li>}
+      </ul>
+      {share.anonymousComments && (
+        <form onSubmit={submit} className="mt-3 space-y-2">
+          <Input
+            aria-label="Your name"
+            placeholder="Your name"
+            value={name}
+            maxLength={100}
+            onChange={(e) => setName(e.target.value)}
+          />
+          <textarea
+            aria-label="Comment"
+            placeholder="Add a comment…"
+            value={text}
+            maxLength={10_000}
+            rows={3}
+            onChange={(e) => setText(e.target.value)}
+            className="w-full rounded-md border border-zinc-300 bg-white px-3 py-2 text-sm dark:border-zinc-700 dark:bg-zinc-900"
+          />
+          {post.error && (
+            <p role="alert" className="text-red-700 text-sm">
+              {errorMessage(post.error)}
+            </p>
+          )}
+          <Button type="submit" disabled={post.isPending || !name.trim() || !text.trim()}>
+            Post comment
+          </Button>
+        </form>
+      )}
+    </section>
+  );
+}
+
+/** One file of a share: its preview, details, download when allowed, versions, properties and comments. */
+export function SharedFileView({
+  share,
+  fileId,
+  onClose,
+}: {
+  share: ShareAccess;
+  fileId: string;
+  onClose: () => void;
+}) {
+  const input = { params: { token: share.token, fileId }, accessToken: share.accessToken };
+  const file = useQuery({
+    queryKey: ["visitor-file", share.token, fileId],
+    queryFn: () => visitorCall(getPublicShareFile, input),
+  });
+  const [problem, setProblem] = useState<string | null>(null);
+  const download = async (versionId?: string) => {
+    setProblem(null);
+    try {
+      const answer = await visitorCall(downloadPublicShareFile, {
+        ...input,
+        query: versionId ? { version_id: versionId } : {},
+      });
+      window.location.assign(answer.url);
+    } catch (error) {
+      setProblem(errorMessage(error));
+    }
+  };
+  const data: PublicFile | undefined = file.data;
+  return (
+    <section
+      aria-label={data ? `File ${data.name}` : "File"}
+      className="rounded-lg border border-zinc-200 bg-white p-4 dark:border-zinc-800 dark:bg-zinc-900"
+    >
+      <div className="flex items-start gap-2">
+        <h2 className="min-w-0 flex-1 truncate font-semibold">{data?.name ?? "…"}</h2>
+        {data && share.access === "download" && (
+          <Button onClick={() => download()}>
+            <Download className="size-4" aria-hidden="true" /> Download
+          </Button>
+        )}
+        <Button variant="ghost" size="icon" aria-label="Close" onClick={onClose}>
+          <X className="size-4" aria-hidden="true" />
+        </Button>
+      </div>
+      {problem && (
+        <p role="alert" className="mt-2 text-red-700 text-sm">
+          {problem}
+        </p>
+      )}
+      {data && (
+        <>
+          <div className="mt-3 flex max-h-[60vh] justify-center overflow-hidden rounded-md bg-zinc-100 dark:bg-zinc-950">
+            {data.kind === "video" && data.scrub_url ? (
+              // biome-ignore lint/a11y/useMediaCaption: user content has no captions to offer
+              <video
+                src={data.scrub_url}
+                poster={data.preview_url ?? undefined}
+                controls
+                className="max-h-[60vh]"
+              />
+            ) : data.preview_url || data.thumbnail_url ? (
+              <img
+                src={data.preview_url ?? data.thumbnail_url ?? undefined}
+                alt={data.name}
+                className="max-h-[60vh] object-contain"
+              />
+            ) : (
+              <p className="p-10 text-sm text-zinc-600">No preview for this file.</p>
+            )}
+          </div>
+          <p className="mt-2 text-xs text-zinc-600 dark:text-zinc-400">
+            {data.extension.toUpperCase()} · {formatBytes(data.size)}
+            {data.resolution ? ` · ${data.resolution}` : ""}
+          </p>
+          {data.properties && data.properties.length > 0 && (
+            <dl className="mt-3 grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 text-sm">
+              {data.properties.map((p) => (
+                <div key={p.name} className="contents">
+                  <dt className="text-zinc-600 dark:text-zinc-400">{p.name}</dt>
+                  <dd>{p.text}</dd>
+                </div>
+              ))}
+            </dl>
+          )}
+          {data.versions && data.versions.length > 1 && (
+            <section aria-label="Versions" className="mt-3">
+              <h3 className="font-medium text-sm">Versions</h3>
+              <ul className="mt-1 space-y-1 text-sm">
+                {data.versions.map((v) => (
+                  <li key={v.id} className="flex items-center gap-2">
+                    Version {v.version_number} {v.is_active ? "(current)" : ""} · {formatBytes(v.size)}
+                    {share.access === "download" && (
+                      <button
+                        type="button"
+                        className="text-accent-700 underline"
+                        onClick={() => download(v.id)}
+                      >
+                        Download
+                      </button>
+                    )}
+                  </li>
+                ))}
+              </ul>
+            </section>
+          )}
+          {share.access !== "view" && <Comments share={share} fileId={fileId} />}
+        </>
+      )}
+    </section>
+  );
+}

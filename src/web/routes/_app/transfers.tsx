@@ -1,0 +1,186 @@
+import { useSuspenseQuery } from "@tanstack/react-query";
+import { createFileRoute } from "@tanstack/react-router";
+import { Loader2, Lock, Plus, Send, XCircle } from "lucide-react";
+import { useState } from "react";
+import { scopeSatisfied } from "../../../contract/scopes.ts";
+import type { Transfer } from "../../../contract/transfers.ts";
+import { meQuery, useAccess } from "../../api/access.ts";
+import { transfersQuery, useEndTransfer } from "../../api/transfers.ts";
+import { CopyButton } from "../../components/sharing/copy-button.tsx";
+import { NewTransferDialog } from "../../components/sharing/lazy-dialogs.ts";
+import { PageHeader } from "../../components/shell/page-header.tsx";
+import { AccessNotice } from "../../components/ui/access-notice.tsx";
+import { Badge, type Tone } from "../../components/ui/badge.tsx";
+import { ConfirmDialog } from "../../components/ui/confirm-dialog.tsx";
+import { GuardedButton } from "../../components/ui/guarded-button.tsx";
+import { RelativeTime } from "../../components/ui/relative-time.tsx";
+import { PageSkeleton } from "../../components/ui/skeleton.tsx";
+import { formatBytes, formatCount, plural } from "../../lib/format.ts";
+import { toast } from "../../lib/toast.ts";
+
+export const Route = createFileRoute("/_app/transfers")({
+  loader: async ({ context: { queryClient } }) => {
+    const me = await queryClient.ensureQueryData(meQuery());
+    if (scopeSatisfied(me.key.scopes, "transfers:read")) await queryClient.ensureQueryData(transfersQuery());
+  },
+  pendingComponent: PageSkeleton,
+  component: TransfersPage,
+});
+
+const STATUS: Record<Transfer["status"], { label: string; tone: Tone }> = {
+  awaiting_uploads: { label: "Awaiting files", tone: "grey" },
+  processing: { label: "Preparing", tone: "blue" },
+  ready: { label: "Ready", tone: "green" },
+  expired: { label: "Expired", tone: "grey" },
+};
+
+const EXPIRED_REASONS: Record<NonNullable<Transfer["expired_reason"]>, string> = {
+  expired: "Expired",
+  ended_early: "Ended early",
+  build_failed: "Could not be prepared",
+};
+
+function StatusBadge({ transfer }: { transfer: Transfer }) {
+  const status = STATUS[transfer.status];
+  const label = transfer.expired_reason ? EXPIRED_REASONS[transfer.expired_reason] : status.label;
+  return (
+    <Badge tone={transfer.expired_reason === "build_failed" ? "red" : status.tone}>
+      {transfer.status === "processing" && <Loader2 className="size-3 animate-spin" aria-hidden="true" />}
+      {label}
+    </Badge>
+  );
+}
+
+function TransferRow({ transfer, denial }: { transfer: Transfer; denial: string | null }) {
+  const [ending, setEnding] = useState(false);
+  const end = useEndTransfer();
+  const live = transfer.status !== "expired";
+  return (
+    <tr data-transfer-id={transfer.id}>
+      <td className="max-w-0 py-3 pr-3 pl-6">
+        <p className="flex items-center gap-1.5 truncate font-medium">
+          {transfer.name}
+          {transfer.password_protected && (
+            <Lock className="size-3.5 shrink-0 text-zinc-600" aria-label="Password protected" role="img" />
+          )}
+        </p>
+        <p className="truncate text-xs text-zinc-600 dark:text-zinc-400">
+          {plural(transfer.file_count, "file")} · {formatBytes(transfer.size)}
+          {transfer.message ? ` · ${transfer.message}` : ""}
+        </p>
+      </td>
+      <td className="px-3 py-3">
+        <StatusBadge transfer={transfer} />
+      </td>
+      <td className="px-3 py-3">{live ? <RelativeTime iso={transfer.expires_at} /> : "—"}</td>
+      <td className="px-3 py-3 tabular-nums">
+        {formatCount(transfer.view_count)} / {formatCount(transfer.download_count)}
+      </td>
+      <td className="py-3 pr-6 pl-3">
+        <div className="flex justify-end gap-1.5">
+          {live && <CopyButton text={transfer.url} label="Copy" />}
+          {live && (
+            <GuardedButton
+              variant="ghost"
+              size="icon"
+              denial={denial}
+              aria-label={`End the transfer ${transfer.name}`}
+              onClick={() => setEnding(true)}
+            >
+              <XCircle className="size-4" aria-hidden="true" />
+            </GuardedButton>
+          )}
+        </div>
+        <ConfirmDialog
+          open={ending}
+          onOpenChange={setEnding}
+          title={`End “${transfer.name}” now?`}
+          confirmLabel="End transfer"
+          danger
+          onConfirm={async () => {
+            await end.mutateAsync({ params: { transferId: transfer.id } });
+            toast.success(`“${transfer.name}” ended`);
+            setEnding(false);
+          }}
+        >
+          <p>Recipients can no longer open or download it. This cannot be undone.</p>
+        </ConfirmDialog>
+      </td>
+    </tr>
+  );
+}
+
+function TransferTable({ denial, onCreate }: { denial: string | null; onCreate: () => void }) {
+  const { data: transfers } = useSuspenseQuery(transfersQuery());
+  if (transfers.length === 0) {
+    return (
+      <div className="mx-6 flex flex-col items-center rounded-lg border border-zinc-300 border-dashed px-6 py-12 text-center dark:border-zinc-700">
+        <Send className="size-8 text-accent-600 dark:text-accent-500" aria-hidden="true" />
+        <h2 className="mt-3 font-medium">No transfers yet</h2>
+        <p className="mt-1 max-w-md text-sm text-zinc-600 dark:text-zinc-400">
+          Send files and folders to anyone as one zip download: from the library or your computer, with a
+          message, a password, and an expiry of up to 30 days.
+        </p>
+        <GuardedButton className="mt-5" denial={denial} onClick={onCreate}>
+          <Plus className="size-4" aria-hidden="true" /> New transfer
+        </GuardedButton>
+      </div>
+    );
+  }
+  return (
+    <table className="w-full table-fixed text-left text-sm">
+      <caption className="sr-only">Transfers</caption>
+      <thead className="border-zinc-200 border-y text-xs text-zinc-600 uppercase tracking-wide dark:border-zinc-800 dark:text-zinc-400">
+        <tr>
+          <th scope="col" className="py-2 pr-3 pl-6 font-medium">
+            Transfer
+          </th>
+          <th scope="col" className="w-44 px-3 py-2 font-medium">
+            Status
+          </th>
+          <th scope="col" className="w-32 px-3 py-2 font-medium">
+            Expires
+          </th>
+          <th scope="col" className="w-36 px-3 py-2 font-medium">
+            Views / downloads
+          </th>
+          <th scope="col" className="w-40 py-2 pr-6 pl-3 font-medium">
+            <span className="sr-only">Actions</span>
+          </th>
+        </tr>
+      </thead>
+      <tbody className="divide-y divide-zinc-200 dark:divide-zinc-800">
+        {transfers.map((transfer) => (
+          <TransferRow key={transfer.id} transfer={transfer} denial={denial} />
+        ))}
+      </tbody>
+    </table>
+  );
+}
+
+function TransfersPage() {
+  const access = useAccess();
+  const [creating, setCreating] = useState(false);
+  const readDenial = access.denial("transfers:read");
+  const writeDenial = access.denial("transfers:write", "transfers.create");
+  return (
+    <div className="pb-10">
+      <PageHeader
+        title="Transfers"
+        actions={
+          !readDenial && (
+            <GuardedButton denial={writeDenial} onClick={() => setCreating(true)}>
+              <Plus className="size-4" aria-hidden="true" /> New transfer
+            </GuardedButton>
+          )
+        }
+      />
+      {readDenial ? (
+        <AccessNotice title="Transfers are not available to this dashboard" reason={readDenial} />
+      ) : (
+        <TransferTable denial={access.denial("transfers:write")} onCreate={() => setCreating(true)} />
+      )}
+      <NewTransferDialog open={creating} onOpenChange={setCreating} />
+    </div>
+  );
+}

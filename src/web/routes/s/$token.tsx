@@ -1,0 +1,24 @@
+import { createFileRoute } from "@tanstack/react-router";
+import { z } from "zod";
+import { SharePage } from "../../components/visitor/share-page.tsx";
+
+const ShareSearch = z.object({ folder: z.string().max(100).optional().catch(undefined) });
+
+/** A shared link's visitor page: no login, no key; it reads the public API through /public-api. */
+export const Route = createFileRoute("/s/$token")({
+  validateSearch: ShareSearch,
+  component: ShareRoute,
+});
+
+function ShareRoute() {
+  const { token } = Route.useParams();
+  const { folder } = Route.useSearch();
+  const navigate = Route.useNavigate();
+  return (
+    <SharePage
+      token={token}
+      folderId={folder}
+      onFolder={(next) => void navigate({ search: next ? { folder: next } : {} })}
+    />
+  );
+}
