@@ -56,6 +56,8 @@ export default async function setup(project: TestProject) {
     const loginTokens = new LoginTokens();
     bff = await startBff(config, { loginTokens });
     const dashboardUrl = bff.url;
+    // Shared-link, transfer and page URLs point at the visitor pages this dashboard serves.
+    service.deps.config.visitorUrl = dashboardUrl;
 
     const environment: E2eEnvironment = {
       dashboardUrl,

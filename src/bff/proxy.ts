@@ -158,9 +158,13 @@ export function registerProxy(app: FastifyInstance, options: ProxyOptions): void
   });
 }
 
+/** What visitors may reach: the public paths, and content at URLs the service signed (useless without a signature). */
+const VISITOR_PATHS = ["/v1/public/", "/v1/content/", "/v1/transfer-content/"];
+
 /**
- * `/public-api/v1/public/*` → the regional host's public paths for visitor pages (shared links, transfers, pages):
- * no session, no key, nothing but `/v1/public/`.
+ * `/public-api/v1/…` → the regional host's public paths and signed content, for visitor pages (shared links,
+ * transfers, pages): no session, no key, nothing else. Content comes through here so that it is same-origin for
+ * the visitor page, whatever site the API is on.
  */
 export function registerPublicProxy(
   app: FastifyInstance,
@@ -169,8 +173,9 @@ export function registerPublicProxy(
   const handle = async (request: FastifyRequest, reply: FastifyReply) => {
     const pathAndQuery = request.url.slice("/public-api".length);
     const { pathname } = new URL(pathAndQuery, "http://upstream.invalid");
-    if (!pathname.startsWith("/v1/public/"))
+    if (!VISITOR_PATHS.some((prefix) => pathname.startsWith(prefix))) {
       return sendError(request, reply, "not_found", "Unknown public path.");
+    }
     const mutation = isMutation(request.method);
     if (mutation && !isSameOrigin(request.headers, options.publicOrigin())) {
       return sendError(request, reply, "forbidden", "Cross-origin requests are not allowed.");

@@ -60,3 +60,27 @@ describe("the public proxy for visitor pages", () => {
     expect(throttled.body.code).toBe("rate_limited");
   });
 });
+
+describe("signed content through the public proxy", () => {
+  it("serves a file's bytes at its signed URL, same-origin for the visitor page", async () => {
+    const owner = apiClient(service.regionalUrl, service.seed.ownerKey);
+    const file = await uploadBytes(owner, await solidPng(), {
+      name: "open.png",
+      library_id: service.seed.libraries.shared,
+    });
+    const link = await owner("POST", "/v1/shared-links", {
+      body: { target: { type: "file", id: file.id }, access: "download" },
+    });
+    const visitor = dashboard.browser();
+    const shareToken = link.body.url.split("/s/")[1];
+    const download = await visitor.call(
+      "GET",
+      `/public-api/v1/public/shared-links/${shareToken}/files/${file.id}/download`,
+    );
+    expect(download.status).toBe(200);
+    const signed = new URL(download.body.url);
+    const bytes = await visitor.call("GET", `/public-api${signed.pathname}${signed.search}`);
+    expect(bytes.status, bytes.text).toBe(200);
+    expect(bytes.headers.get("content-disposition")).toContain("open.png");
+  });
+});

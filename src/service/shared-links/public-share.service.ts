@@ -85,7 +85,8 @@ async function openContent(visit: Visit) {
 
 export async function getPublicShare(visit: Visit) {
   const { link, targetName, unlocked } = await openShare(visit);
-  await repo.countView(visit.db, link.id);
+  // A view is an opening that shows the content: the password prompt before it does not count.
+  if (unlocked) await repo.countView(visit.db, link.id);
   return {
     object: "public_shared_link" as const,
     brandspace_name: (await actingAsCreator(visit.db, link.brandspaceId, link.createdById))!.brandspace.name,

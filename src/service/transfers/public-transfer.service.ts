@@ -38,7 +38,8 @@ async function openTransfer({ deps, db, token, accessToken }: TransferVisit) {
 
 export async function getPublicTransfer(visit: TransferVisit) {
   const { transfer, unlocked } = await openTransfer(visit);
-  await repo.countView(visit.db, transfer.id);
+  // A view is an opening that shows the content: the password prompt before it does not count.
+  if (unlocked) await repo.countView(visit.db, transfer.id);
   const owner = await actingAsCreator(visit.db, transfer.brandspaceId, transfer.createdById);
   const [files, folders] = unlocked
     ? await Promise.all([repo.filesOf(visit.db, [transfer.id]), repo.foldersOf(visit.db, [transfer.id])])

@@ -267,7 +267,7 @@ describe("transfers", () => {
     const bytes = Buffer.from(await (await fetch(single.body.url)).arrayBuffer());
     expect(bytes.equals(top.bytes)).toBe(true);
     expect(Transfer.parse((await owner("GET", `/v1/transfers/${t.id}`)).body)).toMatchObject({
-      view_count: 2,
+      view_count: 1,
       download_count: 1,
     });
     expectError(await visitor("GET", "/v1/public/transfers/unknown-token"), 404, "not_found");

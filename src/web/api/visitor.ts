@@ -49,3 +49,14 @@ export const visitorAccessToken = {
     sessionStorage.setItem(tokenKey(kind, token), JSON.stringify(access));
   },
 };
+
+/** A URL the service signed (content, a zip), through the dashboard server so that it is same-origin here. */
+export function viaPublicProxy(url: string | null | undefined): string | undefined {
+  if (!url) return undefined;
+  try {
+    const parsed = new URL(url, window.location.origin);
+    return parsed.pathname.startsWith("/v1/") ? `/public-api${parsed.pathname}${parsed.search}` : url;
+  } catch {
+    return undefined;
+  }
+}

@@ -8,7 +8,7 @@ import {
   unlockPublicShare,
 } from "../../../contract/operations/shared-links.ts";
 import type { PublicFile } from "../../../contract/sharing.ts";
-import { visitorAccessToken, visitorCall } from "../../api/visitor.ts";
+import { viaPublicProxy, visitorAccessToken, visitorCall } from "../../api/visitor.ts";
 import { formatBytes } from "../../lib/format.ts";
 import { Button } from "../ui/button.tsx";
 import { type ShareAccess, SharedFileView } from "./shared-file-view.tsx";
@@ -26,7 +26,7 @@ function FileTile({ file, layout, onOpen }: { file: PublicFile; layout: Layout; 
           className="flex w-full items-center gap-3 px-3 py-2 text-left text-sm hover:bg-zinc-100 dark:hover:bg-zinc-800"
         >
           {file.thumbnail_url ? (
-            <img src={file.thumbnail_url} alt="" className="size-8 rounded object-cover" />
+            <img src={viaPublicProxy(file.thumbnail_url)} alt="" className="size-8 rounded object-cover" />
           ) : (
             <span className="size-8 rounded bg-zinc-200 dark:bg-zinc-800" />
           )}
@@ -41,7 +41,7 @@ function FileTile({ file, layout, onOpen }: { file: PublicFile; layout: Layout; 
       <button type="button" onClick={onOpen} className="group block w-full text-left">
         <span className="flex aspect-square items-center justify-center overflow-hidden rounded-md bg-zinc-100 dark:bg-zinc-800">
           {file.thumbnail_url ? (
-            <img src={file.thumbnail_url} alt="" className="size-full object-contain" />
+            <img src={viaPublicProxy(file.thumbnail_url)} alt="" className="size-full object-contain" />
           ) : (
             <span className="text-xs text-zinc-500 uppercase">{file.extension}</span>
           )}
@@ -70,6 +70,9 @@ export function SharePage({
     queryKey: ["visitor-share", token, accessToken],
     queryFn: () => visitorCall(getPublicShare, { params: { token }, accessToken }),
     retry: false,
+    // Each answer counts a view: read it once per visit.
+    staleTime: Number.POSITIVE_INFINITY,
+    refetchOnWindowFocus: false,
   });
   const ready = share.data && !share.data.password_required;
   const folders = useQuery({

@@ -9,7 +9,7 @@ import {
 } from "../../../contract/operations/shared-links.ts";
 import type { PublicFile } from "../../../contract/sharing.ts";
 import { errorMessage } from "../../api/error-message.ts";
-import { visitorCall } from "../../api/visitor.ts";
+import { viaPublicProxy, visitorCall } from "../../api/visitor.ts";
 import { formatBytes, formatDateTime } from "../../lib/format.ts";
 import { Button } from "../ui/button.tsx";
 import { Input } from "../ui/input.tsx";
@@ -118,7 +118,7 @@ export function SharedFileView({
         ...input,
         query: versionId ? { version_id: versionId } : {},
       });
-      window.location.assign(answer.url);
+      window.location.assign(viaPublicProxy(answer.url) ?? answer.url);
     } catch (error) {
       setProblem(errorMessage(error));
     }
@@ -151,14 +151,14 @@ export function SharedFileView({
             {data.kind === "video" && data.scrub_url ? (
               // biome-ignore lint/a11y/useMediaCaption: user content has no captions to offer
               <video
-                src={data.scrub_url}
-                poster={data.preview_url ?? undefined}
+                src={viaPublicProxy(data.scrub_url)}
+                poster={viaPublicProxy(data.preview_url)}
                 controls
                 className="max-h-[60vh]"
               />
             ) : data.preview_url || data.thumbnail_url ? (
               <img
-                src={data.preview_url ?? data.thumbnail_url ?? undefined}
+                src={viaPublicProxy(data.preview_url ?? data.thumbnail_url)}
                 alt={data.name}
                 className="max-h-[60vh] object-contain"
               />

@@ -7,7 +7,7 @@ import {
   unlockPublicTransfer,
 } from "../../../contract/operations/transfers.ts";
 import { errorMessage } from "../../api/error-message.ts";
-import { visitorAccessToken, visitorCall } from "../../api/visitor.ts";
+import { viaPublicProxy, visitorAccessToken, visitorCall } from "../../api/visitor.ts";
 import { formatBytes, plural } from "../../lib/format.ts";
 import { Button } from "../ui/button.tsx";
 import { PasswordGate, VisitorFrame, VisitorProblem } from "./visitor-frame.tsx";
@@ -48,7 +48,7 @@ export function TransferPage({ token }: { token: string }) {
         params: { token, entryId },
         accessToken,
       });
-      window.location.assign(answer.url);
+      window.location.assign(viaPublicProxy(answer.url) ?? answer.url);
     } catch (error) {
       setProblem(errorMessage(error));
     }
@@ -66,7 +66,7 @@ export function TransferPage({ token }: { token: string }) {
         <div className="mt-5">
           {ready ? (
             <a
-              href={data.zip_url!}
+              href={viaPublicProxy(data.zip_url)}
               className="inline-flex h-10 items-center gap-2 rounded-md bg-accent-600 px-4 font-medium text-sm text-white hover:bg-accent-700"
             >
               <Download className="size-4" aria-hidden="true" /> Download all (.zip)

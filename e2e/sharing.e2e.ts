@@ -1,0 +1,134 @@
+import { readFile } from "node:fs/promises";
+import { describe, expect, test } from "vitest";
+import yauzl from "yauzl";
+import { type Dashboard, expectToast, openDashboard, serviceApi } from "./harness.ts";
+
+async function zipEntries(file: string): Promise<string[]> {
+  const bytes = await readFile(file);
+  const zip = await new Promise<yauzl.ZipFile>((resolve, reject) =>
+    yauzl.fromBuffer(bytes, { lazyEntries: false }, (error, z) => (error ? reject(error) : resolve(z!))),
+  );
+  const names: string[] = [];
+  await new Promise<void>((resolve, reject) => {
+    zip.on("entry", (entry: yauzl.Entry) => names.push(entry.fileName));
+    zip.on("end", resolve);
+    zip.on("error", reject);
+  });
+  return names.sort();
+}
+
+/** A fresh browser context with no session: a visitor who only has the link. */
+async function visitor(url: string): Promise<Dashboard> {
+  const v = await openDashboard({ login: false });
+  await v.page.goto(url, { waitUntil: "load" });
+  return v;
+}
+
+describe("sharing", () => {
+  test("share a folder with a password, open it as a visitor, then revoke it", async () => {
+    const { fixtures } = serviceApi();
+    const library = await fixtures.createLibrary(fixtures.unique("Press"));
+    const folder = await fixtures.createFolder(library.id, "Press kit");
+    await fixtures.uploadPng({ name: "wordmark.png", folder_id: folder.id }, { width: 400, height: 200 });
+
+    const d = await openDashboard();
+    await d.goto(`/folders/${folder.id}`);
+    await d.page.getByRole("heading", { level: 1, name: "Press kit" }).waitFor();
+    await d.page.getByRole("button", { name: "Share" }).click();
+    const dialog = d.page.getByRole("dialog", { name: /Share folder/ });
+    await dialog.getByLabel("Password").fill("agency-2026");
+    await dialog.getByLabel("Visitors", { exact: true }).selectOption("comment");
+    await dialog.getByRole("button", { name: "Create link" }).click();
+    const url = await dialog.getByLabel("Shared link").inputValue();
+    expect(url).toMatch(new RegExp(`^${d.url}/s/[\\w-]{32}$`));
+    await d.expectAccessible("share dialog");
+    await dialog.getByRole("button", { name: "Done" }).click();
+
+    const v = await visitor(url);
+    await v.page.getByRole("heading", { name: "This shared link is protected" }).waitFor();
+    await v.page.getByLabel("Password").fill("wrong password");
+    await v.page.getByRole("button", { name: "Open" }).click();
+    await v.page.getByRole("alert").getByText("That password is not right.").waitFor();
+    await v.page.getByLabel("Password").fill("agency-2026");
+    await v.page.getByRole("button", { name: "Open" }).click();
+    const files = v.page.getByRole("list", { name: "Files in this share" });
+    await files.getByText("wordmark.png").click();
+    const view = v.page.getByRole("region", { name: "File wordmark.png" });
+    await view.getByRole("img", { name: "wordmark.png" }).waitFor();
+    await expect
+      .poll(() =>
+        view.getByRole("img", { name: "wordmark.png" }).evaluate((img: HTMLImageElement) => img.naturalWidth),
+      )
+      .toBeGreaterThan(0);
+    // A comment link shows the team's comments but has no download.
+    await view.getByText("No comments yet.").waitFor();
+    expect(await view.getByRole("button", { name: "Download" }).count()).toBe(0);
+    await v.expectAccessible("visitor share page");
+    await v.screenshot("visitor-share");
+    // The visitor never holds the dashboard's key or a session.
+    expect(await v.findInTraces(d.service.ownerKey)).toEqual([]);
+    expect((await v.traces()).cookies).toEqual([]);
+
+    await d.goto("/shared-links");
+    const row = d.page.getByRole("row").filter({ hasText: "Press kit" });
+    await row.getByRole("cell", { name: "1", exact: true }).waitFor();
+    await d.expectAccessible("shared links screen");
+    await d.screenshot("shared-links");
+    await row.getByRole("button", { name: /^Revoke the link/ }).click();
+    await d.page.getByRole("dialog").getByRole("button", { name: "Revoke link" }).click();
+    await expectToast(d.page, "Link revoked");
+
+    await v.page.reload();
+    await v.page.getByRole("heading", { name: "This link is not available" }).waitFor();
+  });
+
+  test("create a transfer, watch it become ready, download its zip as a recipient, end it", async () => {
+    const { fixtures } = serviceApi();
+    const library = await fixtures.createLibrary(fixtures.unique("Launch"));
+    const name = `${fixtures.unique("keyvisual").replace(/\s+/g, "-")}.png`;
+    await fixtures.uploadPng({ name, library_id: library.id });
+
+    const d = await openDashboard();
+    await d.goto("/transfers");
+    await d.page.getByRole("button", { name: "New transfer" }).first().click();
+    const dialog = d.page.getByRole("dialog", { name: "New transfer" });
+    await dialog.getByLabel("Name").fill("Launch assets");
+    await dialog.getByLabel("Message").fill("Here are the final files.");
+    await dialog.getByLabel("Add from the library").fill(name.slice(0, -4));
+    await dialog.getByRole("button", { name }).click();
+    await dialog.getByRole("list", { name: "In this transfer" }).getByText(name).waitFor();
+    await dialog.getByLabel("Files from your computer").setInputFiles({
+      name: "brief.txt",
+      mimeType: "text/plain",
+      buffer: Buffer.from("Use the dark logo on photos.\n"),
+    });
+    await dialog.getByRole("button", { name: "Create transfer" }).click();
+    await expectToast(d.page, /Transfer “Launch assets” is being prepared/, 20_000);
+    const row = d.page.getByRole("row").filter({ hasText: "Launch assets" });
+    await row.getByText("Ready").waitFor({ timeout: 20_000 });
+    await d.expectAccessible("transfers screen");
+    await d.screenshot("transfers");
+    const [transfer] = (await d.api("GET", "/v1/transfers?limit=1")).data;
+    expect(transfer).toMatchObject({ name: "Launch assets", status: "ready", file_count: 2 });
+
+    const v = await visitor(transfer.url);
+    await v.page.getByRole("heading", { name: "Launch assets" }).waitFor();
+    await v.page.getByText("Here are the final files.").waitFor();
+    const downloading = v.page.waitForEvent("download");
+    await v.page.getByRole("link", { name: "Download all (.zip)" }).click();
+    const download = await downloading;
+    expect(download.suggestedFilename()).toBe("Launch assets.zip");
+    expect(await zipEntries((await download.path())!)).toEqual(["brief.txt", name].sort());
+    await v.expectAccessible("visitor transfer page");
+    await v.screenshot("visitor-transfer");
+    await expect
+      .poll(async () => (await d.api("GET", `/v1/transfers/${transfer.id}`)).download_count)
+      .toBe(1);
+
+    await row.getByRole("button", { name: /^End the transfer/ }).click();
+    await d.page.getByRole("dialog").getByRole("button", { name: "End transfer" }).click();
+    await row.getByText("Ended early").waitFor();
+    await v.page.reload();
+    await v.page.getByRole("heading", { name: "This transfer has expired" }).waitFor();
+  });
+});
