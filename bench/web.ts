@@ -238,7 +238,7 @@ async function main() {
       `\nLargest scripts of /folders/{id}: ${browse.assets
         .filter((a) => a.type === "js")
         .sort((a, b) => b.gzipBytes - a.gzipBytes)
-        .slice(0, 5)
+        .slice(0, Number(process.env.BENCH_WEB_TOP ?? 5))
         .map((a) => `${path.basename(a.url)} ${kb(a.gzipBytes)}`)
         .join(", ")}`,
     );
