@@ -1,6 +1,6 @@
 import { useQuery } from "@tanstack/react-query";
 import { useNavigate } from "@tanstack/react-router";
-import { FileUp, Folder, Image, Plus, X } from "lucide-react";
+import { FileUp, FolderClosed, Image, Plus, X } from "lucide-react";
 import { type FormEvent, useRef, useState } from "react";
 import { TRANSFER_LIMITS } from "../../../contract/transfers.ts";
 import { errorMessage } from "../../api/error-message.ts";
@@ -227,7 +227,7 @@ export function NewTransferDialog({ open, onOpenChange, initialItems = [] }: Pro
           {items.map((item) => (
             <li key={item.id} className="flex items-center gap-2 text-sm">
               {item.type === "folder" ? (
-                <Folder className="size-4 shrink-0" aria-hidden="true" />
+                <FolderClosed className="size-4 shrink-0" aria-hidden="true" />
               ) : (
                 <Image className="size-4 shrink-0" aria-hidden="true" />
               )}

@@ -1,4 +1,4 @@
-import { Share2 } from "lucide-react";
+import { Share } from "lucide-react";
 import { useState } from "react";
 import { useAccess } from "../../api/access.ts";
 import type { ButtonProps } from "../ui/button.tsx";
@@ -17,7 +17,7 @@ export function ShareButton({
   return (
     <>
       <GuardedButton variant={variant} size={size} denial={denial} onClick={() => setOpen(true)}>
-        <Share2 className="size-4" aria-hidden="true" /> Share
+        <Share className="size-4" aria-hidden="true" /> Share
       </GuardedButton>
       {open && <ShareDialog open onOpenChange={setOpen} target={target} />}
     </>

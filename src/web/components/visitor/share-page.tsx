@@ -1,5 +1,5 @@
 import { useInfiniteQuery, useQuery, useQueryClient } from "@tanstack/react-query";
-import { ChevronRight, Folder, LayoutGrid, List } from "lucide-react";
+import { ChevronRight, FolderClosed, Grid2x2, Rows3 } from "lucide-react";
 import { useState } from "react";
 import {
   getPublicShare,
@@ -181,7 +181,7 @@ export function SharePage({
               aria-pressed={shownLayout === "grid"}
               onClick={() => setLayout("grid")}
             >
-              <LayoutGrid className="size-4" aria-hidden="true" />
+              <Grid2x2 className="size-4" aria-hidden="true" />
             </Button>
             <Button
               variant={shownLayout === "list" ? "secondary" : "ghost"}
@@ -190,7 +190,7 @@ export function SharePage({
               aria-pressed={shownLayout === "list"}
               onClick={() => setLayout("list")}
             >
-              <List className="size-4" aria-hidden="true" />
+              <Rows3 className="size-4" aria-hidden="true" />
             </Button>
           </fieldset>
         )}
@@ -211,7 +211,7 @@ export function SharePage({
                     onClick={() => enter(folder)}
                     className="flex items-center gap-2 rounded-md border border-zinc-200 bg-white px-3 py-2 text-sm hover:bg-zinc-100 dark:border-zinc-800 dark:bg-zinc-900 dark:hover:bg-zinc-800"
                   >
-                    <Folder className="size-4" aria-hidden="true" /> {folder.name}
+                    <FolderClosed className="size-4" aria-hidden="true" /> {folder.name}
                   </button>
                 </li>
               ))}

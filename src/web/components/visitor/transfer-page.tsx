@@ -1,5 +1,5 @@
 import { useQuery, useQueryClient } from "@tanstack/react-query";
-import { Download, Loader2 } from "lucide-react";
+import { Download, Loader } from "lucide-react";
 import { useState } from "react";
 import {
   downloadPublicTransferFile,
@@ -73,7 +73,7 @@ export function TransferPage({ token }: { token: string }) {
             </a>
           ) : (
             <p role="status" className="flex items-center gap-2 text-sm">
-              <Loader2 className="size-4 animate-spin" aria-hidden="true" /> The files are being prepared…
+              <Loader className="size-4 animate-spin" aria-hidden="true" /> The files are being prepared…
             </p>
           )}
         </div>

@@ -1,6 +1,6 @@
 import { useQuery, useSuspenseQuery } from "@tanstack/react-query";
 import { createFileRoute, Link } from "@tanstack/react-router";
-import { Lock, Pencil, Plus, Share2, Trash2 } from "lucide-react";
+import { Link2, Lock, Pencil, Plus, Trash2 } from "lucide-react";
 import { useState } from "react";
 import { scopeSatisfied } from "../../../contract/scopes.ts";
 import type { SharedLink } from "../../../contract/sharing.ts";
@@ -141,7 +141,7 @@ function LinkTable({ denial, onCreate }: { denial: string | null; onCreate: () =
   if (links.length === 0) {
     return (
       <div className="mx-6 flex flex-col items-center rounded-lg border border-zinc-300 border-dashed px-6 py-12 text-center dark:border-zinc-700">
-        <Share2 className="size-8 text-accent-600 dark:text-accent-500" aria-hidden="true" />
+        <Link2 className="size-8 text-accent-600 dark:text-accent-500" aria-hidden="true" />
         <h2 className="mt-3 font-medium">No shared links yet</h2>
         <p className="mt-1 max-w-md text-sm text-zinc-600 dark:text-zinc-400">
           Share a library, folder, board or file with people outside the team: they open it in a browser, with

@@ -1,6 +1,6 @@
 import { useSuspenseQuery } from "@tanstack/react-query";
 import { createFileRoute } from "@tanstack/react-router";
-import { Loader2, Lock, Plus, Send, XCircle } from "lucide-react";
+import { CircleStop, Loader, Lock, Plus, Send } from "lucide-react";
 import { useState } from "react";
 import { scopeSatisfied } from "../../../contract/scopes.ts";
 import type { Transfer } from "../../../contract/transfers.ts";
@@ -45,7 +45,7 @@ function StatusBadge({ transfer }: { transfer: Transfer }) {
   const label = transfer.expired_reason ? EXPIRED_REASONS[transfer.expired_reason] : status.label;
   return (
     <Badge tone={transfer.expired_reason === "build_failed" ? "red" : status.tone}>
-      {transfer.status === "processing" && <Loader2 className="size-3 animate-spin" aria-hidden="true" />}
+      {transfer.status === "processing" && <Loader className="size-3 animate-spin" aria-hidden="true" />}
       {label}
     </Badge>
   );
@@ -87,7 +87,7 @@ function TransferRow({ transfer, denial }: { transfer: Transfer; denial: string 
               aria-label={`End the transfer ${transfer.name}`}
               onClick={() => setEnding(true)}
             >
-              <XCircle className="size-4" aria-hidden="true" />
+              <CircleStop className="size-4" aria-hidden="true" />
             </GuardedButton>
           )}
         </div>
