@@ -8,6 +8,7 @@ import type { ServiceDeps } from "./deps.ts";
 import { downloadsRoutes } from "./downloads/downloads.routes.ts";
 import { filesRoutes } from "./files/files.routes.ts";
 import { foldersRoutes } from "./folders/folders.routes.ts";
+import { importsRoutes } from "./imports/imports.routes.ts";
 import { librariesRoutes } from "./libraries/libraries.routes.ts";
 import { membersRoutes } from "./members/members.routes.ts";
 import { metaRoutes } from "./meta/meta.routes.ts";
@@ -37,6 +38,7 @@ export function allRoutes(host: Host): RouteDef[] {
     ...filesRoutes(),
     ...versionsRoutes(),
     ...uploadsRoutes(),
+    ...importsRoutes(),
     ...downloadsRoutes(),
     ...similarRoutes(),
     ...propertiesRoutes(),

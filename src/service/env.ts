@@ -26,6 +26,10 @@ export interface Config {
   /** `LOG_FORMAT`: pretty at a terminal, JSON otherwise (`auto`), or forced. */
   logFormat: LogFormatSetting;
   importAllowHosts: string[];
+  /** The import size cap (5 GiB; smaller in tests), enforced while the body streams. */
+  importMaxBytes: number;
+  /** An import whose server sends nothing for this long fails with `timeout`. */
+  importStallTimeoutMs: number;
   /** Origin of the visitor pages (`/s/:token`, `/t/:token`, `/p/:token`) that shared, transfer and page URLs point at. */
   visitorUrl: string;
   /** Proxies trusted to name the client in `X-Forwarded-For`; public paths throttle by that client. */
@@ -151,6 +155,13 @@ const EnvSchema = z.object({
   LOG_FORMAT: z.enum(LOG_FORMATS).default("auto"),
   IMPORT_ALLOW_HOSTS: z.string().default(""),
   VISITOR_URL: z.url().optional(),
+  IMPORT_MAX_BYTES: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(5 * 1024 ** 3)
+    .default(5 * 1024 ** 3),
+  IMPORT_STALL_TIMEOUT: durationSetting("30s"),
   TRUST_PROXY: trustProxySetting("127.0.0.0/8,::1"),
   WEBHOOK_ALLOW_LOOPBACK: z.enum(["0", "1", ""]).default("0"),
   WEBHOOK_RETRY_SCHEDULE: durationList.default([60_000, 300_000, 1_800_000, 7_200_000, 28_800_000]),
@@ -206,6 +217,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     logFormat: e.LOG_FORMAT,
     importAllowHosts: parseList(e.IMPORT_ALLOW_HOSTS),
     trustProxy: e.TRUST_PROXY,
+    importMaxBytes: e.IMPORT_MAX_BYTES,
+    importStallTimeoutMs: e.IMPORT_STALL_TIMEOUT,
     visitorUrl: (e.VISITOR_URL ?? local(e.DASHBOARD_PORT)).replace(/\/$/, ""),
     webhookAllowLoopback: e.WEBHOOK_ALLOW_LOOPBACK === "1",
     webhookRetryScheduleMs: e.WEBHOOK_RETRY_SCHEDULE,

@@ -3,6 +3,7 @@ import { boardOperations } from "./boards.ts";
 import { commentOperations } from "./comments.ts";
 import { fileOperations, getContent } from "./files.ts";
 import { folderOperations } from "./folders.ts";
+import { importOperations } from "./imports.ts";
 import { libraryOperations } from "./libraries.ts";
 import { metaOperations } from "./meta.ts";
 import { propertyOperations } from "./properties.ts";
@@ -15,6 +16,7 @@ export * from "./boards.ts";
 export * from "./comments.ts";
 export * from "./files.ts";
 export * from "./folders.ts";
+export * from "./imports.ts";
 export * from "./libraries.ts";
 export * from "./meta.ts";
 export * from "./properties.ts";
@@ -33,6 +35,7 @@ export const allOperations: Operation[] = [
   ...boardOperations,
   ...commentOperations,
   ...uploadOperations,
+  ...importOperations,
   getContent,
   ...sharedLinkOperations,
   ...transferOperations,

@@ -1,4 +1,5 @@
 import type { ServiceDeps } from "../deps.ts";
+import { importHandlers } from "../imports/import-jobs.ts";
 import { TRANSFER_SCHEDULES, transferHandlers } from "../transfers/transfer-jobs.ts";
 import { WEBHOOK_SCHEDULES, webhookHandlers } from "../webhooks/webhook-jobs.ts";
 import { CLEANUP_SCHEDULES, cleanupHandlers } from "./cleanup-handlers.ts";
@@ -13,6 +14,7 @@ export function createJobHandlers(deps: ServiceDeps): JobHandlers {
     ...contentHandlers(deps),
     ...webhookHandlers(deps),
     ...transferHandlers(deps),
+    ...importHandlers(deps),
   };
 }
 

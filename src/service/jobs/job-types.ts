@@ -23,6 +23,7 @@ export type JobPayloads = {
   "transfers.build_zip": { transferId: string };
   "transfers.expire": NoPayload;
   "transfers.cleanup": NoPayload;
+  "imports.run": { importId: string };
 };
 
 export type JobType = keyof JobPayloads;

@@ -11,6 +11,7 @@ CREATE TABLE "imports" (
 	"file_id" text,
 	"bytes_received" bigint DEFAULT 0 NOT NULL,
 	"size" bigint,
+	"job_id" bigint,
 	"error_code" text,
 	"error_message" text,
 	"created_at" timestamp (3) with time zone DEFAULT now() NOT NULL,

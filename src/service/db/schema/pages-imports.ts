@@ -42,6 +42,8 @@ export const imports = pgTable(
     fileId: text("file_id"),
     bytesReceived: bigint("bytes_received", { mode: "number" }).notNull().default(0),
     size: bigint("size", { mode: "number" }),
+    /** The job running it: run again after a crash, that job starts the download over; any other one leaves it. */
+    jobId: bigint("job_id", { mode: "number" }),
     errorCode: text("error_code"),
     errorMessage: text("error_message"),
     createdAt: createdAt(),
