@@ -17,6 +17,11 @@ export interface E2eEnvironment {
     /** A library "Synthetic 300" with one folder "Everything" of ready files with real thumbnails. */
     synthetic: { libraryId: string; folderId: string; files: number };
   };
+  /**
+   * A loopback web server that URL imports may fetch (the service allow-lists exactly its `host:port`):
+   * `/hero.png` a PNG, `/gone` a 404.
+   */
+  importServerUrl: string;
   /** Where screenshots and failure captures go: `<artifactsDir>/<test file>/<name>.png`. */
   artifactsDir: string;
 }

@@ -1,4 +1,6 @@
 import { mkdtemp, rm } from "node:fs/promises";
+import { createServer } from "node:http";
+import type { AddressInfo } from "node:net";
 import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
@@ -9,6 +11,7 @@ import { setDashboardPassword } from "../src/bff/password-file.ts";
 import { startBff } from "../src/bff/server.ts";
 import { buildDashboardIfStale } from "../src/dashboard-build.ts";
 import { seedSyntheticFiles } from "../src/service/seed/synthetic-seed.ts";
+import { solidPng } from "../src/service/testing/content-fixtures.ts";
 import { startTestService } from "../src/service/testing/test-service.ts";
 import type { E2eEnvironment } from "./environment.ts";
 
@@ -31,9 +34,15 @@ export default async function setup(project: TestProject) {
   const staticDir = path.join(ROOT, "dist", "web");
   const built = await buildDashboardIfStale(ROOT, staticDir);
 
+  const importServer = await startImportServer();
   const service = await startTestService({
     workers: true,
-    env: { WEBHOOK_ALLOW_LOOPBACK: "1", RATE_LIMITS: UNLIMITED, JOB_POLL_MS: "50" },
+    env: {
+      WEBHOOK_ALLOW_LOOPBACK: "1",
+      RATE_LIMITS: UNLIMITED,
+      JOB_POLL_MS: "50",
+      IMPORT_ALLOW_HOSTS: new URL(importServer.url).host,
+    },
   });
   const bffDataDir = await mkdtemp(path.join(os.tmpdir(), "bs-e2e-bff-"));
   let bff: Awaited<ReturnType<typeof startBff>> | null = null;
@@ -77,6 +86,7 @@ export default async function setup(project: TestProject) {
         },
       },
       artifactsDir: path.join(ROOT, ".cache", "e2e-artifacts"),
+      importServerUrl: importServer.url,
     };
     project.provide("e2e", environment);
     if (process.env.E2E_VERBOSE) {
@@ -87,6 +97,7 @@ export default async function setup(project: TestProject) {
   } catch (error) {
     await bff?.stop();
     await service.close();
+    await importServer.close();
     await rm(bffDataDir, { recursive: true, force: true });
     throw error;
   }
@@ -94,6 +105,25 @@ export default async function setup(project: TestProject) {
   return async () => {
     await bff?.stop();
     await service.close();
+    await importServer.close();
     await rm(bffDataDir, { recursive: true, force: true });
+  };
+}
+
+/** The web server URL imports fetch from in the e2e tests: a PNG at `/hero.png`, a 404 at `/gone`. */
+async function startImportServer() {
+  const png = await solidPng(320, 200, { r: 30, g: 90, b: 200 });
+  const server = createServer((request, response) => {
+    if (request.url === "/hero.png") {
+      response.writeHead(200, { "content-type": "image/png", "content-length": String(png.length) }).end(png);
+      return;
+    }
+    response.writeHead(404).end("not here");
+  });
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  const { port } = server.address() as AddressInfo;
+  return {
+    url: `http://127.0.0.1:${port}`,
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
 }

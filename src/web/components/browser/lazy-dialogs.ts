@@ -26,3 +26,6 @@ export const AddToBoardDialog = lazyDialog(() =>
 export const SetPropertyDialog = lazyDialog(() =>
   import("./set-property-dialog.tsx").then((m) => m.SetPropertyDialog),
 );
+export const ImportUrlDialog = lazyDialog(() =>
+  import("../upload/import-url-dialog.tsx").then((m) => m.ImportUrlDialog),
+);

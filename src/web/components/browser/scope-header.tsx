@@ -1,4 +1,4 @@
-import { FolderPlus, Library as LibraryIcon, MoreHorizontal, Pencil, Trash2 } from "lucide-react";
+import { FolderPlus, Globe, Library as LibraryIcon, MoreHorizontal, Pencil, Trash2 } from "lucide-react";
 import { useState } from "react";
 import type { FolderDetail } from "../../../contract/folders.ts";
 import type { LibraryDetail } from "../../../contract/libraries.ts";
@@ -13,7 +13,7 @@ import { type BrowseCrumb, BrowserHeader } from "./browser-header.tsx";
 import { useFolderActions } from "./folder-actions.tsx";
 import { FolderMenuItems } from "./folder-menu.tsx";
 import { FolderGlyph } from "./folder-strip.tsx";
-import { DeleteLibraryDialog, EditLibraryDialog } from "./lazy-dialogs.ts";
+import { DeleteLibraryDialog, EditLibraryDialog, ImportUrlDialog } from "./lazy-dialogs.ts";
 
 export type BrowseScope =
   | { kind: "library"; library: LibraryDetail }
@@ -41,9 +41,11 @@ function NewFolderButton({ libraryId, parentId }: { libraryId: string; parentId:
 }
 
 function LibraryHeader({ library }: { library: LibraryDetail }) {
-  const [dialog, setDialog] = useState<"edit" | "delete" | null>(null);
-  const denial = useAccess().denial("libraries:write");
-  const later = (next: "edit" | "delete") => setTimeout(() => setDialog(next), 0);
+  const [dialog, setDialog] = useState<"edit" | "delete" | "import" | null>(null);
+  const access = useAccess();
+  const denial = access.denial("libraries:write");
+  const importDenial = access.denial("files:write", "files.upload");
+  const later = (next: "edit" | "delete" | "import") => setTimeout(() => setDialog(next), 0);
   return (
     <BrowserHeader
       crumbs={[ROOT, { label: library.name }]}
@@ -65,6 +67,10 @@ function LibraryHeader({ library }: { library: LibraryDetail }) {
           <LazyMenu modal={false} align="end" sideOffset={6} trigger={menuButton("Library actions")}>
             {(M) => (
               <>
+                <M.Item disabled={!!importDenial} onSelect={() => later("import")}>
+                  <Globe className="size-4" aria-hidden="true" /> Import from URL…
+                </M.Item>
+                <M.Separator />
                 {denial && <M.Label variant="note">{denial}</M.Label>}
                 <M.Item disabled={!!denial} onSelect={() => later("edit")}>
                   <Pencil className="size-4" aria-hidden="true" /> Edit details…
@@ -75,6 +81,15 @@ function LibraryHeader({ library }: { library: LibraryDetail }) {
               </>
             )}
           </LazyMenu>
+          {dialog === "import" && (
+            <ImportUrlDialog
+              open
+              onOpenChange={() => setDialog(null)}
+              libraryId={library.id}
+              folderId={null}
+              placeName={library.name}
+            />
+          )}
           {dialog === "edit" && (
             <EditLibraryDialog library={library} open onOpenChange={() => setDialog(null)} />
           )}
@@ -89,6 +104,7 @@ function LibraryHeader({ library }: { library: LibraryDetail }) {
 
 function FolderHeader({ folder, libraryName }: { folder: FolderDetail; libraryName: string }) {
   const actions = useFolderActions();
+  const [importing, setImporting] = useState(false);
   const denial = useAccess().denial("libraries:write");
   const crumbs: BrowseCrumb[] = [
     ROOT,
@@ -127,8 +143,25 @@ function FolderHeader({ folder, libraryName }: { folder: FolderDetail; libraryNa
             <NewFolderButton libraryId={folder.library_id} parentId={folder.id} />
             <ShareButton target={{ type: "folder", id: folder.id, name: folder.name }} />
             <LazyMenu modal={false} align="end" sideOffset={6} trigger={menuButton("Folder actions")}>
-              {(M) => <FolderMenuItems kit={M} folder={folder} />}
+              {(M) => (
+                <>
+                  <M.Item onSelect={() => setTimeout(() => setImporting(true), 0)}>
+                    <Globe className="size-4" aria-hidden="true" /> Import from URL…
+                  </M.Item>
+                  <M.Separator />
+                  <FolderMenuItems kit={M} folder={folder} />
+                </>
+              )}
             </LazyMenu>
+            {importing && (
+              <ImportUrlDialog
+                open
+                onOpenChange={setImporting}
+                libraryId={folder.library_id}
+                folderId={folder.id}
+                placeName={folder.name}
+              />
+            )}
           </>
         )
       }

@@ -1,6 +1,8 @@
 import { ChevronDown, ChevronUp, Pause, Play, X } from "lucide-react";
-import { useId, useState } from "react";
+import { useId, useState, useSyncExternalStore } from "react";
 import { Button } from "../ui/button.tsx";
+import { imports } from "./import-queue.ts";
+import { ImportRow } from "./import-row.tsx";
 import { aggregateProgress, percentOf } from "./plan.ts";
 import { UNFINISHED, type UploadItem } from "./upload-item.ts";
 import { UploadRow } from "./upload-row.tsx";
@@ -20,13 +22,15 @@ function titleOf(items: readonly UploadItem[]): string {
   return "Uploads complete";
 }
 
-/** The queue, bottom right on every page: overall progress, and each upload with its controls. */
+/** The queue, bottom right on every page: overall progress, each upload with its controls, and URL imports. */
 export function UploadPanel() {
   useUploadEffects();
   const items = useUploads();
+  const importItems = useSyncExternalStore(imports.subscribe, imports.getSnapshot, imports.getSnapshot);
   const [collapsed, setCollapsed] = useState(false);
   const listId = useId();
-  if (items.length === 0) return null;
+  if (items.length === 0 && importItems.length === 0) return null;
+  const importing = importItems.filter((i) => i.status !== "completed" && i.status !== "failed").length;
 
   const unfinished = items.filter((item) => UNFINISHED.has(item.status));
   // The batch is everything on the list that still counts: finished uploads hold their full size.
@@ -45,7 +49,11 @@ export function UploadPanel() {
     >
       <div className="flex items-center gap-1 border-zinc-200 border-b py-1.5 pr-1.5 pl-3 dark:border-zinc-800">
         <h2 className="min-w-0 flex-1 truncate font-medium text-sm" aria-live="polite">
-          {titleOf(items)}
+          {items.length === 0
+            ? importing > 0
+              ? `Importing ${importing} ${importing === 1 ? "file" : "files"}`
+              : "Imports finished"
+            : titleOf(items)}
           {unfinished.length > 0 && (
             <span className="ml-1.5 text-zinc-600 dark:text-zinc-400"> · {percent}%</span>
           )}
@@ -87,13 +95,16 @@ export function UploadPanel() {
         >
           {collapsed ? <ChevronUp className="size-4" /> : <ChevronDown className="size-4" />}
         </Button>
-        {unfinished.length === 0 && (
+        {unfinished.length === 0 && importing === 0 && (
           <Button
             variant="ghost"
             size="icon"
             aria-label="Close uploads"
             title="Close"
-            onClick={() => uploads.dismissSettled()}
+            onClick={() => {
+              uploads.dismissSettled();
+              imports.dismissSettled();
+            }}
           >
             <X className="size-4" />
           </Button>
@@ -120,6 +131,9 @@ export function UploadPanel() {
         aria-label="Upload queue"
         className="min-h-0 flex-1 divide-y divide-zinc-100 overflow-y-auto dark:divide-zinc-800"
       >
+        {importItems.map((record) => (
+          <ImportRow key={record.id} record={record} />
+        ))}
         {items.map((item) => (
           <UploadRow key={item.key} item={item} />
         ))}

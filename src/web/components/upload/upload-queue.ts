@@ -1,4 +1,5 @@
 import { useSyncExternalStore } from "react";
+import type { ImportRecord } from "../../../contract/imports.ts";
 import { onDemand, useOnDemand } from "../../lib/on-demand.ts";
 import { toast } from "../../lib/toast.ts";
 import type { UploadItem, UploadTarget } from "./upload-item.ts";
@@ -13,6 +14,14 @@ export function queueUploads(files: readonly File[], target: UploadTarget): void
   runtime.load().then(
     ({ uploads }) => uploads.add(files, target),
     () => toast.error("The upload could not start: the connection may have dropped. Try again."),
+  );
+}
+
+/** Shows a URL import in the upload panel and follows it until it ends. */
+export function queueImport(record: ImportRecord): void {
+  runtime.load().then(
+    ({ imports }) => imports.add(record),
+    () => toast.error("The import started, but its progress cannot be shown: reload the page to see it."),
   );
 }
 

@@ -1,4 +1,6 @@
 /** What uploading needs once a file is picked or dropped: one chunk, fetched then (see upload-queue.ts). */
+
+export { imports } from "./import-queue.ts";
 export { UploadPanel } from "./upload-panel.tsx";
 export { UploadRow } from "./upload-row.tsx";
 export { uploads } from "./upload-store.ts";

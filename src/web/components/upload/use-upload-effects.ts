@@ -5,6 +5,7 @@ import { getFolder } from "../../../contract/operations/folders.ts";
 import { getLibrary } from "../../../contract/operations/libraries.ts";
 import { invalidateOperations } from "../../api/query.ts";
 import { toast } from "../../lib/toast.ts";
+import { IMPORT_FAILURES, imports } from "./import-queue.ts";
 import { UNFINISHED } from "./upload-item.ts";
 import { uploads } from "./upload-store.ts";
 
@@ -45,6 +46,22 @@ export function useUploadEffects() {
       });
     });
   }, [queryClient]);
+
+  useEffect(
+    () =>
+      imports.onEnd((record) => {
+        const name = record.name ?? record.url;
+        if (record.status === "failed") {
+          toast.error(`“${name}” was not imported`, {
+            description: record.error ? IMPORT_FAILURES[record.error.code] : undefined,
+          });
+          return;
+        }
+        void invalidateOperations(queryClient, [listFiles, getFolder, getLibrary]);
+        toast.success(`“${name}” imported`);
+      }),
+    [queryClient],
+  );
 
   useEffect(() => {
     const online = () => uploads.goOnline();
