@@ -12,6 +12,7 @@ import { importsRoutes } from "./imports/imports.routes.ts";
 import { librariesRoutes } from "./libraries/libraries.routes.ts";
 import { membersRoutes } from "./members/members.routes.ts";
 import { metaRoutes } from "./meta/meta.routes.ts";
+import { pagesRoutes } from "./pages/pages.routes.ts";
 import { errorBody } from "./platform/error-body.ts";
 import { ApiError } from "./platform/errors.ts";
 import { clientErrorReply, frameworkErrorReply } from "./platform/framework-errors.ts";
@@ -45,6 +46,7 @@ export function allRoutes(host: Host): RouteDef[] {
     ...boardsRoutes(),
     ...boardFilesRoutes(),
     ...commentsRoutes(),
+    ...pagesRoutes(),
     ...sharedLinksRoutes(),
     ...publicShareRoutes(),
     ...transfersRoutes(),

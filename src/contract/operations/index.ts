@@ -6,6 +6,7 @@ import { folderOperations } from "./folders.ts";
 import { importOperations } from "./imports.ts";
 import { libraryOperations } from "./libraries.ts";
 import { metaOperations } from "./meta.ts";
+import { pageOperations, publicPageOperations } from "./pages.ts";
 import { propertyOperations } from "./properties.ts";
 import { publicShareOperations, sharedLinkOperations } from "./shared-links.ts";
 import { publicTransferOperations, transferOperations } from "./transfers.ts";
@@ -19,6 +20,7 @@ export * from "./folders.ts";
 export * from "./imports.ts";
 export * from "./libraries.ts";
 export * from "./meta.ts";
+export * from "./pages.ts";
 export * from "./properties.ts";
 export * from "./shared-links.ts";
 export * from "./transfers.ts";
@@ -37,9 +39,11 @@ export const allOperations: Operation[] = [
   ...uploadOperations,
   ...importOperations,
   getContent,
+  ...pageOperations,
   ...sharedLinkOperations,
   ...transferOperations,
   ...publicShareOperations,
   ...publicTransferOperations,
+  ...publicPageOperations,
   ...webhookOperations,
 ];

@@ -1,0 +1,238 @@
+import { asc } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { ErrorBody } from "../../contract/errors.ts";
+import { Page, PublicPage } from "../../contract/pages.ts";
+import { ALL_SCOPES } from "../../contract/scopes.ts";
+import { events } from "../db/schema/index.ts";
+import { solidPng, uploadBytes, waitUntilProcessed } from "../testing/content-fixtures.ts";
+import { type ApiCall, type ApiResponse, apiClient } from "../testing/http-client.ts";
+import { startTestService, type TestService } from "../testing/test-service.ts";
+
+let service: TestService;
+let owner: ApiCall;
+let editor: ApiCall;
+let viewer: ApiCall;
+let visitor: ApiCall;
+let imageId: string;
+let hiddenImageId: string;
+let boardId: string;
+
+beforeAll(async () => {
+  service = await startTestService({ workers: true });
+  owner = apiClient(service.regionalUrl, service.seed.ownerKey);
+  visitor = apiClient(service.regionalUrl);
+  const users = service.seed.users;
+  editor = apiClient(service.regionalUrl, await service.createKey(ALL_SCOPES, { email: users.editor.email }));
+  viewer = apiClient(service.regionalUrl, await service.createKey(ALL_SCOPES, { email: users.viewer.email }));
+  imageId = (
+    await uploadBytes(owner, await solidPng(300, 200), {
+      name: "hero.png",
+      library_id: service.seed.libraries.shared,
+    })
+  ).id;
+  await waitUntilProcessed(owner, imageId);
+  const hidden = await owner("POST", "/v1/libraries", { body: { name: "Owner only" } });
+  hiddenImageId = (
+    await uploadBytes(owner, await solidPng(), { name: "secret.png", library_id: hidden.body.id })
+  ).id;
+  boardId = service.seed.boards.shared;
+  await owner("POST", `/v1/boards/${boardId}/files`, { body: { file_ids: [imageId] } });
+});
+afterAll(() => service?.close());
+
+function expectError(res: ApiResponse, status: number, code: string) {
+  expect(res.status, res.text).toBe(status);
+  expect(ErrorBody.parse(res.body).code).toBe(code);
+}
+
+async function eventsOf(id: string) {
+  const rows = await service.deps.db.select().from(events).orderBy(asc(events.seq));
+  return rows.filter((e) => (e.data as { id?: string }).id === id);
+}
+
+const content = (blocks: unknown[]) => ({ version: 1, blocks });
+const heading = { id: "h1", type: "heading", level: 1, text: "Brand guidelines" };
+
+async function create(body: Record<string, unknown>, api = owner) {
+  const res = await api("POST", "/v1/pages", {
+    body: { library_id: service.seed.libraries.shared, ...body },
+  });
+  expect(res.status, res.text).toBe(201);
+  return Page.parse(res.body);
+}
+
+describe("pages", () => {
+  it("creates a page (a file of kind page) with page.created", async () => {
+    const page = await create({ title: "Guidelines", content: content([heading]) });
+    expect(page).toMatchObject({
+      object: "page",
+      title: "Guidelines",
+      content: { version: 1, blocks: [heading] },
+      library_id: service.seed.libraries.shared,
+      folder_id: null,
+      published: false,
+      published_at: null,
+      published_url: null,
+      created_by_id: service.seed.users.owner.id,
+    });
+    expect(page.id).toMatch(/^fil_/);
+    const file = await owner("GET", `/v1/files/${page.id}`);
+    expect(file.body).toMatchObject({ kind: "page", name: "Guidelines", status: "ready" });
+    const emitted = await eventsOf(page.id);
+    expect(emitted.map((e) => e.type)).toEqual(["page.created"]);
+    expect(emitted[0]!.data).toEqual({ object: "page", id: page.id, name: "Guidelines" });
+  });
+
+  it("validates the block document", async () => {
+    const lib = service.seed.libraries.shared;
+    for (const bad of [
+      content([{ id: "x", type: "video" }]),
+      content([{ id: "p", type: "paragraph", runs: [{ text: "hi", link: "javascript:alert(1)" }] }]),
+      content([heading, heading]),
+      content([{ id: "h", type: "heading", level: 4, text: "x" }]),
+      content(Array.from({ length: 501 }, (_, i) => ({ id: `d${i}`, type: "divider" }))),
+      { version: 2, blocks: [] },
+    ]) {
+      expectError(
+        await owner("POST", "/v1/pages", { body: { title: "Bad", library_id: lib, content: bad } }),
+        400,
+        "validation_error",
+      );
+    }
+    expectError(await owner("POST", "/v1/pages", { body: { title: "No place" } }), 400, "validation_error");
+    expectError(
+      await viewer("POST", "/v1/pages", { body: { title: "Nope", library_id: lib } }),
+      403,
+      "forbidden",
+    );
+  });
+
+  it("saving content emits page.updated; a rename file.updated with file_type canvas", async () => {
+    const page = await create({ title: "Draft" });
+    const saved = await owner("PATCH", `/v1/pages/${page.id}`, { body: { content: content([heading]) } });
+    expect(saved.status, saved.text).toBe(200);
+    expect(saved.body.content.blocks).toEqual([heading]);
+    const renamed = await owner("PATCH", `/v1/pages/${page.id}`, { body: { title: "Final" } });
+    expect(renamed.body.title).toBe("Final");
+    const emitted = await eventsOf(page.id);
+    expect(emitted.map((e) => e.type)).toEqual(["page.created", "page.updated", "file.updated"]);
+    expect(emitted[2]!.data).toMatchObject({
+      object: "file",
+      id: page.id,
+      name: "Final",
+      file_type: "canvas",
+    });
+    expectError(await owner("PATCH", `/v1/pages/${page.id}`, { body: {} }), 400, "validation_error");
+  });
+
+  it("moves, tags, trashes and restores through /v1/files with file.* events carrying file_type canvas", async () => {
+    const page = await create({ title: "Moving" });
+    const folder = await owner("POST", "/v1/folders", {
+      body: { name: "Pages", library_id: service.seed.libraries.shared },
+    });
+    expect(
+      (await owner("POST", `/v1/files/${page.id}/move`, { body: { folder_id: folder.body.id } })).status,
+    ).toBe(200);
+    expect((await owner("PATCH", `/v1/files/${page.id}`, { body: { tags: ["brand"] } })).status).toBe(200);
+    expect((await owner("DELETE", `/v1/files/${page.id}`)).status).toBe(200);
+    expect((await owner("POST", `/v1/files/${page.id}/restore`)).status).toBe(200);
+    const fileEvents = (await eventsOf(page.id)).filter((e) => e.type.startsWith("file."));
+    expect(fileEvents.map((e) => e.type)).toEqual([
+      "file.moved",
+      "file.updated",
+      "file.trashed",
+      "file.restored",
+    ]);
+    for (const e of fileEvents) expect(e.data).toMatchObject({ file_type: "canvas" });
+    expect((await owner("GET", `/v1/pages/${page.id}`)).body.folder_id).toBe(folder.body.id);
+  });
+
+  it("publishes with a public URL readable without a key, unpublishes, and republishes at a new URL", async () => {
+    const page = await create({
+      title: "Launch",
+      content: content([
+        heading,
+        { id: "img", type: "image", file_id: imageId, alt: "Hero" },
+        { id: "b", type: "board_embed", board_id: boardId },
+      ]),
+    });
+    const published = Page.parse((await owner("POST", `/v1/pages/${page.id}/publish`)).body);
+    expect(published.published).toBe(true);
+    expect(published.published_url).toMatch(/\/p\/[\w-]{32}$/);
+    const token = published.published_url!.split("/p/")[1]!;
+    const open = await visitor("GET", `/v1/public/pages/${token}`);
+    expect(open.status, open.text).toBe(200);
+    const publicPage = PublicPage.parse(open.body);
+    expect(publicPage).toMatchObject({
+      title: "Launch",
+      content: { blocks: expect.arrayContaining([heading]) },
+    });
+    const image = publicPage.references.files[imageId]!;
+    expect(image).toMatchObject({ available: true, name: "hero.png", kind: "image" });
+    const bytes = await fetch((image as { preview_url: string }).preview_url);
+    expect(bytes.status).toBe(200);
+    expect(publicPage.references.boards[boardId]).toMatchObject({ available: true, name: "Campaign 2026" });
+    // Publishing again changes nothing.
+    expect((await owner("POST", `/v1/pages/${page.id}/publish`)).body.published_url).toBe(
+      published.published_url,
+    );
+    const unpublished = Page.parse((await owner("POST", `/v1/pages/${page.id}/unpublish`)).body);
+    expect(unpublished).toMatchObject({ published: false, published_url: null, published_at: null });
+    expectError(await visitor("GET", `/v1/public/pages/${token}`), 404, "not_found");
+    const again = Page.parse((await owner("POST", `/v1/pages/${page.id}/publish`)).body);
+    expect(again.published_url).not.toBe(published.published_url);
+    expect((await eventsOf(page.id)).map((e) => e.type)).toEqual([
+      "page.created",
+      "page.published",
+      "page.unpublished",
+      "page.published",
+    ]);
+    expectError(await visitor("GET", "/v1/public/pages/nope"), 404, "not_found");
+  });
+
+  it("shows references a reader cannot see, or that are gone, as unavailable without leaking them", async () => {
+    const page = await create({
+      title: "Mixed",
+      content: content([
+        { id: "a", type: "image", file_id: imageId },
+        { id: "b", type: "image", file_id: hiddenImageId },
+        { id: "c", type: "file_grid", file_ids: ["fil_nope"] },
+        { id: "d", type: "board_embed", board_id: service.seed.boards.restricted },
+      ]),
+    });
+    const asEditor = Page.parse((await editor("GET", `/v1/pages/${page.id}`)).body);
+    expect(asEditor.references!.files[imageId]).toMatchObject({ available: true });
+    expect(asEditor.references!.files[hiddenImageId]).toEqual({ available: false, id: hiddenImageId });
+    expect(asEditor.references!.files.fil_nope).toEqual({ available: false, id: "fil_nope" });
+    expect(JSON.stringify(asEditor.references)).not.toContain("secret.png");
+    const asViewer = Page.parse((await viewer("GET", `/v1/pages/${page.id}`)).body);
+    expect(asViewer.references!.boards[service.seed.boards.restricted]).toEqual({
+      available: false,
+      id: service.seed.boards.restricted,
+    });
+  });
+
+  it("lists pages, and deletes them: trash then permanent, page.deleted each time, unpublished", async () => {
+    const page = await create({ title: "To delete" });
+    await owner("POST", `/v1/pages/${page.id}/publish`);
+    const list = await owner("GET", "/v1/pages?limit=100");
+    expect(list.body.data.map((p: { id: string }) => p.id)).toContain(page.id);
+    expect(list.body.data[0].references).toBeNull();
+    const trashed = await owner("DELETE", `/v1/pages/${page.id}`);
+    expect(trashed.body).toMatchObject({ object: "page", id: page.id, deleted: true, permanent: false });
+    expect(
+      (await owner("GET", "/v1/pages?limit=100")).body.data.map((p: { id: string }) => p.id),
+    ).not.toContain(page.id);
+    expect((await owner("GET", `/v1/pages/${page.id}`)).body.published).toBe(false);
+    const gone = await owner("DELETE", `/v1/pages/${page.id}?permanent=true`);
+    expect(gone.body).toMatchObject({ deleted: true, permanent: true, trashed_at: null });
+    expectError(await owner("GET", `/v1/pages/${page.id}`), 404, "not_found");
+    expect((await eventsOf(page.id)).map((e) => e.type)).toEqual([
+      "page.created",
+      "page.published",
+      "page.deleted",
+      "page.deleted",
+    ]);
+    expectError(await owner("GET", `/v1/pages/${imageId}`), 404, "not_found");
+  });
+});

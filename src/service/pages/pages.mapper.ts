@@ -1,0 +1,31 @@
+import type { Page, PageContent, PageReferences } from "../../contract/pages.ts";
+import type { PageRow } from "./pages.repository.ts";
+
+export const publishedUrl = (visitorUrl: string, token: string | null) =>
+  token ? `${visitorUrl}/p/${token}` : null;
+
+export function toPage(row: PageRow, visitorUrl: string, references: PageReferences | null): Page {
+  const { file, page } = row;
+  return {
+    object: "page",
+    id: file.id,
+    title: file.name,
+    content: page.content as PageContent,
+    library_id: file.libraryId,
+    folder_id: file.folderId,
+    published: page.publishToken !== null,
+    published_at: page.publishToken ? (page.publishedAt?.toISOString() ?? null) : null,
+    published_url: publishedUrl(visitorUrl, page.publishToken),
+    created_at: file.createdAt.toISOString(),
+    updated_at: (page.updatedAt > file.updatedAt ? page.updatedAt : file.updatedAt).toISOString(),
+    created_by_id: file.createdById,
+    trashed_at: file.trashedAt?.toISOString() ?? null,
+    references,
+  };
+}
+
+export const pageEventData = (row: PageRow) => ({
+  object: "page" as const,
+  id: row.file.id,
+  name: row.file.name,
+});

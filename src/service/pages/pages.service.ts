@@ -1,0 +1,201 @@
+import type { EventType } from "../../contract/events.ts";
+import type { CreatePageBody, PageContent, PageListQuery, UpdatePageBody } from "../../contract/pages.ts";
+import { EMPTY_PAGE, PAGE_MIME } from "../../contract/pages.ts";
+import { inVisibleLibraries, requireLibraryAccess } from "../access/library-access.ts";
+import { insertFile } from "../content/content.repository.ts";
+import { files } from "../db/schema/index.ts";
+import { requireFile } from "../files/file-access.ts";
+import { fileEventData } from "../files/files.mapper.ts";
+import { deleteFileRow, updateFileRow } from "../files/files.repository.ts";
+import { requireActiveFolder } from "../folders/folder-access.ts";
+import { requirePermission } from "../platform/auth.ts";
+import type { ServiceContext } from "../platform/context.ts";
+import { conflict, notFound, validationError } from "../platform/errors.ts";
+import { newId } from "../platform/ids.ts";
+import { actors, emit } from "../platform/outbox.ts";
+import { paginate } from "../platform/paginate.ts";
+import { newPublicToken } from "../sharing/public-tokens.ts";
+import { resolveReferences } from "./page-references.ts";
+import { pageEventData, toPage } from "./pages.mapper.ts";
+import * as repo from "./pages.repository.ts";
+
+type PageRef = { pageId: string };
+
+const sizeOf = (content: PageContent) => Buffer.byteLength(JSON.stringify(content));
+
+/** A page the caller can see with `needed` access to its library; any other id, or a file that is no page: 404. */
+async function requirePage(ctx: ServiceContext, { pageId }: PageRef, needed: "view" | "edit" = "view") {
+  await requireFile(ctx, pageId, needed).catch((error) => {
+    throw error.code === "not_found" ? notFound("page") : error;
+  });
+  const row = await repo.findPage(ctx.db, ctx.auth.brandspace.id, pageId);
+  if (!row) throw notFound("page");
+  return row;
+}
+
+async function present(ctx: ServiceContext, row: repo.PageRow) {
+  return toPage(
+    row,
+    ctx.deps.config.visitorUrl,
+    await resolveReferences(ctx, row.page.content as PageContent),
+  );
+}
+
+async function emitPage(ctx: ServiceContext, type: EventType, row: repo.PageRow) {
+  await emit(ctx.db, {
+    brandspaceId: ctx.auth.brandspace.id,
+    type,
+    actor: actors.user(ctx.auth),
+    data: pageEventData(row),
+  });
+}
+
+async function destination(ctx: ServiceContext, body: CreatePageBody) {
+  if (body.folder_id) {
+    const folder = await requireActiveFolder(ctx, body.folder_id, "edit");
+    if (body.library_id && body.library_id !== folder.libraryId)
+      throw validationError([{ param: "folder_id", message: "is not in the library named by library_id" }]);
+    return { libraryId: folder.libraryId, folderId: folder.id as string | null };
+  }
+  if (body.library_id) {
+    await requireLibraryAccess(ctx, body.library_id, "edit");
+    return { libraryId: body.library_id, folderId: null };
+  }
+  throw validationError([{ param: "library_id", message: "send library_id or folder_id" }]);
+}
+
+export async function createPage(ctx: ServiceContext, body: CreatePageBody) {
+  const place = await destination(ctx, body);
+  requirePermission(ctx.auth, "pages.create", "create pages");
+  const content = body.content ?? EMPTY_PAGE;
+  const id = newId("file");
+  await insertFile(ctx.db, {
+    id,
+    brandspaceId: ctx.auth.brandspace.id,
+    libraryId: place.libraryId,
+    folderId: place.folderId,
+    name: body.title,
+    extension: "page",
+    kind: "page",
+    mime: PAGE_MIME,
+    size: sizeOf(content),
+    status: "ready",
+    activeVersionId: null,
+    activeNumber: 0,
+    versionCount: 0,
+    createdById: ctx.auth.user.id,
+  });
+  await repo.insertPageRow(ctx.db, { fileId: id, brandspaceId: ctx.auth.brandspace.id, content });
+  const row = (await repo.findPage(ctx.db, ctx.auth.brandspace.id, id))!;
+  await emitPage(ctx, "page.created", row);
+  return present(ctx, row);
+}
+
+export async function listPages(
+  ctx: ServiceContext,
+  { library_id, folder_id, published, ...page }: PageListQuery,
+) {
+  if (library_id) await requireLibraryAccess(ctx, library_id, "view");
+  if (folder_id) await requireActiveFolder(ctx, folder_id, "view");
+  const visible = await inVisibleLibraries(ctx, files.libraryId);
+  return paginate(ctx.deps.cursors, page, {
+    name: `pages:${library_id ?? ""}:${folder_id ?? ""}:${published ?? ""}`,
+    fetch: (limit, after: repo.Position | null) =>
+      repo.listPageRows(
+        ctx.db,
+        {
+          brandspaceId: ctx.auth.brandspace.id,
+          libraryId: library_id,
+          folderId: folder_id,
+          published,
+          visible,
+        },
+        limit,
+        after,
+      ),
+    keyOf: (row): repo.Position => [row.page.updatedAt.toISOString(), row.file.id],
+    present: (rows) => rows.map((row) => toPage(row, ctx.deps.config.visitorUrl, null)),
+  });
+}
+
+export async function getPage(ctx: ServiceContext, ref: PageRef) {
+  return present(ctx, await requirePage(ctx, ref));
+}
+
+/** Content saved: `page.updated`. A new title is a rename: `file.updated` (with `data.file_type: canvas`). */
+export async function updatePage(
+  ctx: ServiceContext,
+  { changes, ...ref }: PageRef & { changes: UpdatePageBody },
+) {
+  const row = await requirePage(ctx, ref, "edit");
+  if (row.file.trashedAt) throw conflict("The page is in the trash; restore it to change it.");
+  requirePermission(ctx.auth, "pages.create", "edit pages");
+  if (changes.title !== undefined && changes.title !== row.file.name) {
+    const file = await updateFileRow(ctx.db, row.file.id, { name: changes.title });
+    await emit(ctx.db, {
+      brandspaceId: ctx.auth.brandspace.id,
+      type: "file.updated",
+      actor: actors.user(ctx.auth),
+      data: fileEventData(file),
+    });
+  }
+  if (changes.content !== undefined) {
+    await repo.updatePageRow(ctx.db, row.file.id, { content: changes.content });
+    await updateFileRow(ctx.db, row.file.id, { size: sizeOf(changes.content) });
+  }
+  const saved = (await repo.findPage(ctx.db, ctx.auth.brandspace.id, row.file.id))!;
+  if (changes.content !== undefined) await emitPage(ctx, "page.updated", saved);
+  return present(ctx, saved);
+}
+
+export async function publishPage(ctx: ServiceContext, ref: PageRef) {
+  const row = await requirePage(ctx, ref, "edit");
+  if (row.file.trashedAt) throw conflict("The page is in the trash; restore it to publish it.");
+  requirePermission(ctx.auth, "pages.publish", "publish pages");
+  if (row.page.publishToken) return present(ctx, row);
+  await repo.updatePageRow(ctx.db, row.file.id, { publishToken: newPublicToken(), publishedAt: new Date() });
+  const published = (await repo.findPage(ctx.db, ctx.auth.brandspace.id, row.file.id))!;
+  await emitPage(ctx, "page.published", published);
+  return present(ctx, published);
+}
+
+export async function unpublishPage(ctx: ServiceContext, ref: PageRef) {
+  const row = await requirePage(ctx, ref, "edit");
+  requirePermission(ctx.auth, "pages.publish", "unpublish pages");
+  if (!row.page.publishToken) return present(ctx, row);
+  await repo.updatePageRow(ctx.db, row.file.id, { publishToken: null });
+  const unpublished = (await repo.findPage(ctx.db, ctx.auth.brandspace.id, row.file.id))!;
+  await emitPage(ctx, "page.unpublished", unpublished);
+  return present(ctx, unpublished);
+}
+
+/** To the trash (restored through the file), or for good; it stops being published either way: `page.deleted`. */
+export async function deletePage(
+  ctx: ServiceContext,
+  { permanent, ...ref }: PageRef & { permanent?: boolean },
+) {
+  const row = await requirePage(ctx, ref, "edit");
+  requirePermission(ctx.auth, "files.delete", "delete pages");
+  if (permanent) {
+    await emitPage(ctx, "page.deleted", row);
+    await deleteFileRow(ctx.db, row.file.id);
+    return {
+      object: "page" as const,
+      id: row.file.id,
+      deleted: true as const,
+      permanent: true,
+      trashed_at: null,
+    };
+  }
+  if (row.file.trashedAt) throw conflict("The page is already in the trash.");
+  await repo.updatePageRow(ctx.db, row.file.id, { publishToken: null });
+  const file = await updateFileRow(ctx.db, row.file.id, { trashedAt: new Date() });
+  await emitPage(ctx, "page.deleted", { ...row, file });
+  return {
+    object: "page" as const,
+    id: row.file.id,
+    deleted: true as const,
+    permanent: false,
+    trashed_at: file.trashedAt!.toISOString(),
+  };
+}
