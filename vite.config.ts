@@ -21,6 +21,8 @@ const LOADER_WITH_COMPONENT = new Set<string>([
   "/_app/boards/$boardId",
   "/_app/shared-links",
   "/_app/transfers",
+  "/_app/pages/",
+  "/_app/pages/$pageId",
 ]);
 
 /** Brotli and gzip copies of the built text assets, which the BFF serves to browsers that accept them. */

@@ -19,6 +19,7 @@ import { Route as AppSharedLinksRouteImport } from "./routes/_app/shared-links"
 import { Route as AppTransfersRouteImport } from "./routes/_app/transfers"
 import { Route as AppTrashRouteImport } from "./routes/_app/trash"
 import { Route as AppUsageRouteImport } from "./routes/_app/usage"
+import { Route as PTokenRouteImport } from "./routes/p/$token"
 import { Route as STokenRouteImport } from "./routes/s/$token"
 import { Route as TTokenRouteImport } from "./routes/t/$token"
 import { Route as AppBoardsIndexRouteImport } from "./routes/_app/boards/index"
@@ -27,6 +28,8 @@ import { Route as AppFilesIndexRouteImport } from "./routes/_app/files/index"
 import { Route as AppFilesFileIdRouteImport } from "./routes/_app/files/$fileId"
 import { Route as AppFoldersFolderIdRouteImport } from "./routes/_app/folders/$folderId"
 import { Route as AppLibrariesLibraryIdRouteImport } from "./routes/_app/libraries/$libraryId"
+import { Route as AppPagesIndexRouteImport } from "./routes/_app/pages/index"
+import { Route as AppPagesPageIdRouteImport } from "./routes/_app/pages/$pageId"
 import { Route as AppWebhooksIndexRouteImport } from "./routes/_app/webhooks/index"
 import { Route as AppWebhooksWebhookIdRouteImport } from "./routes/_app/webhooks/$webhookId"
 
@@ -79,6 +82,11 @@ const AppUsageRoute = AppUsageRouteImport.update({
   path: "/usage",
   getParentRoute: () => AppRoute,
 } as any)
+const PTokenRoute = PTokenRouteImport.update({
+  id: "/p/$token",
+  path: "/p/$token",
+  getParentRoute: () => rootRouteImport,
+} as any)
 const STokenRoute = STokenRouteImport.update({
   id: "/s/$token",
   path: "/s/$token",
@@ -119,6 +127,16 @@ const AppLibrariesLibraryIdRoute = AppLibrariesLibraryIdRouteImport.update({
   path: "/libraries/$libraryId",
   getParentRoute: () => AppRoute,
 } as any)
+const AppPagesIndexRoute = AppPagesIndexRouteImport.update({
+  id: "/pages/",
+  path: "/pages/",
+  getParentRoute: () => AppRoute,
+} as any)
+const AppPagesPageIdRoute = AppPagesPageIdRouteImport.update({
+  id: "/pages/$pageId",
+  path: "/pages/$pageId",
+  getParentRoute: () => AppRoute,
+} as any)
 const AppWebhooksIndexRoute = AppWebhooksIndexRouteImport.update({
   id: "/webhooks/",
   path: "/webhooks/",
@@ -140,15 +158,18 @@ export interface FileRoutesByFullPath {
   "/transfers": typeof AppTransfersRoute
   "/trash": typeof AppTrashRoute
   "/usage": typeof AppUsageRoute
+  "/p/$token": typeof PTokenRoute
   "/s/$token": typeof STokenRoute
   "/t/$token": typeof TTokenRoute
   "/boards/$boardId": typeof AppBoardsBoardIdRoute
   "/files/$fileId": typeof AppFilesFileIdRoute
   "/folders/$folderId": typeof AppFoldersFolderIdRoute
   "/libraries/$libraryId": typeof AppLibrariesLibraryIdRoute
+  "/pages/$pageId": typeof AppPagesPageIdRoute
   "/webhooks/$webhookId": typeof AppWebhooksWebhookIdRoute
   "/boards/": typeof AppBoardsIndexRoute
   "/files/": typeof AppFilesIndexRoute
+  "/pages/": typeof AppPagesIndexRoute
   "/webhooks/": typeof AppWebhooksIndexRoute
 }
 export interface FileRoutesByTo {
@@ -160,6 +181,7 @@ export interface FileRoutesByTo {
   "/transfers": typeof AppTransfersRoute
   "/trash": typeof AppTrashRoute
   "/usage": typeof AppUsageRoute
+  "/p/$token": typeof PTokenRoute
   "/s/$token": typeof STokenRoute
   "/t/$token": typeof TTokenRoute
   "/": typeof AppIndexRoute
@@ -167,9 +189,11 @@ export interface FileRoutesByTo {
   "/files/$fileId": typeof AppFilesFileIdRoute
   "/folders/$folderId": typeof AppFoldersFolderIdRoute
   "/libraries/$libraryId": typeof AppLibrariesLibraryIdRoute
+  "/pages/$pageId": typeof AppPagesPageIdRoute
   "/webhooks/$webhookId": typeof AppWebhooksWebhookIdRoute
   "/boards": typeof AppBoardsIndexRoute
   "/files": typeof AppFilesIndexRoute
+  "/pages": typeof AppPagesIndexRoute
   "/webhooks": typeof AppWebhooksIndexRoute
 }
 export interface FileRoutesById {
@@ -183,6 +207,7 @@ export interface FileRoutesById {
   "/_app/transfers": typeof AppTransfersRoute
   "/_app/trash": typeof AppTrashRoute
   "/_app/usage": typeof AppUsageRoute
+  "/p/$token": typeof PTokenRoute
   "/s/$token": typeof STokenRoute
   "/t/$token": typeof TTokenRoute
   "/_app/": typeof AppIndexRoute
@@ -190,9 +215,11 @@ export interface FileRoutesById {
   "/_app/files/$fileId": typeof AppFilesFileIdRoute
   "/_app/folders/$folderId": typeof AppFoldersFolderIdRoute
   "/_app/libraries/$libraryId": typeof AppLibrariesLibraryIdRoute
+  "/_app/pages/$pageId": typeof AppPagesPageIdRoute
   "/_app/webhooks/$webhookId": typeof AppWebhooksWebhookIdRoute
   "/_app/boards/": typeof AppBoardsIndexRoute
   "/_app/files/": typeof AppFilesIndexRoute
+  "/_app/pages/": typeof AppPagesIndexRoute
   "/_app/webhooks/": typeof AppWebhooksIndexRoute
 }
 export interface FileRouteTypes {
@@ -207,15 +234,18 @@ export interface FileRouteTypes {
     | "/transfers"
     | "/trash"
     | "/usage"
+    | "/p/$token"
     | "/s/$token"
     | "/t/$token"
     | "/boards/$boardId"
     | "/files/$fileId"
     | "/folders/$folderId"
     | "/libraries/$libraryId"
+    | "/pages/$pageId"
     | "/webhooks/$webhookId"
     | "/boards/"
     | "/files/"
+    | "/pages/"
     | "/webhooks/"
   fileRoutesByTo: FileRoutesByTo
   to:
@@ -227,6 +257,7 @@ export interface FileRouteTypes {
     | "/transfers"
     | "/trash"
     | "/usage"
+    | "/p/$token"
     | "/s/$token"
     | "/t/$token"
     | "/"
@@ -234,9 +265,11 @@ export interface FileRouteTypes {
     | "/files/$fileId"
     | "/folders/$folderId"
     | "/libraries/$libraryId"
+    | "/pages/$pageId"
     | "/webhooks/$webhookId"
     | "/boards"
     | "/files"
+    | "/pages"
     | "/webhooks"
   id:
     | "__root__"
@@ -249,6 +282,7 @@ export interface FileRouteTypes {
     | "/_app/transfers"
     | "/_app/trash"
     | "/_app/usage"
+    | "/p/$token"
     | "/s/$token"
     | "/t/$token"
     | "/_app/"
@@ -256,15 +290,18 @@ export interface FileRouteTypes {
     | "/_app/files/$fileId"
     | "/_app/folders/$folderId"
     | "/_app/libraries/$libraryId"
+    | "/_app/pages/$pageId"
     | "/_app/webhooks/$webhookId"
     | "/_app/boards/"
     | "/_app/files/"
+    | "/_app/pages/"
     | "/_app/webhooks/"
   fileRoutesById: FileRoutesById
 }
 export interface RootRouteChildren {
   AppRoute: typeof AppRouteWithChildren
   LoginRoute: typeof LoginRoute
+  PTokenRoute: typeof PTokenRoute
   STokenRoute: typeof STokenRoute
   TTokenRoute: typeof TTokenRoute
 }
@@ -341,6 +378,13 @@ declare module "@tanstack/react-router" {
       preLoaderRoute: typeof AppUsageRouteImport
       parentRoute: typeof AppRoute
     }
+    "/p/$token": {
+      id: "/p/$token"
+      path: "/p/$token"
+      fullPath: "/p/$token"
+      preLoaderRoute: typeof PTokenRouteImport
+      parentRoute: typeof rootRouteImport
+    }
     "/s/$token": {
       id: "/s/$token"
       path: "/s/$token"
@@ -397,6 +441,20 @@ declare module "@tanstack/react-router" {
       preLoaderRoute: typeof AppLibrariesLibraryIdRouteImport
       parentRoute: typeof AppRoute
     }
+    "/_app/pages/": {
+      id: "/_app/pages/"
+      path: "/pages"
+      fullPath: "/pages/"
+      preLoaderRoute: typeof AppPagesIndexRouteImport
+      parentRoute: typeof AppRoute
+    }
+    "/_app/pages/$pageId": {
+      id: "/_app/pages/$pageId"
+      path: "/pages/$pageId"
+      fullPath: "/pages/$pageId"
+      preLoaderRoute: typeof AppPagesPageIdRouteImport
+      parentRoute: typeof AppRoute
+    }
     "/_app/webhooks/": {
       id: "/_app/webhooks/"
       path: "/webhooks"
@@ -427,9 +485,11 @@ interface AppRouteChildren {
   AppFilesFileIdRoute: typeof AppFilesFileIdRoute
   AppFoldersFolderIdRoute: typeof AppFoldersFolderIdRoute
   AppLibrariesLibraryIdRoute: typeof AppLibrariesLibraryIdRoute
+  AppPagesPageIdRoute: typeof AppPagesPageIdRoute
   AppWebhooksWebhookIdRoute: typeof AppWebhooksWebhookIdRoute
   AppBoardsIndexRoute: typeof AppBoardsIndexRoute
   AppFilesIndexRoute: typeof AppFilesIndexRoute
+  AppPagesIndexRoute: typeof AppPagesIndexRoute
   AppWebhooksIndexRoute: typeof AppWebhooksIndexRoute
 }
 
@@ -446,9 +506,11 @@ const AppRouteChildren: AppRouteChildren = {
   AppFilesFileIdRoute: AppFilesFileIdRoute,
   AppFoldersFolderIdRoute: AppFoldersFolderIdRoute,
   AppLibrariesLibraryIdRoute: AppLibrariesLibraryIdRoute,
+  AppPagesPageIdRoute: AppPagesPageIdRoute,
   AppWebhooksWebhookIdRoute: AppWebhooksWebhookIdRoute,
   AppBoardsIndexRoute: AppBoardsIndexRoute,
   AppFilesIndexRoute: AppFilesIndexRoute,
+  AppPagesIndexRoute: AppPagesIndexRoute,
   AppWebhooksIndexRoute: AppWebhooksIndexRoute,
 }
 
@@ -457,6 +519,7 @@ const AppRouteWithChildren = AppRoute._addFileChildren(AppRouteChildren)
 const rootRouteChildren: RootRouteChildren = {
   AppRoute: AppRouteWithChildren,
   LoginRoute: LoginRoute,
+  PTokenRoute: PTokenRoute,
   STokenRoute: STokenRoute,
   TTokenRoute: TTokenRoute,
 }

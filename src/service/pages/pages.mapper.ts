@@ -17,7 +17,7 @@ export function toPage(row: PageRow, visitorUrl: string, references: PageReferen
     published_at: page.publishToken ? (page.publishedAt?.toISOString() ?? null) : null,
     published_url: publishedUrl(visitorUrl, page.publishToken),
     created_at: file.createdAt.toISOString(),
-    updated_at: (page.updatedAt > file.updatedAt ? page.updatedAt : file.updatedAt).toISOString(),
+    updated_at: new Date(Math.max(page.updatedAt.getTime(), file.updatedAt.getTime())).toISOString(),
     created_by_id: file.createdById,
     trashed_at: file.trashedAt?.toISOString() ?? null,
     references,

@@ -2,6 +2,7 @@ import { Link } from "@tanstack/react-router";
 import {
   BarChart3,
   Files,
+  FileText,
   LayoutGrid,
   type LucideIcon,
   MessageSquare,
@@ -61,6 +62,9 @@ export function Sidebar() {
       </NavLink>
       <NavLink to="/comments" icon={MessageSquare}>
         Comments
+      </NavLink>
+      <NavLink to="/pages" icon={FileText}>
+        Pages
       </NavLink>
       <NavLink to="/shared-links" icon={Share2}>
         Shared links

@@ -17,7 +17,7 @@ export function VisitorFrame({ brand, children }: { brand?: string; children: Re
 }
 
 /** Why a link or transfer cannot be opened, in words: gone (404), expired (410), or something else. */
-export function VisitorProblem({ error, kind }: { error: unknown; kind: "link" | "transfer" }) {
+export function VisitorProblem({ error, kind }: { error: unknown; kind: "link" | "transfer" | "page" }) {
   const status = error instanceof ApiError ? error.status : 0;
   const [title, text] =
     status === 404

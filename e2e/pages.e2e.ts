@@ -1,0 +1,83 @@
+import { describe, expect, test } from "vitest";
+import { expectToast, openDashboard, serviceApi } from "./harness.ts";
+
+describe("pages", () => {
+  test("build a page with a heading, an image and a board, publish it, read it as a visitor, unpublish", async () => {
+    const { fixtures, api } = serviceApi();
+    const library = await fixtures.createLibrary(fixtures.unique("Guides"));
+    const imageName = `${fixtures.unique("cover").replace(/\s+/g, "-")}.png`;
+    const image = await fixtures.uploadPng(
+      { name: imageName, library_id: library.id },
+      { width: 600, height: 300 },
+    );
+    const board = await api("POST", "/v1/boards", { name: fixtures.unique("Launch board") });
+    await api("POST", `/v1/boards/${board.id}/files`, { file_ids: [image.id] });
+
+    const d = await openDashboard();
+    await d.goto("/pages");
+    await d.page.getByRole("button", { name: "New page" }).first().click();
+    const dialog = d.page.getByRole("dialog", { name: "New page" });
+    await dialog.getByLabel("Title").fill("Brand guidelines");
+    await dialog.getByLabel("Library").selectOption(library.id);
+    await dialog.getByRole("button", { name: "Create page" }).click();
+
+    const adder = d.page.getByRole("group", { name: "Add a block" });
+    await adder.getByRole("button", { name: "Heading" }).click();
+    await d.page.getByRole("textbox", { name: "Heading text" }).fill("Our logo");
+    await adder.getByRole("button", { name: "Paragraph" }).click();
+    await d.page
+      .getByRole("textbox", { name: "Paragraph", exact: true })
+      .fill("Use the **dark** version on photos.");
+    await adder.getByRole("button", { name: "Image" }).click();
+    await d.page.getByRole("button", { name: "Choose image…" }).click();
+    const picker = d.page.getByRole("dialog", { name: "Choose an image" });
+    await picker.getByLabel("Search files").fill(imageName.slice(0, -4));
+    await picker.getByRole("button", { name: imageName }).click();
+    await adder.getByRole("button", { name: "Board" }).click();
+    await d.page.getByRole("combobox", { name: "Board", exact: true }).selectOption(board.id);
+    // The board goes above the image, by keyboard.
+    await d.page.getByRole("button", { name: "Move Board up" }).click();
+    await d.page.getByRole("button", { name: "Save" }).click();
+    await expectToast(d.page, "Page saved");
+    const pages = await api("GET", "/v1/pages?limit=100");
+    const saved = pages.data.find((p: { title: string }) => p.title === "Brand guidelines");
+    expect(saved.content.blocks.map((b: { type: string }) => b.type)).toEqual([
+      "heading",
+      "paragraph",
+      "board_embed",
+      "image",
+    ]);
+    expect(saved.content.blocks[1].runs).toEqual([
+      { text: "Use the " },
+      { text: "dark", bold: true },
+      { text: " version on photos." },
+    ]);
+
+    await d.page.getByRole("button", { name: "Preview" }).click();
+    await d.page.getByRole("heading", { name: "Our logo" }).waitFor();
+    await d.expectAccessible("page editor preview");
+    await d.page.getByRole("button", { name: "Publish" }).click();
+    const url = await d.page.getByLabel("Public link").inputValue();
+    expect(url).toMatch(new RegExp(`^${d.url}/p/[\\w-]{32}$`));
+    await d.screenshot("page-editor");
+
+    const v = await openDashboard({ login: false });
+    await v.page.goto(url, { waitUntil: "load" });
+    await v.page.getByRole("heading", { level: 1, name: "Brand guidelines" }).waitFor();
+    await v.page.getByRole("heading", { name: "Our logo" }).waitFor();
+    await v.page.getByText("dark", { exact: true }).waitFor();
+    const cover = v.page.getByRole("img", { name: imageName }).first();
+    await expect
+      .poll(() => cover.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth))
+      .toBeGreaterThan(0);
+    await v.page.getByRole("region", { name: `Board ${board.name}` }).waitFor();
+    await v.expectAccessible("published page");
+    await v.screenshot("published-page");
+    expect(await v.findInTraces(d.service.ownerKey)).toEqual([]);
+
+    await d.page.getByRole("button", { name: "Unpublish" }).click();
+    await expectToast(d.page, "Page unpublished");
+    await v.page.reload();
+    await v.page.getByRole("heading", { name: "This page is not available" }).waitFor();
+  });
+});
