@@ -1,24 +1,43 @@
 import type { ServiceDeps } from "../deps.ts";
 import { createJobHandlers, JOB_SCHEDULES } from "./job-registry.ts";
 import { createJobRunner, type JobRunnerOptions } from "./job-runner.ts";
+import type { Job } from "./job-types.ts";
 import { createScheduler } from "./scheduler.ts";
 
 export interface Workers {
   stop(): Promise<void>;
 }
 
-/** Starts the in-process workers: the job runner with every handler, and the schedules tick. */
+/**
+ * Jobs that take as long as their bytes do (URL imports of up to 5 GiB, transfer zips): they run on a runner of
+ * their own, so that they never hold the slots media processing and deliveries need.
+ */
+const LONG_JOBS = ["imports.run", "transfers.build_zip"] as const;
+type LongJob = Extract<Job, { type: (typeof LONG_JOBS)[number] }>;
+
+/** Starts the in-process workers: the job runners with every handler, and the schedules tick. */
 export async function startWorkers(deps: ServiceDeps, options: JobRunnerOptions = {}): Promise<Workers> {
-  const runner = createJobRunner(deps, createJobHandlers(deps), options);
+  const { "imports.run": runImport, "transfers.build_zip": buildZip, ...handlers } = createJobHandlers(deps);
+  const runner = createJobRunner<Exclude<Job, LongJob>>(deps, handlers, options);
+  const longRunner = createJobRunner<LongJob>(
+    deps,
+    { "imports.run": runImport, "transfers.build_zip": buildZip },
+    {
+      ...options,
+      workerId: options.workerId && `${options.workerId}:long`,
+      concurrency: deps.config.longJobWorkers,
+    },
+  );
   const scheduler = createScheduler(deps, JOB_SCHEDULES);
   // The scheduler first: if the database is unreachable at start, nothing is left running.
   await scheduler.start();
   runner.start();
+  longRunner.start();
   deps.logger.info({ workerId: runner.workerId }, "workers started");
   return {
     async stop() {
       await scheduler.stop();
-      await runner.stop();
+      await Promise.all([runner.stop(), longRunner.stop()]);
     },
   };
 }
