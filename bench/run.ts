@@ -13,6 +13,7 @@ const BENCHES = [
   "content-throughput",
   "webhooks",
   "processing-memory",
+  "transfer-zip",
   "web",
 ];
 
