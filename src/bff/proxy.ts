@@ -100,61 +100,92 @@ function relay(request: FastifyRequest, reply: FastifyReply, response: Dispatche
   return reply.send(response.body);
 }
 
+interface Forwarding {
+  hosts: UpstreamHosts;
+  dispatcher: Dispatcher;
+  publicOrigin: () => string;
+}
+
+/**
+ * The common part of both proxies: same-origin mutations only, JSON bodies within the API's limit, the call to the
+ * central or the regional host (learning the right regional host from a 421), and the answer relayed.
+ */
+async function forward(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  options: Forwarding & {
+    pathAndQuery: string;
+    central: boolean;
+    headers: (mutation: boolean) => Record<string, string | string[]>;
+  },
+) {
+  const { hosts } = options;
+  const mutation = isMutation(request.method);
+  if (mutation && !isSameOrigin(request.headers, options.publicOrigin())) {
+    return sendError(request, reply, "forbidden", "Cross-origin requests are not allowed.");
+  }
+  if (isJsonOverLimit(request)) {
+    return sendError(
+      request,
+      reply,
+      "payload_too_large",
+      "The request body is larger than this operation accepts.",
+    );
+  }
+  const abort = new AbortController();
+  reply.raw.on("close", () => {
+    if (!reply.raw.writableFinished) abort.abort();
+  });
+  const call: UpstreamCall = {
+    pathAndQuery: options.pathAndQuery,
+    method: request.method as Dispatcher.HttpMethod,
+    headers: options.headers(mutation),
+    dispatcher: options.dispatcher,
+    signal: abort.signal,
+  };
+  let answer: UpstreamAnswer;
+  try {
+    const body = await requestBodyOf(request);
+    answer = options.central
+      ? { kind: "response", response: await callUpstream(hosts.centralUrl, call, body) }
+      : await forwardToRegional(hosts, call, body);
+  } catch (error) {
+    if (abort.signal.aborted) return reply;
+    if (!options.central) hosts.invalidate();
+    const path = options.pathAndQuery.split("?")[0];
+    request.log.warn({ path, reason: (error as Error).message }, "API unreachable");
+    return sendError(request, reply, "unavailable", "The API could not be reached.", 502);
+  }
+  if (answer.kind === "response") return relay(request, reply, answer.response);
+  return reply.code(421).headers(browserResponseHeaders(answer.headers)).send(answer.body);
+}
+
+/** Bodies are streamed upstream untouched, so nothing in a proxy's scope parses them. */
+function registerRaw(
+  app: FastifyInstance,
+  path: string,
+  handle: (request: FastifyRequest, reply: FastifyReply) => unknown,
+) {
+  app.register(async (scope) => {
+    scope.removeAllContentTypeParsers();
+    scope.addContentTypeParser("*", (_request, _payload, done) => done(null, undefined));
+    scope.all(path, handle);
+  });
+}
+
 /** `/api/v1/*` → the API with the dashboard's key: central paths to the central host, the rest regional. */
 export function registerProxy(app: FastifyInstance, options: ProxyOptions): void {
-  const { hosts } = options;
-
-  const handle = async (request: FastifyRequest, reply: FastifyReply) => {
+  registerRaw(app, "/api/v1/*", async (request, reply) => {
     if (!options.hasSession(request)) return sendError(request, reply, "unauthorized", "Log in first.");
-    const mutation = isMutation(request.method);
-    if (mutation && !isSameOrigin(request.headers, options.publicOrigin())) {
-      return sendError(request, reply, "forbidden", "Cross-origin requests are not allowed.");
-    }
     const pathAndQuery = request.url.slice("/api".length);
     const { pathname } = new URL(pathAndQuery, "http://upstream.invalid");
     if (!pathname.startsWith("/v1/")) return sendError(request, reply, "not_found", "Unknown API path.");
-    if (isJsonOverLimit(request)) {
-      return sendError(
-        request,
-        reply,
-        "payload_too_large",
-        "The request body is larger than this operation accepts.",
-      );
-    }
-    const central = isCentralPath(pathname);
-
-    const abort = new AbortController();
-    reply.raw.on("close", () => {
-      if (!reply.raw.writableFinished) abort.abort();
-    });
-    const call: UpstreamCall = {
+    return forward(request, reply, {
+      ...options,
       pathAndQuery,
-      method: request.method as Dispatcher.HttpMethod,
-      headers: upstreamRequestHeaders(request.headers, options.apiKey, mutation),
-      dispatcher: options.dispatcher,
-      signal: abort.signal,
-    };
-    let answer: UpstreamAnswer;
-    try {
-      const body = await requestBodyOf(request);
-      answer = central
-        ? { kind: "response", response: await callUpstream(hosts.centralUrl, call, body) }
-        : await forwardToRegional(hosts, call, body);
-    } catch (error) {
-      if (abort.signal.aborted) return reply;
-      if (!central) hosts.invalidate();
-      request.log.warn({ path: pathname, reason: (error as Error).message }, "API unreachable");
-      return sendError(request, reply, "unavailable", "The API could not be reached.", 502);
-    }
-    if (answer.kind === "response") return relay(request, reply, answer.response);
-    return reply.code(421).headers(browserResponseHeaders(answer.headers)).send(answer.body);
-  };
-
-  app.register(async (scope) => {
-    // Bodies are streamed upstream untouched, so nothing here parses them.
-    scope.removeAllContentTypeParsers();
-    scope.addContentTypeParser("*", (_request, _payload, done) => done(null, undefined));
-    scope.all("/api/v1/*", handle);
+      central: isCentralPath(pathname),
+      headers: (mutation) => upstreamRequestHeaders(request.headers, options.apiKey, mutation),
+    });
   });
 }
 
@@ -166,55 +197,18 @@ const VISITOR_PATHS = ["/v1/public/", "/v1/content/", "/v1/transfer-content/"];
  * transfers, pages): no session, no key, nothing else. Content comes through here so that it is same-origin for
  * the visitor page, whatever site the API is on.
  */
-export function registerPublicProxy(
-  app: FastifyInstance,
-  options: Pick<ProxyOptions, "hosts" | "dispatcher" | "publicOrigin">,
-): void {
-  const handle = async (request: FastifyRequest, reply: FastifyReply) => {
+export function registerPublicProxy(app: FastifyInstance, options: Forwarding): void {
+  registerRaw(app, "/public-api/v1/*", async (request, reply) => {
     const pathAndQuery = request.url.slice("/public-api".length);
     const { pathname } = new URL(pathAndQuery, "http://upstream.invalid");
     if (!VISITOR_PATHS.some((prefix) => pathname.startsWith(prefix))) {
       return sendError(request, reply, "not_found", "Unknown public path.");
     }
-    const mutation = isMutation(request.method);
-    if (mutation && !isSameOrigin(request.headers, options.publicOrigin())) {
-      return sendError(request, reply, "forbidden", "Cross-origin requests are not allowed.");
-    }
-    if (isJsonOverLimit(request)) {
-      return sendError(
-        request,
-        reply,
-        "payload_too_large",
-        "The request body is larger than this operation accepts.",
-      );
-    }
-    const abort = new AbortController();
-    reply.raw.on("close", () => {
-      if (!reply.raw.writableFinished) abort.abort();
-    });
-    const call: UpstreamCall = {
+    return forward(request, reply, {
+      ...options,
       pathAndQuery,
-      method: request.method as Dispatcher.HttpMethod,
-      headers: publicUpstreamHeaders(request.headers, request.ip),
-      dispatcher: options.dispatcher,
-      signal: abort.signal,
-    };
-    let answer: UpstreamAnswer;
-    try {
-      answer = await forwardToRegional(options.hosts, call, await requestBodyOf(request));
-    } catch (error) {
-      if (abort.signal.aborted) return reply;
-      options.hosts.invalidate();
-      request.log.warn({ path: pathname, reason: (error as Error).message }, "API unreachable");
-      return sendError(request, reply, "unavailable", "The API could not be reached.", 502);
-    }
-    if (answer.kind === "response") return relay(request, reply, answer.response);
-    return reply.code(421).headers(browserResponseHeaders(answer.headers)).send(answer.body);
-  };
-
-  app.register(async (scope) => {
-    scope.removeAllContentTypeParsers();
-    scope.addContentTypeParser("*", (_request, _payload, done) => done(null, undefined));
-    scope.all("/public-api/v1/*", handle);
+      central: false,
+      headers: () => publicUpstreamHeaders(request.headers, request.ip),
+    });
   });
 }

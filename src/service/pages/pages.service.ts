@@ -3,6 +3,7 @@ import type { CreatePageBody, PageContent, PageListQuery, UpdatePageBody } from 
 import { EMPTY_PAGE, PAGE_MIME } from "../../contract/pages.ts";
 import { inVisibleLibraries, requireLibraryAccess } from "../access/library-access.ts";
 import { insertFile } from "../content/content.repository.ts";
+import { requireCreationPlace } from "../content/creation-place.ts";
 import { files } from "../db/schema/index.ts";
 import { requireFile } from "../files/file-access.ts";
 import { fileEventData } from "../files/files.mapper.ts";
@@ -10,7 +11,7 @@ import { deleteFileRow, updateFileRow } from "../files/files.repository.ts";
 import { requireActiveFolder } from "../folders/folder-access.ts";
 import { requirePermission } from "../platform/auth.ts";
 import type { ServiceContext } from "../platform/context.ts";
-import { conflict, notFound, validationError } from "../platform/errors.ts";
+import { conflict, notFound } from "../platform/errors.ts";
 import { newId } from "../platform/ids.ts";
 import { actors, emit } from "../platform/outbox.ts";
 import { paginate } from "../platform/paginate.ts";
@@ -50,22 +51,8 @@ async function emitPage(ctx: ServiceContext, type: EventType, row: repo.PageRow)
   });
 }
 
-async function destination(ctx: ServiceContext, body: CreatePageBody) {
-  if (body.folder_id) {
-    const folder = await requireActiveFolder(ctx, body.folder_id, "edit");
-    if (body.library_id && body.library_id !== folder.libraryId)
-      throw validationError([{ param: "folder_id", message: "is not in the library named by library_id" }]);
-    return { libraryId: folder.libraryId, folderId: folder.id as string | null };
-  }
-  if (body.library_id) {
-    await requireLibraryAccess(ctx, body.library_id, "edit");
-    return { libraryId: body.library_id, folderId: null };
-  }
-  throw validationError([{ param: "library_id", message: "send library_id or folder_id" }]);
-}
-
 export async function createPage(ctx: ServiceContext, body: CreatePageBody) {
-  const place = await destination(ctx, body);
+  const place = await requireCreationPlace(ctx, body);
   requirePermission(ctx.auth, "pages.create", "create pages");
   const content = body.content ?? EMPTY_PAGE;
   const id = newId("file");

@@ -78,26 +78,41 @@ async function errorOf(response: Response): Promise<ApiError> {
   );
 }
 
-/** Calls one operation of the contract through the BFF and parses the answer with its response schema. */
-export async function call<Op extends Operation>(op: Op, input: CallInput<Op> = {}): Promise<Output<Op>> {
-  const url = `/api${pathOf(op, input.params as Record<string, unknown>)}${queryString(input.query as Record<string, unknown>)}`;
-  const headers: Record<string, string> = { accept: "application/json" };
+/**
+ * Sends one operation of the contract to `prefix` + its path (the BFF's `/api`, or the visitors' `/public-api`)
+ * and parses the answer with its response schema; a failure is an `ApiError` with the uniform error body.
+ */
+export async function fetchOperation<Op extends Operation>(
+  prefix: string,
+  op: Op,
+  input: CallInput<Op>,
+  init: { headers?: Record<string, string>; credentials: RequestCredentials },
+): Promise<Output<Op>> {
+  const url = `${prefix}${pathOf(op, input.params as Record<string, unknown>)}${queryString(input.query as Record<string, unknown>)}`;
+  const headers: Record<string, string> = { accept: "application/json", ...init.headers };
   if (input.body !== undefined) headers["content-type"] = "application/json";
   if (input.idempotencyKey) headers["idempotency-key"] = input.idempotencyKey;
   const response = await fetch(url, {
     method: op.method,
     headers,
     body: input.body === undefined ? undefined : JSON.stringify(input.body),
-    credentials: "same-origin",
+    credentials: init.credentials,
     signal: input.signal,
   });
-  if (!response.ok) {
-    const error = await errorOf(response);
-    if (response.status === 401 && error.code === "unauthorized") onUnauthenticated();
-    throw error;
-  }
+  if (!response.ok) throw await errorOf(response);
   if (response.status === 204) return undefined as Output<Op>;
   return op.response.parse(await response.json()) as Output<Op>;
+}
+
+/** Calls one operation of the contract through the BFF and parses the answer with its response schema. */
+export async function call<Op extends Operation>(op: Op, input: CallInput<Op> = {}): Promise<Output<Op>> {
+  try {
+    return await fetchOperation("/api", op, input, { credentials: "same-origin" });
+  } catch (error) {
+    if (error instanceof ApiError && error.status === 401 && error.code === "unauthorized")
+      onUnauthenticated();
+    throw error;
+  }
 }
 
 /**

@@ -1,34 +1,18 @@
 import type { Operation } from "../../contract/operation.ts";
-import { ApiError, type CallInput, type Output, pathOf, queryString } from "./client.ts";
+import { type CallInput, fetchOperation, type Output } from "./client.ts";
 
 /**
  * A visitor's call to the public API, through the dashboard server's `/public-api` proxy: no session, no key.
  * The access token a password bought is kept for the tab (sessionStorage) and sent as `X-Access-Token`.
  */
-export async function visitorCall<Op extends Operation>(
+export function visitorCall<Op extends Operation>(
   op: Op,
-  input: Omit<CallInput<Op>, "idempotencyKey"> & { accessToken?: string | null } = {},
+  { accessToken, ...input }: Omit<CallInput<Op>, "idempotencyKey"> & { accessToken?: string | null } = {},
 ): Promise<Output<Op>> {
-  const url = `/public-api${pathOf(op, input.params as Record<string, unknown>)}${queryString(input.query as Record<string, unknown>)}`;
-  const headers: Record<string, string> = { accept: "application/json" };
-  if (input.body !== undefined) headers["content-type"] = "application/json";
-  if (input.accessToken) headers["x-access-token"] = input.accessToken;
-  const response = await fetch(url, {
-    method: op.method,
-    headers,
-    body: input.body === undefined ? undefined : JSON.stringify(input.body),
+  return fetchOperation("/public-api", op, input, {
     credentials: "omit",
-    signal: input.signal,
+    headers: accessToken ? { "x-access-token": accessToken } : {},
   });
-  if (!response.ok) {
-    const body = await response.json().catch(() => null);
-    throw new ApiError(
-      response.status,
-      body?.object === "error" ? body : null,
-      response.headers.get("retry-after"),
-    );
-  }
-  return op.response.parse(await response.json()) as Output<Op>;
 }
 
 const tokenKey = (kind: string, token: string) => `brandspace:access:${kind}:${token}`;
