@@ -16,6 +16,7 @@ export const IMPORT_ERRORS = [
   "truncated",
   "empty_file",
   "destination_unavailable",
+  "interrupted",
   "internal_error",
 ] as const;
 export type ImportErrorCode = (typeof IMPORT_ERRORS)[number];

@@ -246,6 +246,22 @@ describe("URL imports", () => {
     );
     const done = await settle(interrupted.id);
     expect(done).toMatchObject({ status: "completed", bytes_received: png.length });
+
+    // Cut short again and again (a crash loop), it gives up instead of holding a slot for ever.
+    const looping = await repo.insertImport(service.deps.db, {
+      id: "imp_01LOOPING0000000000000000",
+      brandspaceId: service.seed.brandspaceId,
+      createdById: service.seed.users.owner.id,
+      apiKeyId: null,
+      url: at("/logo.png"),
+      name: null,
+      libraryId: lib(),
+      folderId: null,
+      status: "downloading",
+      jobId: 77,
+    });
+    await runImportJob(system, { importId: looping.id, run: { ...run(77), attempt: 5 } });
+    expect((await settle(looping.id)).error?.code).toBe("interrupted");
   });
 
   it("refuses what is not an http(s) URL at once", async () => {

@@ -20,7 +20,10 @@ import * as repo from "./imports.repository.ts";
 const WAIT_MS = 2_000;
 const PROGRESS_EVERY_MS = 500;
 
-type Run = Pick<JobContext, "jobId" | "signal">;
+type Run = Pick<JobContext, "jobId" | "signal"> & { attempt?: number };
+
+/** Runs of one import's job cut short (crashes, shutdowns) before it gives up with `interrupted`. */
+const MAX_RUNS = 4;
 
 const actorOf = (row: repo.ImportRow) => ({ type: "api_key" as const, id: row.apiKeyId });
 
@@ -49,6 +52,14 @@ export async function runImportJob(
     row = await repo.updateImport(db, row.id, { jobId: run.jobId });
   } else if (row.status === "downloading" || row.status === "processing") {
     if (row.jobId !== run.jobId) return outcome.skipped("another job runs it");
+    if ((run.attempt ?? 1) > MAX_RUNS) {
+      await failImport(
+        db,
+        row,
+        new ImportFailure("interrupted", "The import was interrupted too many times."),
+      );
+      return outcome.success();
+    }
     row = await repo.updateImport(db, row.id, { status: "downloading", bytesReceived: 0 });
   } else {
     return outcome.skipped("import has ended");

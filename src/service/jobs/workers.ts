@@ -14,6 +14,7 @@ export interface Workers {
  */
 const LONG_JOBS = ["imports.run", "transfers.build_zip"] as const;
 type LongJob = Extract<Job, { type: (typeof LONG_JOBS)[number] }>;
+const LONG_JOB_LEASE_MS = 20_000;
 
 /** Starts the in-process workers: the job runners with every handler, and the schedules tick. */
 export async function startWorkers(deps: ServiceDeps, options: JobRunnerOptions = {}): Promise<Workers> {
@@ -26,6 +27,8 @@ export async function startWorkers(deps: ServiceDeps, options: JobRunnerOptions 
       ...options,
       workerId: options.workerId && `${options.workerId}:long`,
       concurrency: deps.config.longJobWorkers,
+      // Heartbeats keep a long download's claim; a crashed worker's gives way sooner.
+      leaseMs: options.leaseMs ?? LONG_JOB_LEASE_MS,
     },
   );
   const scheduler = createScheduler(deps, JOB_SCHEDULES);

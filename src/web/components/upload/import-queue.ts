@@ -13,6 +13,7 @@ export const IMPORT_FAILURES: Record<ImportErrorCode, string> = {
   truncated: "The download was cut off before the end.",
   empty_file: "The address sent an empty file.",
   destination_unavailable: "The folder or library it was going to was removed.",
+  interrupted: "The import was interrupted too many times. Try again.",
   internal_error: "Something went wrong on our side. Try again.",
 };
 
