@@ -32,6 +32,8 @@ export interface Config {
   importStallTimeoutMs: number;
   /** URL imports and transfer zips at once per worker process, beside the other jobs. */
   longJobWorkers: number;
+  /** Where `GET /metrics` listens (Prometheus text format); null: off. */
+  metrics: { host: string; port: number } | null;
   /** Origin of the visitor pages (`/s/:token`, `/t/:token`, `/p/:token`) that shared, transfer and page URLs point at. */
   visitorUrl: string;
   /** Proxies trusted to name the client in `X-Forwarded-For`; public paths throttle by that client. */
@@ -165,6 +167,8 @@ const EnvSchema = z.object({
     .default(5 * 1024 ** 3),
   IMPORT_STALL_TIMEOUT: durationSetting("30s"),
   LONG_JOB_WORKERS: z.coerce.number().int().min(1).max(64).default(4),
+  METRICS_PORT: z.coerce.number().int().min(0).max(65535).optional(),
+  METRICS_HOST: z.string().min(1).optional(),
   TRUST_PROXY: trustProxySetting("127.0.0.0/8,::1"),
   WEBHOOK_ALLOW_LOOPBACK: z.enum(["0", "1", ""]).default("0"),
   WEBHOOK_RETRY_SCHEDULE: durationList.default([60_000, 300_000, 1_800_000, 7_200_000, 28_800_000]),
@@ -223,6 +227,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     importMaxBytes: e.IMPORT_MAX_BYTES,
     importStallTimeoutMs: e.IMPORT_STALL_TIMEOUT,
     longJobWorkers: e.LONG_JOB_WORKERS,
+    metrics: e.METRICS_PORT === undefined ? null : { host: e.METRICS_HOST ?? e.HOST, port: e.METRICS_PORT },
     visitorUrl: (e.VISITOR_URL ?? local(e.DASHBOARD_PORT)).replace(/\/$/, ""),
     webhookAllowLoopback: e.WEBHOOK_ALLOW_LOOPBACK === "1",
     webhookRetryScheduleMs: e.WEBHOOK_RETRY_SCHEDULE,

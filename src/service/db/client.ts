@@ -23,6 +23,8 @@ export interface Database {
   ping(): Promise<boolean>;
   /** Calls `onNotify` for every NOTIFY on `channel` (from any process); returns a function that stops it. */
   listen(channel: string, onNotify: () => void): Promise<() => Promise<void>>;
+  /** Pool use, for metrics (PostgreSQL only: PGlite has one connection). */
+  poolStats?(): { total: number; idle: number; waiting: number };
   close(): Promise<void>;
 }
 
@@ -91,6 +93,7 @@ async function openPostgres(url: string, poolSize: number): Promise<Database> {
         client.release();
       };
     },
+    poolStats: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
     close: () => pool.end(),
   };
 }

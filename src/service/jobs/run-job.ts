@@ -1,5 +1,6 @@
 import type { Logger } from "pino";
 import type { Db } from "../db/client.ts";
+import { jobRuns } from "../metrics/metrics.ts";
 import { type JobHandler, type JobOutcome, outcome } from "./job-handler.ts";
 import type { JobPayload } from "./job-types.ts";
 import {
@@ -107,6 +108,7 @@ async function recordOutcome(
   durationMs: number,
 ) {
   const { outcome } = result;
+  jobRuns.observe({ type: job.type, outcome: outcome.status }, durationMs / 1000);
   const fields = { durationMs, outcome: outcome.status };
   try {
     if (outcome.status !== "failed") {

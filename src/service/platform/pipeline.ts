@@ -5,6 +5,7 @@ import type { RateCounter } from "../../contract/meta.ts";
 import type { Operation } from "../../contract/operation.ts";
 import { scopeSatisfied } from "../../contract/scopes.ts";
 import type { ServiceDeps } from "../deps.ts";
+import { httpRequests } from "../metrics/metrics.ts";
 import { type AuthContext, authenticate } from "./auth.ts";
 import { errorBody, toApiError } from "./error-body.ts";
 import { ApiError } from "./errors.ts";
@@ -62,6 +63,16 @@ export function registerPipeline(app: FastifyInstance, deps: ServiceDeps, host: 
   });
 
   app.addHook("onResponse", async (request, reply) => {
+    httpRequests.observe(
+      {
+        method: request.method,
+        // The route template, never the raw path: ids would make a series per item.
+        route: request.routeOptions.config.operation?.path ?? "unmatched",
+        plane: host.plane,
+        status: String(reply.statusCode),
+      },
+      reply.elapsedTime / 1000,
+    );
     request.log.info(
       {
         request_id: request.id,

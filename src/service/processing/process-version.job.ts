@@ -9,6 +9,7 @@ import { fileEventData } from "../files/files.mapper.ts";
 import { type JobContext, type JobOutcome, outcome } from "../jobs/job-handler.ts";
 import { MediaError } from "../media/errors.ts";
 import { type ProcessedMedia, processFile } from "../media/process-file.ts";
+import { processing } from "../metrics/metrics.ts";
 import type { SystemContext } from "../platform/context.ts";
 import { actors, emit } from "../platform/outbox.ts";
 import * as repo from "./processing.repository.ts";
@@ -30,9 +31,11 @@ export async function processVersionJob(
   if (!version) return outcome.skipped("version is gone");
   if (version.status !== "processing") return outcome.skipped(`version is already ${version.status}`);
   const work = await mkdtemp(path.join(os.tmpdir(), "bs-process-"));
+  const started = performance.now();
   try {
     const settled = await analyse(deps, version, work, context);
     await settle(deps, version, settled);
+    processing.observe({ kind: version.kind, result: settled.status }, (performance.now() - started) / 1000);
     return outcome.success();
   } catch (error) {
     // Past the last attempt a version must not stay `processing` for ever.

@@ -22,6 +22,7 @@ export function formatBanner(
         ? `  Dashboard      ${dashboard.url}`
         : `  Dashboard      ${listenerUrl(config.host, config.dashboardPort)}  (not started by this command)`,
     );
+    if (service.metricsUrl) lines.push(`  Metrics        ${service.metricsUrl}/metrics`);
     if (dashboard?.loginLink) {
       lines.push(
         "",

@@ -8,6 +8,7 @@ import type { ServiceDeps } from "../deps.ts";
 import type { Config } from "../env.ts";
 import { startWorkers } from "../jobs/workers.ts";
 import { configureMediaTools, describeMediaTools, type MediaToolsInfo } from "../media/ffmpeg-tools.ts";
+import { startMetricsListener } from "../metrics/metrics-listener.ts";
 import { AUTH_CHANGED_CHANNEL, invalidateAuthCache } from "../platform/auth-cache.ts";
 import { releaseOrphanedClaims } from "../platform/idempotency.ts";
 import { seedDemoContent } from "../seed/demo-content.ts";
@@ -18,6 +19,8 @@ import { startListeners } from "./listeners.ts";
 import { createTeardown, type Teardown } from "./teardown.ts";
 
 export interface RunningService {
+  /** `http://host:port` of `GET /metrics`, when METRICS_PORT is set. */
+  metricsUrl: string | null;
   /** Null when this process runs no listeners (BRANDSPACE_PROCESS=worker). */
   urls: { central: string; regional: string } | null;
   /** The seeded owner key on the first start; null on every later start. */
@@ -93,6 +96,12 @@ async function start(config: Config, logger: Logger, teardown: Teardown): Promis
     teardown.add("drain", () => drain(deps));
     urls = { central: listeners.centralUrl, regional: listeners.regionalUrl };
   }
+  let metricsUrl: string | null = null;
+  if (config.metrics) {
+    const metrics = await startMetricsListener(deps, config.metrics.host, config.metrics.port);
+    teardown.add("metrics listener", () => metrics.close());
+    metricsUrl = metrics.url;
+  }
   const tools = await media;
   for (const [name, tool] of Object.entries(tools)) {
     if (!tool.version) {
@@ -104,6 +113,7 @@ async function start(config: Config, logger: Logger, teardown: Teardown): Promis
   }
   return {
     urls,
+    metricsUrl,
     media: tools,
     ownerKey: seeded?.ownerKey ?? null,
     ownerKeyFile: paths.ownerKey,

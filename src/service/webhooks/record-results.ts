@@ -1,6 +1,7 @@
 import type { Logger } from "pino";
 import type { Db } from "../db/client.ts";
 import type { ServiceDeps } from "../deps.ts";
+import { deliveries } from "../metrics/metrics.ts";
 import { countExhaustedSince, type DeliveryRow } from "./deliveries.repository.ts";
 import {
   commitWithoutWaitingForFlush,
@@ -96,10 +97,9 @@ async function recordResults(
   successMarkedAt: Map<string, number>,
 ): Promise<void> {
   const lastAttempt = Math.min(deps.config.webhookRetryScheduleMs.length + 1, 6);
-  const settled = await settleDeliveries(
-    tx,
-    results.map((result) => settlementOf(result, lastAttempt)),
-  );
+  const settlements = results.map((result) => settlementOf(result, lastAttempt));
+  const settled = await settleDeliveries(tx, settlements);
+  for (const settlement of settlements) deliveries.inc({ outcome: settlement.status });
   const sent = results.filter((r): r is Sent => r.kind === "sent" && settled.has(r.delivery.id));
   await markSuccesses(
     tx,

@@ -1,0 +1,62 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { loadConfig } from "../env.ts";
+import { solidPng, uploadBytes, waitUntilProcessed } from "../testing/content-fixtures.ts";
+import { apiClient } from "../testing/http-client.ts";
+import { startTestService, type TestService } from "../testing/test-service.ts";
+import { startMetricsListener } from "./metrics-listener.ts";
+
+let service: TestService;
+let metrics: Awaited<ReturnType<typeof startMetricsListener>>;
+
+beforeAll(async () => {
+  service = await startTestService({ workers: true });
+  metrics = await startMetricsListener(service.deps, "127.0.0.1", 0);
+  const owner = apiClient(service.regionalUrl, service.seed.ownerKey);
+  await owner("GET", "/v1/libraries");
+  await owner("GET", "/v1/files/fil_nope");
+  const file = await uploadBytes(owner, await solidPng(), {
+    name: "m.png",
+    library_id: service.seed.libraries.shared,
+  });
+  await waitUntilProcessed(owner, file.id);
+});
+afterAll(async () => {
+  await metrics?.close();
+  await service?.close();
+});
+
+describe("GET /metrics", () => {
+  it("answers Prometheus text with requests by route template and status, jobs, processing, queue and Node", async () => {
+    const response = await fetch(`${metrics.url}/metrics`);
+    expect(response.status).toBe(200);
+    expect(response.headers.get("content-type")).toContain("text/plain");
+    const text = await response.text();
+    expect(text).toMatch(
+      /brandspace_http_request_duration_seconds_count\{method="GET",route="\/v1\/libraries",plane="regional",status="200"\} \d+/,
+    );
+    // Ids never become labels: the template names the route.
+    expect(text).toContain('route="/v1/files/{fileId}",plane="regional",status="404"');
+    expect(text).not.toContain("fil_nope");
+    expect(text).toMatch(
+      /brandspace_job_duration_seconds_count\{type="media.process_version",outcome="success"\} \d+/,
+    );
+    expect(text).toMatch(/brandspace_processing_duration_seconds_count\{kind="image",result="ready"\} \d+/);
+    expect(text).toContain("# TYPE brandspace_job_queue_depth gauge");
+    expect(text).toContain("# TYPE brandspace_webhook_deliveries_total counter");
+    expect(text).toContain("nodejs_eventloop_lag_seconds");
+  });
+
+  it("lives on its own listener: the API does not serve it, and it serves nothing else", async () => {
+    expect((await fetch(`${service.regionalUrl}/metrics`)).status).toBe(404);
+    expect((await fetch(`${metrics.url}/v1/libraries`)).status).toBe(404);
+  });
+
+  it("is off unless METRICS_PORT is set", () => {
+    expect(loadConfig({}).metrics).toBeNull();
+    expect(loadConfig({ METRICS_PORT: "9464" }).metrics).toEqual({ host: "127.0.0.1", port: 9464 });
+    expect(loadConfig({ METRICS_PORT: "9464", METRICS_HOST: "0.0.0.0" }).metrics).toEqual({
+      host: "0.0.0.0",
+      port: 9464,
+    });
+  });
+});
