@@ -1,7 +1,8 @@
-import { and, desc, eq, inArray, isNotNull, isNull, lt, or, type SQL } from "drizzle-orm";
+import { and, desc, eq, inArray, isNotNull, isNull, type SQL, sql } from "drizzle-orm";
 import type { Db } from "../db/client.ts";
 import { files, pages } from "../db/schema/index.ts";
 import { type FileRow, fileColumns } from "../files/files.repository.ts";
+import { keysetAfter } from "../platform/keyset.ts";
 
 export type PageRow = { file: FileRow; page: typeof pages.$inferSelect };
 export type Position = [string, string];
@@ -58,10 +59,10 @@ export function listPageRows(db: Db, scope: PageListScope, limit: number, after:
   if (scope.published === true) conditions.push(isNotNull(pages.publishToken));
   if (scope.published === false) conditions.push(isNull(pages.publishToken));
   if (scope.visible) conditions.push(scope.visible);
-  if (after) {
-    const at = new Date(after[0]);
-    conditions.push(or(lt(pages.updatedAt, at), and(eq(pages.updatedAt, at), lt(files.id, after[1])))!);
-  }
+  if (after)
+    conditions.push(
+      keysetAfter([pages.updatedAt, files.id], [sql`${new Date(after[0])}`, sql`${after[1]}`], "desc"),
+    );
   return db
     .select({ file: fileColumns, page: pages })
     .from(files)

@@ -84,12 +84,12 @@ async function openContent(visit: Visit) {
 }
 
 export async function getPublicShare(visit: Visit) {
-  const { link, targetName, unlocked } = await openShare(visit);
+  const { link, ctx, targetName, unlocked } = await openShare(visit);
   // A view is an opening that shows the content: the password prompt before it does not count.
   if (unlocked) await repo.countView(visit.db, link.id);
   return {
     object: "public_shared_link" as const,
-    brandspace_name: (await actingAsCreator(visit.db, link.brandspaceId, link.createdById))!.brandspace.name,
+    brandspace_name: ctx.auth.brandspace.name,
     target: { type: link.targetType, name: unlocked ? targetName : null },
     access: link.access,
     password_required: !unlocked,

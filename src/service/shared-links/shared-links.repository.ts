@@ -1,6 +1,7 @@
-import { and, desc, eq, inArray, isNull, lt, ne, or, type SQL, sql } from "drizzle-orm";
+import { and, desc, eq, inArray, isNull, ne, or, type SQL, sql } from "drizzle-orm";
 import type { Db } from "../db/client.ts";
 import { boards, files, folders, libraries, sharedLinks } from "../db/schema/index.ts";
+import { keysetAfter } from "../platform/keyset.ts";
 
 export type SharedLinkRow = typeof sharedLinks.$inferSelect;
 export type TargetType = SharedLinkRow["targetType"];
@@ -67,12 +68,14 @@ export async function listLinks(db: Db, scope: LinkListScope, limit: number, aft
   else conditions.push(ne(sharedLinks.targetType, "file"));
   if (scope.targetType) conditions.push(eq(sharedLinks.targetType, scope.targetType));
   if (scope.visible) conditions.push(scope.visible);
-  if (after) {
-    const at = new Date(after[0]);
+  if (after)
     conditions.push(
-      or(lt(sharedLinks.createdAt, at), and(eq(sharedLinks.createdAt, at), lt(sharedLinks.id, after[1])))!,
+      keysetAfter(
+        [sharedLinks.createdAt, sharedLinks.id],
+        [sql`${new Date(after[0])}`, sql`${after[1]}`],
+        "desc",
+      ),
     );
-  }
   return db
     .select()
     .from(sharedLinks)

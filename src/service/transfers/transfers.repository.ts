@@ -1,6 +1,7 @@
-import { and, asc, desc, eq, inArray, isNull, lt, lte, or, sql } from "drizzle-orm";
+import { and, asc, desc, eq, inArray, isNull, lte, sql } from "drizzle-orm";
 import type { Db } from "../db/client.ts";
 import { transferFiles, transferFolders, transfers } from "../db/schema/index.ts";
+import { keysetAfter } from "../platform/keyset.ts";
 
 export type TransferRow = typeof transfers.$inferSelect;
 export type TransferFileRow = typeof transferFiles.$inferSelect;
@@ -92,12 +93,14 @@ export async function listTransfers(db: Db, scope: TransferListScope, limit: num
   const conditions = [eq(transfers.brandspaceId, scope.brandspaceId)];
   if (scope.createdById) conditions.push(eq(transfers.createdById, scope.createdById));
   if (scope.status) conditions.push(eq(transfers.status, scope.status));
-  if (after) {
-    const at = new Date(after[0]);
+  if (after)
     conditions.push(
-      or(lt(transfers.createdAt, at), and(eq(transfers.createdAt, at), lt(transfers.id, after[1])))!,
+      keysetAfter(
+        [transfers.createdAt, transfers.id],
+        [sql`${new Date(after[0])}`, sql`${after[1]}`],
+        "desc",
+      ),
     );
-  }
   return db
     .select()
     .from(transfers)
