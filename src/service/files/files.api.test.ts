@@ -42,6 +42,9 @@ const listed = async (query: string) => {
   return res.body.data.map((f: { name: string }) => f.name).sort();
 };
 
+/** Downloads go through the service's content route on the disk store, and straight to the bucket on S3. */
+const servedByService = () => service.deps.blobs.kind === "disk";
+
 describe("file list scope", () => {
   it("library_id alone is the top level; folder_id a folder; recursive everything below", async () => {
     expect(await listed(`library_id=${libraryId}`)).toEqual(["top.png"]);
@@ -256,7 +259,7 @@ describe("file operations", () => {
     expect(full.headers.get("content-disposition")).toBe(
       `attachment; filename="Banner wide.png"; filename*=UTF-8''Banner%20wide.png`,
     );
-    expect(full.headers.get("x-content-type-options")).toBe("nosniff");
+    if (servedByService()) expect(full.headers.get("x-content-type-options")).toBe("nosniff");
     const etag = full.headers.get("etag")!;
     const bytes = Buffer.from(await full.arrayBuffer());
     const part = await fetch(link.body.url, { headers: { range: "bytes=0-7" } });
@@ -265,7 +268,10 @@ describe("file operations", () => {
     expect(Buffer.from(await part.arrayBuffer())).toEqual(bytes.subarray(0, 8));
     expect((await fetch(link.body.url, { headers: { "if-none-match": etag } })).status).toBe(304);
     expect((await fetch(link.body.url, { headers: { range: `bytes=${bytes.length}-` } })).status).toBe(416);
-    expect((await fetch(link.body.url.replace(/signature=[^&]+/, "signature=x"))).status).toBe(404);
+    // A bad link is hidden as 404. (The S3 stand-in in tests, s3rver, checks no signatures: nothing to assert there.)
+    if (servedByService()) {
+      expect((await fetch(link.body.url.replace(/signature=[^&]+/, "signature=x"))).status).toBe(404);
+    }
     const usage = await apiClient(service.centralUrl, service.seed.ownerKey)("GET", "/v1/usage");
     expect(usage.body.downloads.used).toBeGreaterThanOrEqual(1);
   });
@@ -282,8 +288,10 @@ describe("file operations", () => {
     const link = await api("GET", `/v1/files/${html.id}/download`);
     const res = await fetch(link.body.url);
     expect(res.headers.get("content-type")).not.toMatch(/html|svg|xml|javascript/);
-    expect(res.headers.get("x-content-type-options")).toBe("nosniff");
     expect(res.headers.get("content-disposition")).toMatch(/^attachment;/);
+    // A presigned S3 URL can set only the type and the disposition; it is on the bucket's origin, not the API's.
+    if (!servedByService()) return;
+    expect(res.headers.get("x-content-type-options")).toBe("nosniff");
     expect(res.headers.get("content-security-policy")).toContain("sandbox");
   });
 });

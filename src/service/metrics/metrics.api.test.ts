@@ -1,16 +1,20 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { loadConfig } from "../env.ts";
 import { solidPng, uploadBytes, waitUntilProcessed } from "../testing/content-fixtures.ts";
 import { apiClient } from "../testing/http-client.ts";
 import { startTestService, type TestService } from "../testing/test-service.ts";
-import { startMetricsListener } from "./metrics-listener.ts";
 
 let service: TestService;
-let metrics: Awaited<ReturnType<typeof startMetricsListener>>;
+/** Every process's metrics, as one scrape of all targets. */
+async function scrapeAll() {
+  const texts = await Promise.all(
+    service.metricsUrls.map(async (url) => (await fetch(`${url}/metrics`)).text()),
+  );
+  return texts.join("\n");
+}
 
 beforeAll(async () => {
-  service = await startTestService({ workers: true });
-  metrics = await startMetricsListener(service.deps, "127.0.0.1", 0);
+  service = await startTestService({ workers: true, metrics: true });
   const owner = apiClient(service.regionalUrl, service.seed.ownerKey);
   await owner("GET", "/v1/libraries");
   await owner("GET", "/v1/files/fil_nope");
@@ -21,16 +25,20 @@ beforeAll(async () => {
   await waitUntilProcessed(owner, file.id);
 });
 afterAll(async () => {
-  await metrics?.close();
   await service?.close();
 });
 
 describe("GET /metrics", () => {
   it("answers Prometheus text with requests by route template and status, jobs, processing, queue and Node", async () => {
-    const response = await fetch(`${metrics.url}/metrics`);
+    const response = await fetch(`${service.metricsUrls[0]}/metrics`);
     expect(response.status).toBe(200);
     expect(response.headers.get("content-type")).toContain("text/plain");
-    const text = await response.text();
+    // A job's duration is observed once it has ended, a moment after the file reads ready.
+    const text = await vi.waitFor(async () => {
+      const scraped = await scrapeAll();
+      expect(scraped).toMatch(/brandspace_job_duration_seconds_count\{type="media.process_version"/);
+      return scraped;
+    });
     expect(text).toMatch(
       /brandspace_http_request_duration_seconds_count\{method="GET",route="\/v1\/libraries",plane="regional",status="200"\} \d+/,
     );
@@ -48,7 +56,7 @@ describe("GET /metrics", () => {
 
   it("lives on its own listener: the API does not serve it, and it serves nothing else", async () => {
     expect((await fetch(`${service.regionalUrl}/metrics`)).status).toBe(404);
-    expect((await fetch(`${metrics.url}/v1/libraries`)).status).toBe(404);
+    expect((await fetch(`${service.metricsUrls[0]}/v1/libraries`)).status).toBe(404);
   });
 
   it("is off unless METRICS_PORT is set", () => {

@@ -1,27 +1,40 @@
 import http from "node:http";
 import type { AddressInfo } from "node:net";
 
-/** A load balancer for tests: each request goes to the next upstream in turn, streamed both ways. */
+/**
+ * A load balancer for tests: each request goes to the next upstream in turn. Like nginx's default
+ * (`proxy_request_buffering on`), it reads a request's whole body before forwarding it: an upstream that answers
+ * early (413 for a body over the limit) and closes would otherwise race the body still being written, and the
+ * client would see the balancer's 502 instead of the service's answer. Answers stream back as they come.
+ */
 export async function startRoundRobinProxy(upstreams: string[]) {
   let next = 0;
   const served = upstreams.map(() => 0);
-  const server = http.createServer((incoming, outgoing) => {
+  const server = http.createServer(async (incoming, outgoing) => {
     const index = next++ % upstreams.length;
     served[index]!++;
     const target = new URL(incoming.url ?? "/", upstreams[index]);
-    const forwarded = http.request(
-      target,
-      { method: incoming.method, headers: { ...incoming.headers, host: target.host } },
-      (answer) => {
-        outgoing.writeHead(answer.statusCode ?? 502, answer.headers);
-        answer.pipe(outgoing);
-      },
-    );
+    let body: Buffer;
+    try {
+      body = await readAll(incoming);
+    } catch {
+      outgoing.destroy();
+      return;
+    }
+    const headers = { ...incoming.headers, host: target.host };
+    if (incoming.headers["transfer-encoding"]) {
+      delete headers["transfer-encoding"];
+      headers["content-length"] = String(body.length);
+    }
+    const forwarded = http.request(target, { method: incoming.method, headers }, (answer) => {
+      outgoing.writeHead(answer.statusCode ?? 502, answer.headers);
+      answer.pipe(outgoing);
+    });
     forwarded.on("error", () => {
       if (!outgoing.headersSent) outgoing.writeHead(502);
       outgoing.end();
     });
-    incoming.pipe(forwarded);
+    forwarded.end(body);
   });
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
   return {
@@ -34,4 +47,10 @@ export async function startRoundRobinProxy(upstreams: string[]) {
         server.close(() => resolve());
       }),
   };
+}
+
+async function readAll(stream: AsyncIterable<Buffer>): Promise<Buffer> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of stream) chunks.push(chunk);
+  return Buffer.concat(chunks);
 }

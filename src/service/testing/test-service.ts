@@ -8,21 +8,27 @@ import { createLogger, createServiceDeps } from "../bootstrap.ts";
 import type { ServiceDeps } from "../deps.ts";
 import { loadConfig } from "../env.ts";
 import { startWorkers } from "../jobs/workers.ts";
-import { createApiKey } from "../keys/keys.service.ts";
+import { startMetricsListener } from "../metrics/metrics-listener.ts";
 import { type SeededBrandspace, seedDemo } from "../seed/demo-seed.ts";
+import { startScaleOutTestService } from "./scale-out-service.ts";
 import { openTestDatabase } from "./test-database.ts";
+import { type KeyOptions, keyMaker } from "./test-service-keys.ts";
 
 export interface TestService {
   centralUrl: string;
   regionalUrl: string;
+  /**
+   * One service process's own listeners, without the balancer that scale-out runs put in front: for tests of the
+   * process's HTTP parser and timeouts. The same as centralUrl and regionalUrl otherwise.
+   */
+  processUrls: { central: string; regional: string };
   seed: SeededBrandspace;
+  /** `GET /metrics` of each process (with the `metrics` option), as Prometheus would scrape them. */
+  metricsUrls: string[];
   deps: ServiceDeps;
   dataDir: string;
   /** A new key for a demo user (owner by default) with the given scopes. */
-  createKey(
-    scopes: Scope[],
-    options?: { email?: string; region?: string | null; brandspaceId?: string },
-  ): Promise<string>;
+  createKey(scopes: Scope[], options?: KeyOptions): Promise<string>;
   /** Starts another regional listener, e.g. for a second region, on the same database. */
   startRegionalHost(region: string): Promise<string>;
   close(): Promise<void>;
@@ -35,10 +41,16 @@ export interface TestServiceOptions {
   logStream?: { write(line: string): void };
   /** Runs the job workers (processing, cleanup) in the test process, polling quickly. */
   workers?: boolean;
+  /** Serves `GET /metrics` of the service's processes on listeners of their own (metricsUrls). */
+  metrics?: boolean;
 }
 
-/** Starts the real service (both planes, real HTTP on loopback ports) on a fresh database, seeded with the demo. */
+/**
+ * Starts the real service (both planes, real HTTP on loopback ports) on a fresh database, seeded with the demo.
+ * Under TEST_SCALE_OUT=1 the same service runs as several processes instead (scale-out-service.ts).
+ */
 export async function startTestService(options: TestServiceOptions = {}): Promise<TestService> {
+  if (process.env.TEST_SCALE_OUT === "1") return startScaleOutTestService(options);
   const dataDir = await mkdtemp(path.join(os.tmpdir(), "bs-test-"));
   const config = loadConfig({
     BRANDSPACE_DATA_DIR: dataDir,
@@ -61,6 +73,7 @@ export async function startTestService(options: TestServiceOptions = {}): Promis
     return `http://127.0.0.1:${address.port}`;
   };
   const workers = options.workers ? await startWorkers(deps, { pollMs: 50, concurrency: 2 }) : null;
+  const metrics = options.metrics ? await startMetricsListener(deps, "127.0.0.1", 0) : null;
   const centralUrl = await listen("central", config.region);
   const regionalUrl = await listen("regional", config.region);
   // The public URLs are only known once the loopback ports are bound.
@@ -70,22 +83,12 @@ export async function startTestService(options: TestServiceOptions = {}): Promis
   return {
     centralUrl,
     regionalUrl,
+    processUrls: { central: centralUrl, regional: regionalUrl },
+    metricsUrls: metrics ? [metrics.url] : [],
     seed,
     deps,
     dataDir,
-    async createKey(scopes, keyOptions = {}) {
-      const created = await createApiKey(
-        { db: deps.db },
-        {
-          brandspaceId: keyOptions.brandspaceId ?? seed.brandspaceId,
-          userEmail: keyOptions.email ?? seed.users.owner.email,
-          name: "test key",
-          scopes,
-          region: keyOptions.region === undefined ? "us" : keyOptions.region,
-        },
-      );
-      return created.key;
-    },
+    createKey: keyMaker(deps, seed),
     async startRegionalHost(region) {
       const url = await listen("regional", region);
       config.regionalUrls[region] = url;
@@ -101,6 +104,7 @@ export async function startTestService(options: TestServiceOptions = {}): Promis
         }),
       );
       await workers?.stop();
+      await metrics?.close();
       await deps.blobs.close();
       await database.close();
       await rm(dataDir, { recursive: true, force: true });

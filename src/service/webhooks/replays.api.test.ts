@@ -112,24 +112,31 @@ describe("replays", { timeout: 40_000 }, () => {
   });
 
   it("disables an endpoint as failing after no success for the window and enough exhausted deliveries", async () => {
-    const config = service.deps.config;
-    const saved = [config.webhookFailingAfterMs, config.webhookFailingMinExhausted] as const;
-    config.webhookFailingAfterMs = 1;
-    config.webhookFailingMinExhausted = 2;
+    // A service of its own whose failing window is a millisecond and whose bar is two exhausted deliveries.
+    const strict = await startTestService({
+      env: { ...FAST_WEBHOOK_ENV, WEBHOOK_FAILING_AFTER: "1ms", WEBHOOK_FAILING_MIN_EXHAUSTED: "2" },
+      workers: true,
+    });
     try {
-      const hook = (await api("POST", "/v1/webhooks", { body: { url: r.url, events: ["library.created"] } }))
+      const call = apiClient(
+        strict.regionalUrl,
+        await strict.createKey(["webhooks:write", "libraries:write"]),
+      );
+      const hook = (await call("POST", "/v1/webhooks", { body: { url: r.url, events: ["library.created"] } }))
         .body;
-      await api("POST", "/v1/libraries", { body: { name: "bad first" } });
-      await waitFor(async () => (await deliveries(hook.id, "?status=exhausted")).length === 1, 20_000);
-      expect((await api("GET", `/v1/webhooks/${hook.id}`)).body.enabled).toBe(true);
-      await api("POST", "/v1/libraries", { body: { name: "bad second" } });
+      const exhausted = async () =>
+        (await call("GET", `/v1/webhooks/${hook.id}/deliveries?status=exhausted`)).body.data.length;
+      await call("POST", "/v1/libraries", { body: { name: "bad first" } });
+      await waitFor(async () => (await exhausted()) === 1, 20_000);
+      expect((await call("GET", `/v1/webhooks/${hook.id}`)).body.enabled).toBe(true);
+      await call("POST", "/v1/libraries", { body: { name: "bad second" } });
       const disabled = await waitFor(async () => {
-        const row = (await api("GET", `/v1/webhooks/${hook.id}`)).body;
+        const row = (await call("GET", `/v1/webhooks/${hook.id}`)).body;
         return row.enabled ? null : row;
       }, 20_000);
       expect(disabled).toMatchObject({ status: "disabled", disabled_reason: "failing" });
     } finally {
-      [config.webhookFailingAfterMs, config.webhookFailingMinExhausted] = saved;
+      await strict.close();
     }
   });
 });

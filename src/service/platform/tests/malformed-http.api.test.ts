@@ -11,7 +11,7 @@ let auth: string;
 
 beforeAll(async () => {
   service = await startTestService({ env: { BODY_IDLE_TIMEOUT: "1s" } });
-  port = Number(new URL(service.regionalUrl).port);
+  port = Number(new URL(service.processUrls.regional).port);
   auth = `Authorization: Bearer ${service.seed.ownerKey}\r\n`;
 });
 afterAll(() => service?.close());
