@@ -6,6 +6,7 @@ import type { Database } from "./db/client.ts";
 import type { ServiceDeps } from "./deps.ts";
 import type { Config } from "./env.ts";
 import { createCursorCodec } from "./platform/cursor.ts";
+import { RateCounterBook } from "./platform/rate-counter-book.ts";
 import { createKeyring, loadServerSecret } from "./platform/secrets.ts";
 import { createSignal } from "./platform/signal.ts";
 
@@ -49,6 +50,7 @@ export function createServiceDeps(
     blobs: createBlobStore(config.blobs),
     cursors: createCursorCodec(keyring.key("cursor")),
     version: SERVICE_VERSION,
+    rateCounters: new RateCounterBook(database.db),
     signal: createSignal(),
     lifecycle: { draining: false },
   };

@@ -39,7 +39,7 @@ export function keyContext({ deps, auth }: ServiceContext) {
 /** Every rate counter of the brandspace: its limit, what is used and when it resets. */
 export async function usage({ deps, auth }: ServiceContext) {
   requirePermission(auth, "usage.view", "view usage");
-  const states = await readCounters(deps.db, auth.brandspace.id, deps.config.rateLimits);
+  const states = await readCounters(deps.db, deps.rateCounters, auth.brandspace.id, deps.config.rateLimits);
   const counters = Object.fromEntries(
     states.map((s) => [
       s.counter,

@@ -146,7 +146,12 @@ async function countRequest(
   const counters: RateCounter[] = ["sustained", "month", ...(operation.counters ?? [])];
   const query = request.query as Record<string, unknown> | undefined;
   if (typeof query?.q === "string" && query.q.length > 0) counters.push("search");
-  const states = await consumeCounters(deps.db, auth.brandspace.id, counters, deps.config.rateLimits);
+  const states = await consumeCounters(
+    deps.rateCounters,
+    auth.brandspace.id,
+    counters,
+    deps.config.rateLimits,
+  );
   const over = exceeded(states);
   if (over) throw over;
   reply.headers(rateLimitHeaders(tightest(states)));

@@ -1,10 +1,11 @@
-import { and, eq, inArray, lt, sql } from "drizzle-orm";
+import { and, eq, inArray, lt } from "drizzle-orm";
 import { RATE_COUNTERS, type RateCounter } from "../../contract/meta.ts";
 import type { Db } from "../db/client.ts";
 import { rateCounters } from "../db/schema/index.ts";
 import type { RateLimits } from "../env.ts";
 import { windowBounds } from "./durations.ts";
 import { ApiError } from "./errors.ts";
+import type { RateCounterBook } from "./rate-counter-book.ts";
 
 export interface CounterState {
   counter: RateCounter;
@@ -15,35 +16,35 @@ export interface CounterState {
 }
 
 /**
- * Counts one request against each named counter of the brandspace, atomically in the database so that several
- * service processes sharing one PostgreSQL agree. Fixed windows: per minute/hour, and the calendar month (UTC).
+ * Counts one request against each named counter of the brandspace in its current window (per minute/hour, or
+ * the calendar month in UTC), through the process's RateCounterBook, which shares the counts with every other
+ * process on the same database.
  */
 export async function consumeCounters(
-  db: Db,
+  book: RateCounterBook,
   brandspaceId: string,
   counters: RateCounter[],
   limits: RateLimits,
   now = new Date(),
 ): Promise<CounterState[]> {
-  const windows = counters.map((counter) => ({ counter, ...windowBounds(limits[counter].window, now) }));
-  // A counter increment lost in a crash is harmless; waiting for its WAL flush on every request is not.
-  const rows = await db.transaction(async (tx) => {
-    await tx.execute(sql`set local synchronous_commit = off`);
-    return tx
-      .insert(rateCounters)
-      .values(windows.map((w) => ({ brandspaceId, counter: w.counter, windowStart: w.start, used: 1 })))
-      .onConflictDoUpdate({
-        target: [rateCounters.brandspaceId, rateCounters.counter, rateCounters.windowStart],
-        set: { used: sql`${rateCounters.used} + 1` },
-      })
-      .returning({ counter: rateCounters.counter, used: rateCounters.used });
-  });
-  const used = new Map(rows.map((r) => [r.counter, r.used]));
-  return windows.map((w) => state(w.counter, used.get(w.counter) ?? 1, limits[w.counter].limit, w.end));
+  const windows = counters.map((counter) => ({
+    counter,
+    limit: limits[counter].limit,
+    ...windowBounds(limits[counter].window, now),
+  }));
+  const used = await book.count(brandspaceId, windows, now);
+  return windows.map((w, i) => state(w.counter, used[i]!, w.limit, w.end));
 }
 
-/** The current state of all five counters, without consuming anything. */
-export async function readCounters(db: Db, brandspaceId: string, limits: RateLimits, now = new Date()) {
+/** The current state of all five counters, without consuming anything: this process's counts included. */
+export async function readCounters(
+  db: Db,
+  book: RateCounterBook,
+  brandspaceId: string,
+  limits: RateLimits,
+  now = new Date(),
+) {
+  await book.flush();
   const windows = RATE_COUNTERS.map((counter) => ({ counter, ...windowBounds(limits[counter].window, now) }));
   const rows = await db
     .select({ counter: rateCounters.counter, windowStart: rateCounters.windowStart, used: rateCounters.used })

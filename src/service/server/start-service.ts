@@ -78,6 +78,7 @@ async function start(config: Config, logger: Logger, teardown: Teardown): Promis
   // Revocations and member changes made by other processes (or the admin command line) reach this one at once.
   teardown.add("auth notifications", await database.listen(AUTH_CHANGED_CHANNEL, invalidateAuthCache));
   teardown.add("blob store", () => deps.blobs.close());
+  teardown.add("rate counters", () => deps.rateCounters.close());
   // PGlite allows one process, so admin commands must come through this one. PostgreSQL needs no socket, and
   // several processes may share its data directory, where removing another's socket would not be safe.
   if (embedded) {

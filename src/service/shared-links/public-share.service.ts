@@ -288,7 +288,7 @@ export async function downloadShareFile(visit: Visit & { fileId: string; version
   if (visit.version_id && visit.version_id !== file.activeVersionId && !link.showVersions)
     throw notFound("version");
   const states = await consumeCounters(
-    visit.db,
+    visit.deps.rateCounters,
     link.brandspaceId,
     ["downloads"],
     visit.deps.config.rateLimits,

@@ -126,6 +126,7 @@ export async function startScaleOutTestService(options: TestServiceOptions): Pro
       await Promise.all(processes.map((spawned) => spawned.exited));
       await Promise.all(proxies.map((proxy) => proxy.close()));
       await deps.blobs.close();
+      await deps.rateCounters.close();
       await database.close();
       await s3.close();
       await rm(dataDir, { recursive: true, force: true });

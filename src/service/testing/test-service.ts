@@ -106,6 +106,7 @@ export async function startTestService(options: TestServiceOptions = {}): Promis
       await workers?.stop();
       await metrics?.close();
       await deps.blobs.close();
+      await deps.rateCounters.close();
       await database.close();
       await rm(dataDir, { recursive: true, force: true });
     },

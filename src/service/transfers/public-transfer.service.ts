@@ -138,7 +138,7 @@ export async function serveTransferContent(
   const fromStart = !range || /^bytes=0-/.test(range);
   if (fromStart && request.method === "GET" && request.headers["if-none-match"] === undefined) {
     const over = exceeded(
-      await consumeCounters(deps.db, transfer.brandspaceId, ["downloads"], deps.config.rateLimits),
+      await consumeCounters(deps.rateCounters, transfer.brandspaceId, ["downloads"], deps.config.rateLimits),
     );
     if (over) throw over;
     await inTransaction(deps.db, async (tx) => {
