@@ -1,6 +1,8 @@
 import os from "node:os";
 import { seedSyntheticFiles } from "../src/service/seed/synthetic-seed.ts";
+import { testPoolSize } from "../src/service/testing/test-database.ts";
 import { startTestService } from "../src/service/testing/test-service.ts";
+import { pgliteQuery, postgresQuery, startBareListServer } from "./bare-list-server.ts";
 import { startCeilingServer } from "./ceiling-server.ts";
 import { loadOptionsFromEnv, measure } from "./measure.ts";
 import { failuresOf, formatThroughput } from "./report.ts";
@@ -31,6 +33,7 @@ async function main() {
     for (const path of paths)
       bodies[path] = await (await fetch(`${service.regionalUrl}${path}`, { headers })).text();
     const ceiling = await startCeilingServer(bodies);
+    const bare = await startBare(service);
     const results = [];
     for (const path of paths) {
       results.push({
@@ -40,6 +43,10 @@ async function main() {
         ceiling: await measure(`${ceiling.url}${path}`, headers, load),
       });
     }
+    const plain = { path: paths[0]!, url: `${bare.url}/v1/files?limit=50` };
+    const bareRun = await measure(plain.url, headers, load);
+    const serviceRun = results[0]!.service;
+    await bare.close();
     await ceiling.close();
     const database = process.env.TEST_DATABASE_URL ? "PostgreSQL" : "PGlite (embedded)";
     console.log(
@@ -47,7 +54,18 @@ async function main() {
         `${load.connections} connections, ${load.durationSeconds} s per run; Node ${process.version}, ${os.cpus().length} CPUs\n`,
     );
     console.log(formatThroughput(results));
-    const failures = failuresOf(results);
+    const aim = process.env.TEST_DATABASE_URL ? 0.75 : 0.5;
+    const ratio = serviceRun.requestsPerSecond / bareRun.requestsPerSecond;
+    console.log(
+      `\n| Aim (issue 15) | Service req/s | Bare handler req/s | p50 ms | Ratio | Aim | Result |\n| --- | ---: | ---: | ---: | ---: | ---: | --- |\n` +
+        `| GET /v1/files?limit=50 vs the same two queries on node:http (pool ${testPoolSize()}) | ` +
+        `${serviceRun.requestsPerSecond.toFixed(0)} | ${bareRun.requestsPerSecond.toFixed(0)} | ${bareRun.p50Ms.toFixed(1)} | ` +
+        `${ratio.toFixed(3)} | ${aim} | ${ratio >= aim ? "pass" : "miss"} |`,
+    );
+    const failures = [
+      ...failuresOf(results),
+      ...(bareRun.failures > 0 ? [`bare: ${bareRun.failures} failed`] : []),
+    ];
     if (failures.length > 0) {
       console.error(failures.join("\n"));
       process.exitCode = 1;
@@ -55,6 +73,15 @@ async function main() {
   } finally {
     await service.close();
   }
+}
+
+/** The bare handler on the same database as the service: its own pg pool, or the very PGlite instance. */
+async function startBare(service: Awaited<ReturnType<typeof startTestService>>) {
+  const url = (service.deps.database as { url?: string }).url;
+  const pool = url ? postgresQuery(url, testPoolSize()) : null;
+  const query = pool?.query ?? pgliteQuery((service.deps.db as unknown as { $client: never }).$client);
+  const server = await startBareListServer(query, service.seed.brandspaceId);
+  return { url: server.url, close: async () => (await server.close(), await pool?.close()) };
 }
 
 await main();

@@ -182,8 +182,10 @@ export async function seedSyntheticFiles(
     });
   }
   // Fresh planner statistics, or the first listings of a large seed scan instead of using their indexes.
-  await db.execute(sql`analyze files`);
-  await db.execute(sql`analyze file_versions`);
+  // Every table the seed wrote: PostgreSQL without autovacuum would otherwise plan renditions as empty.
+  for (const table of ["files", "file_versions", "renditions", "folders", "blobs"]) {
+    await db.execute(sql`analyze ${sql.identifier(table)}`);
+  }
   return { libraryId, folderIds, files: input.files };
 }
 

@@ -14,7 +14,7 @@ export async function openTestDatabase(): Promise<Database & { url?: string }> {
     return database;
   }
   const scratch = await createScratchDatabase(serverUrl, "bs_test");
-  const database = await openDatabase({ url: scratch.url, poolSize: 5 });
+  const database = await openDatabase({ url: scratch.url, poolSize: testPoolSize() });
   await database.migrate();
   return {
     ...database,
@@ -25,6 +25,9 @@ export async function openTestDatabase(): Promise<Database & { url?: string }> {
     },
   };
 }
+
+/** Connections per test service on PostgreSQL: few, as many test files run at once; benches raise it. */
+export const testPoolSize = () => Number(process.env.TEST_DB_POOL_SIZE ?? 5);
 
 /** A new, empty database on the PostgreSQL server of `serverUrl`, and how to drop it again. */
 export async function createScratchDatabase(serverUrl: string, prefix: string) {
