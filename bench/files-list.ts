@@ -81,7 +81,13 @@ async function startBare(service: Awaited<ReturnType<typeof startTestService>>) 
   const pool = url ? postgresQuery(url, testPoolSize()) : null;
   const query = pool?.query ?? pgliteQuery((service.deps.db as unknown as { $client: never }).$client);
   const server = await startBareListServer(query, service.seed.brandspaceId);
-  return { url: server.url, close: async () => (await server.close(), await pool?.close()) };
+  return {
+    url: server.url,
+    close: async () => {
+      await server.close();
+      await pool?.close();
+    },
+  };
 }
 
 await main();

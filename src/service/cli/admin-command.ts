@@ -25,6 +25,13 @@ export const AdminCommand = z.discriminatedUnion("command", [
   }),
   z.strictObject({ command: z.literal("members remove"), brandspace, email }),
   z.strictObject({ command: z.literal("members set-role"), brandspace, email, role: z.string().min(1) }),
+  z.strictObject({ command: z.literal("backup"), brandspace, to: z.string().min(1) }),
+  z.strictObject({
+    command: z.literal("restore"),
+    brandspace,
+    from: z.string().min(1),
+    replace: z.boolean(),
+  }),
   z.strictObject({
     command: z.literal("seed"),
     brandspace,

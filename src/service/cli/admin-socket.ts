@@ -9,6 +9,8 @@ const MAX_BODY_BYTES = 64 * 1024;
 // sun_path is 108 bytes on Linux and 104 on macOS, including the terminating NUL.
 const MAX_SOCKET_PATH_BYTES = 103;
 const ANSWER_TIMEOUT_MS = 30_000;
+/** Commands whose work grows with the data: the caller waits for them as long as they take (Ctrl+C stops). */
+const UNBOUNDED_COMMANDS = new Set<AdminCommand["command"]>(["seed", "backup"]);
 
 export interface AdminSocket {
   close(): Promise<void>;
@@ -116,7 +118,7 @@ export function sendToAdminSocket(socketPath: string, command: AdminCommand): Pr
         path: COMMANDS_PATH,
         method: "POST",
         headers: { "content-type": "application/json", "content-length": Buffer.byteLength(body) },
-        timeout: ANSWER_TIMEOUT_MS,
+        timeout: UNBOUNDED_COMMANDS.has(command.command) ? 0 : ANSWER_TIMEOUT_MS,
       },
       (res) => {
         let text = "";

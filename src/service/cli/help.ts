@@ -16,6 +16,14 @@ Commands:
   seed --files <n> [--flat]
                           Generate a realistic library of <n> ready files for benchmarks (--flat: all in one
                           folder). Prints {library_id, folder_ids, files} as JSON on stdout.
+  backup --to <file|directory>
+                          Write the embedded data directory (database, blobs, key files) to one tar file; while
+                          the service runs it is taken by the service, consistently. A directory gets a stamped
+                          brandspace-backup-<time>.tar. Prints the file's path on stdout.
+  restore --from <file> [--replace]
+                          With the service stopped: check the backup (manifest, every blob's hash, the database)
+                          and put it in place in the data directory. --replace moves the current contents to a
+                          sibling <data dir>.replaced-<time> instead of refusing a directory that has a database.
   dashboard set-password [--password <password>]
                           Set the password of the dashboard's login (at least 8 characters). Asked twice
                           without echo at a terminal; a piped standard input gives it on its first line.

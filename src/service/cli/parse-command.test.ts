@@ -1,3 +1,4 @@
+import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { ALL_SCOPES } from "../../contract/scopes.ts";
 import { parseAdminArgv } from "./parse-command.ts";
@@ -30,6 +31,19 @@ describe("parseAdminArgv", () => {
     expect(parse("keys revoke key_123")).toMatchObject({
       command: { command: "keys revoke", keyId: "key_123" },
     });
+  });
+
+  it("parses backup and restore with absolute paths, as the running service may have another directory", () => {
+    expect(parse("backup --to backups")).toEqual({
+      kind: "command",
+      command: { command: "backup", to: path.resolve("backups") },
+    });
+    expect(parse("restore --from /tmp/b.tar --replace")).toEqual({
+      kind: "command",
+      command: { command: "restore", from: "/tmp/b.tar", replace: true },
+    });
+    expect(parse("restore --from b.tar")).toMatchObject({ command: { replace: false } });
+    expect(parse("backup")).toMatchObject({ kind: "usage", message: "backup: missing --to." });
   });
 
   it("answers help for help, --help and -h after a command", () => {

@@ -1,3 +1,4 @@
+import path from "node:path";
 import { parseArgs } from "node:util";
 import { ALL_SCOPES, parseScopeList } from "../../contract/scopes.ts";
 import { AdminCommand } from "./admin-command.ts";
@@ -19,6 +20,8 @@ interface CommandSpec {
 }
 
 class UsageError extends Error {}
+
+const ONE_WORD = new Set(["seed", "backup", "restore"]);
 
 const text: OptionType = { type: "string" };
 const flag: OptionType = { type: "boolean" };
@@ -47,6 +50,17 @@ const SPECS: Record<AdminCommand["command"], CommandSpec> = {
     required: ["files"],
     build: (v) => ({ files: v.files, flat: v.flat ?? false }),
   },
+  backup: {
+    options: { to: text },
+    required: ["to"],
+    // The running service may have another working directory: the path goes to it absolute.
+    build: (v) => ({ to: path.resolve(String(v.to)) }),
+  },
+  restore: {
+    options: { from: text, replace: flag },
+    required: ["from"],
+    build: (v) => ({ from: path.resolve(String(v.from)), replace: v.replace ?? false }),
+  },
   "members set-role": {
     options: { email: text, role: text },
     required: ["email", "role"],
@@ -59,12 +73,13 @@ export function parseAdminArgv(argv: string[]): ParsedArgv {
   const [group, action] = argv;
   if (group === undefined) return { kind: "usage", message: "No command given." };
   if (group === "help" || group === "--help" || group === "-h") return { kind: "help" };
-  // `seed` is a one-word command; the others are `<group> <action>`.
-  const name = group === "seed" ? group : `${group} ${action ?? ""}`.trim();
+  // `seed`, `backup` and `restore` are one-word commands; the others are `<group> <action>`.
+  const oneWord = ONE_WORD.has(group);
+  const name = oneWord ? group : `${group} ${action ?? ""}`.trim();
   const spec = SPECS[name as AdminCommand["command"]];
   if (!spec) return { kind: "usage", message: `Unknown command "${name}".` };
   try {
-    return parseCommand(name, spec, argv.slice(name === "seed" ? 1 : 2));
+    return parseCommand(name, spec, argv.slice(oneWord ? 1 : 2));
   } catch (error) {
     if (error instanceof UsageError || isParseArgsError(error)) {
       return { kind: "usage", message: `${name}: ${(error as Error).message}` };

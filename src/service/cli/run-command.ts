@@ -1,5 +1,8 @@
+import { BackupRefused, createBackup } from "../backup/create-backup.ts";
 import type { BlobStore } from "../blobs/blob-store.ts";
-import type { Db } from "../db/client.ts";
+import { SERVICE_VERSION } from "../bootstrap.ts";
+import type { Database, Db } from "../db/client.ts";
+import type { Config } from "../env.ts";
 import { createApiKey, listApiKeys, revokeApiKey } from "../keys/keys.service.ts";
 import { addMember, removeMember, setMemberRole } from "../members/members.service.ts";
 import { LEGACY_REGION } from "../platform/api-keys.ts";
@@ -25,6 +28,8 @@ export interface AdminContext {
   signal?: Signal;
   /** Needed by `seed`, which stores thumbnails. */
   blobs?: BlobStore;
+  /** Needed by `backup`: the database handle and where the data directory and blobs are. */
+  storage?: { database: Database; config: Config };
 }
 
 class CommandFailure extends Error {
@@ -42,6 +47,10 @@ class CommandFailure extends Error {
  */
 export async function runAdminCommand(context: AdminContext, command: AdminCommand): Promise<CommandResult> {
   try {
+    if (command.command === "backup") return await backup(context, command.to);
+    if (command.command === "restore") {
+      return failed("restore runs only with the service stopped, from the command line.", EXIT_USAGE);
+    }
     const brandspace = await resolveBrandspace(context.db, command.brandspace);
     return await run(context, brandspace, command);
   } catch (error) {
@@ -53,7 +62,13 @@ export async function runAdminCommand(context: AdminContext, command: AdminComma
   }
 }
 
-async function run(context: AdminContext, bsp: BrandspaceRow, command: AdminCommand): Promise<CommandResult> {
+type BrandspaceCommand = Exclude<AdminCommand, { command: "backup" | "restore" }>;
+
+async function run(
+  context: AdminContext,
+  bsp: BrandspaceRow,
+  command: BrandspaceCommand,
+): Promise<CommandResult> {
   const { db } = context;
   const label = `${bsp.name} (${bsp.id})`;
   switch (command.command) {
@@ -115,6 +130,39 @@ async function run(context: AdminContext, bsp: BrandspaceRow, command: AdminComm
         `Seeded ${seeded.files} files into library ${seeded.libraryId} of ${label} in ${((Date.now() - started) / 1000).toFixed(1)} s.\n`,
       );
     }
+  }
+}
+
+async function backup(context: AdminContext, to: string): Promise<CommandResult> {
+  const storage = context.storage;
+  if (!storage?.database.dumpDataDir) {
+    throw new CommandFailure(
+      "backup is for the embedded mode (PGlite). On PostgreSQL use pg_dump, and your object store's own tools for blobs.",
+      EXIT_FAILURE,
+    );
+  }
+  if (storage.config.blobs.kind !== "disk") {
+    throw new CommandFailure(
+      `Blobs live in the bucket ${storage.config.blobs.bucket}, which a backup of the data directory cannot hold; back it up with the store's own tools.`,
+      EXIT_FAILURE,
+    );
+  }
+  try {
+    const made = await createBackup({
+      database: storage.database,
+      dataDir: storage.config.dataDir,
+      blobRoot: storage.config.blobs.root,
+      serviceVersion: SERVICE_VERSION,
+      to,
+    });
+    const mib = (made.bytes / 1024 / 1024).toFixed(1);
+    return succeeded(
+      `${made.file}\n`,
+      `Backed up the database, ${made.blobs.count} blobs and the key files to ${made.file} (${mib} MiB) in ${made.seconds.toFixed(1)} s.\n`,
+    );
+  } catch (error) {
+    if (error instanceof BackupRefused) throw new CommandFailure(error.message, EXIT_FAILURE);
+    throw error;
   }
 }
 

@@ -22,7 +22,7 @@ export async function runDirect(config: Config, command: AdminCommand): Promise<
       await database.migrate();
       const blobs = createBlobStore(config.blobs);
       try {
-        return await runAdminCommand({ db: database.db, blobs }, command);
+        return await runAdminCommand({ db: database.db, blobs, storage: { database, config } }, command);
       } finally {
         await blobs.close();
       }

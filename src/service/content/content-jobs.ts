@@ -1,3 +1,4 @@
+import { backupRunning } from "../backup/backup-gate.ts";
 import type { Db } from "../db/client.ts";
 import { fileEventData } from "../files/files.mapper.ts";
 import { purgeFolder } from "../folders/folders.service.ts";
@@ -28,6 +29,8 @@ export async function expireUploads({ db, deps }: SystemContext, { now = new Dat
 
 /** Deletes blobs that no version, rendition or pending upload points at, past the grace period. */
 export async function reclaimBlobs({ db, deps }: SystemContext, { now = new Date() }: At = {}) {
+  // A backup copying blobs must find every blob its database dump references; reclaim waits for the next turn.
+  if (backupRunning()) return 0;
   const storedBefore = new Date(now.getTime() - BLOB_GRACE_MS);
   const unreferenced = await repo.unreferencedBlobs(db, storedBefore);
   for (const sha256 of unreferenced) {

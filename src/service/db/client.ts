@@ -23,6 +23,8 @@ export interface Database {
   ping(): Promise<boolean>;
   /** Calls `onNotify` for every NOTIFY on `channel` (from any process); returns a function that stops it. */
   listen(channel: string, onNotify: () => void): Promise<() => Promise<void>>;
+  /** A consistent copy of the whole database as a gzipped tar (PGlite only: PostgreSQL has pg_dump). */
+  dumpDataDir?(): Promise<Blob>;
   /** Pool use, for metrics (PostgreSQL only: PGlite has one connection). */
   poolStats?(): { total: number; idle: number; waiting: number };
   close(): Promise<void>;
@@ -58,6 +60,7 @@ async function openPglite(dataDir?: string): Promise<Database> {
       const stop = await client.listen(channel, onNotify);
       return async () => stop();
     },
+    dumpDataDir: () => client.dumpDataDir("gzip"),
     close: () => client.close(),
   };
 }

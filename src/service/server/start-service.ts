@@ -82,7 +82,8 @@ async function start(config: Config, logger: Logger, teardown: Teardown): Promis
   // PGlite allows one process, so admin commands must come through this one. PostgreSQL needs no socket, and
   // several processes may share its data directory, where removing another's socket would not be safe.
   if (embedded) {
-    const socket = await serveAdminSocket(paths.adminSocket, deps, logger);
+    const context = { ...deps, storage: { database: deps.database, config: deps.config } };
+    const socket = await serveAdminSocket(paths.adminSocket, context, logger);
     teardown.add("admin socket", () => socket.close());
   }
   if (config.processRole !== "api") {
