@@ -1,4 +1,4 @@
-import { and, eq, isNotNull, lt, sql } from "drizzle-orm";
+import { and, eq, inArray, isNotNull, lt, sql } from "drizzle-orm";
 import { type Db, rowsOf } from "../db/client.ts";
 import { blobs, files, folders, uploads } from "../db/schema/index.ts";
 
@@ -26,6 +26,18 @@ export async function unreferencedBlobs(db: Db, storedBefore: Date): Promise<str
       and not exists (select 1 from transfers t where t.zip_sha256 = b.sha256 and t.status <> 'expired')
     limit 1000`);
   return rowsOf<{ sha256: string }>(result).map((r) => r.sha256);
+}
+
+/** Which of these hashes have a row in `blobs`. */
+export async function recordedBlobs(db: Db, hashes: string[]): Promise<Set<string>> {
+  if (hashes.length === 0) return new Set();
+  const rows = await db.select({ sha256: blobs.sha256 }).from(blobs).where(inArray(blobs.sha256, hashes));
+  return new Set(rows.map((r) => r.sha256));
+}
+
+/** Rows for stored blobs that had none; their grace period starts now. */
+export async function recordBlobs(db: Db, stored: { sha256: string; size: number }[]) {
+  if (stored.length > 0) await db.insert(blobs).values(stored).onConflictDoNothing();
 }
 
 /** Deletes a blob's row if it was still stored before `storedBefore`; whether it did. */

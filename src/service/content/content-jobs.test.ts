@@ -1,3 +1,4 @@
+import { Readable } from "node:stream";
 import { asc, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { whileBackingUp } from "../backup/backup-gate.ts";
@@ -120,5 +121,17 @@ describe("scheduled content jobs", () => {
     expect(await service.deps.blobs.stat(sha)).toBeNull();
     const link = await api("GET", `/v1/files/${file.id}/download`);
     expect(await (await fetch(link.body.url)).text()).toBe("keep me");
+  });
+  it("reclaims bytes a crash left without a row: recorded first, gone a grace period later", async () => {
+    // As if the process died between storing the blob and committing its row.
+    const stored = await service.deps.blobs.put(Readable.from([Buffer.from(`orphan ${Date.now()}`)]));
+    const row = () => service.deps.db.select().from(blobs).where(eq(blobs.sha256, stored.sha256));
+    expect(await row()).toHaveLength(0);
+    await reclaimBlobs(system());
+    expect(await row()).toHaveLength(1);
+    expect(await service.deps.blobs.stat(stored.sha256)).not.toBeNull();
+    await reclaimBlobs(system(), { now: new Date(Date.now() + BLOB_GRACE_MS + 60_000) });
+    expect(await service.deps.blobs.stat(stored.sha256)).toBeNull();
+    expect(await row()).toHaveLength(0);
   });
 });

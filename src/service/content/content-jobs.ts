@@ -31,6 +31,7 @@ export async function expireUploads({ db, deps }: SystemContext, { now = new Dat
 export async function reclaimBlobs({ db, deps }: SystemContext, { now = new Date() }: At = {}) {
   // A backup copying blobs must find every blob its database dump references; reclaim waits for the next turn.
   if (backupRunning()) return 0;
+  await recordUnrecordedBlobs({ db, deps });
   const storedBefore = new Date(now.getTime() - BLOB_GRACE_MS);
   const unreferenced = await repo.unreferencedBlobs(db, storedBefore);
   for (const sha256 of unreferenced) {
@@ -38,6 +39,33 @@ export async function reclaimBlobs({ db, deps }: SystemContext, { now = new Date
     if (await repo.deleteBlobRow(db, sha256, storedBefore)) await deps.blobs.delete(sha256);
   }
   return unreferenced.length;
+}
+
+const RECORD_BATCH = 500;
+
+/**
+ * A process killed between storing a blob and committing its row leaves bytes no row points at, which the
+ * row-driven reclaim would never see. Such blobs get a row now, so that, unreferenced, they go a grace period later
+ * like any other; a write that is merely about to commit its row finds the row there and refreshes it.
+ */
+async function recordUnrecordedBlobs({ db, deps }: Pick<SystemContext, "db" | "deps">) {
+  let batch: string[] = [];
+  const record = async () => {
+    const recorded = await repo.recordedBlobs(db, batch);
+    const missing = batch.filter((sha256) => !recorded.has(sha256));
+    const stored = [];
+    for (const sha256 of missing) {
+      const stat = await deps.blobs.stat(sha256);
+      if (stat) stored.push({ sha256, size: stat.size });
+    }
+    await repo.recordBlobs(db, stored);
+    batch = [];
+  };
+  for await (const sha256 of deps.blobs.list()) {
+    batch.push(sha256);
+    if (batch.length >= RECORD_BATCH) await record();
+  }
+  await record();
 }
 
 /** Items trashed over 30 days ago are deleted for good, by the `system` actor. */

@@ -1,8 +1,12 @@
 import { mkdtemp, rm } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
+import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { solidPng } from "../testing/content-fixtures.ts";
+import { createBlobStore } from "../blobs/create-blob-store.ts";
+import { BLOB_GRACE_MS, reclaimBlobs } from "../content/content-jobs.ts";
+import { openDatabase, rowsOf } from "../db/client.ts";
+import { solidPng, waitUntilProcessed } from "../testing/content-fixtures.ts";
 import { type ApiResponse, apiClient } from "../testing/http-client.ts";
 import { type Receiver, startReceiver, waitFor } from "../webhooks/webhooks-test-kit.ts";
 import {
@@ -17,7 +21,8 @@ import {
  * `kill -9` of a real service process in the middle of folder creations, uploads (create, bytes, complete), moves
  * and permanent deletes, then a restart: clients retry with the same Idempotency-Key, and in the end every item
  * exists exactly once, nothing half-written shows, and every committed change reached the webhook receiver, with no
- * event for a change that was rolled back. Both databases (TEST_DATABASE_URL).
+ * event for a change that was rolled back. Processing cut short runs again (each kept file ready, file.processed
+ * once), and after the reclaim job no blob is left that nothing points at. Both databases (TEST_DATABASE_URL).
  */
 const serverUrl = process.env.TEST_DATABASE_URL;
 const ITEMS = 12;
@@ -114,7 +119,7 @@ describe("a service killed mid-request", () => {
       api()("POST", "/v1/webhooks", {
         body: {
           url: receiver.url,
-          events: ["folder.created", "file.created", "file.moved", "file.deleted"],
+          events: ["folder.created", "file.created", "file.moved", "file.deleted", "file.processed"],
         },
       }),
     );
@@ -208,6 +213,12 @@ describe("a service killed mid-request", () => {
       60_000,
       "every committed change delivered",
     );
+    // Processing cut short by the kills ran again: every kept file is ready, and said so once.
+    for (const id of expected) expect((await waitUntilProcessed(api(), id, 60_000)).status).toBe("ready");
+    await waitFor(() => expected.every((id) => has("file.processed", id)), 60_000, "every file.processed");
+    for (const id of expected) {
+      expect(events().filter((e) => e.type === "file.processed" && e.data.id === id)).toHaveLength(1);
+    }
     const known = new Set([...folders, ...files]);
     for (const event of events())
       expect(known, `${event.type} for ${event.data.id}`).toContain(event.data.id);
@@ -219,5 +230,34 @@ describe("a service killed mid-request", () => {
         ).toHaveLength(1);
       }
     }
+    await expectNoOrphanBlobs();
   }, 300_000);
 });
+
+/**
+ * After the reclaim job (run here, a grace period later, on the stopped service's database and store): every
+ * stored blob is one something points at, and everything something points at is stored.
+ */
+async function expectNoOrphanBlobs() {
+  service.child.kill("SIGTERM");
+  await service.exited;
+  const database = await openDatabase(
+    scratch ? { url: scratch.url, poolSize: 2 } : { pgliteDir: path.join(dataDir, "pglite") },
+  );
+  const blobs = createBlobStore({ kind: "disk", root: path.join(dataDir, "blobs") });
+  try {
+    const later = new Date(Date.now() + BLOB_GRACE_MS + 60_000);
+    await reclaimBlobs({ db: database.db, deps: { blobs } } as never, { now: later });
+    const referenced = rowsOf<{ sha256: string }>(
+      await database.db.execute(sql`
+        select blob_sha256 as sha256 from file_versions union select blob_sha256 from renditions
+        union select blob_sha256 from uploads where status = 'pending' and blob_sha256 is not null`),
+    ).map((r) => r.sha256);
+    const stored: string[] = [];
+    for await (const sha256 of blobs.list()) stored.push(sha256);
+    expect(stored.sort()).toEqual([...new Set(referenced)].sort());
+  } finally {
+    await blobs.close();
+    await database.close();
+  }
+}
