@@ -72,6 +72,27 @@ describe("file page", () => {
     await d.expectAccessible("file page, dark");
   });
 
+  test("look-alikes: a resized copy is listed with its similarity and opens on click", async () => {
+    const d = await openDashboard();
+    const { folder, file } = await newPng(d, "campaign.png", 800, 600);
+    const copyBytes = await d.fixtures.png(400, 300, { r: 220, g: 120, b: 30 });
+    const copy = await d.fixtures.waitUntilProcessed(
+      (await d.fixtures.uploadBytes({ name: "campaign small.png", folder_id: folder.id }, copyBytes)).id,
+    );
+    await d.goto(`/files/${file.id}`);
+    await d.page.getByRole("heading", { level: 1, name: "campaign.png" }).waitFor();
+    const similar = d.page.getByRole("list", { name: "Similar files" });
+    const match = similar.getByRole("link", { name: /campaign small\.png/ });
+    await match.waitFor({ timeout: 15_000 });
+    expect(await match.textContent()).toMatch(/\d+% similar/);
+    // A real link: it opens in a new tab, is copied, middle-clicked like any other.
+    expect(await match.getAttribute("href")).toBe(`/files/${copy.id}`);
+    await d.expectAccessible("file page with look-alikes");
+    await match.click();
+    await d.page.getByRole("heading", { level: 1, name: "campaign small.png" }).waitFor();
+    expect(new URL(d.page.url()).pathname).toBe(`/files/${copy.id}`);
+  });
+
   test("versions: upload a new one, make the old one active, delete one; the active one is refused", async () => {
     const d = await openDashboard();
     const { file } = await newPng(d, "logo.png", 800, 600);

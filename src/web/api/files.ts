@@ -5,6 +5,7 @@ import {
   deleteFile,
   getFile,
   listFiles,
+  listSimilarFiles,
   moveFile,
   restoreFile,
   updateFile,
@@ -72,6 +73,10 @@ export const siblingsQuery = (libraryId: string, folderId: string | null) =>
   apiQuery(listFiles, {
     query: folderId ? { folder_id: folderId, limit: 100 } : { library_id: libraryId, limit: 100 },
   });
+
+/** Look-alikes of a file, best first: a few for the file page. */
+export const similarFilesQuery = (fileId: string, limit = 8) =>
+  apiQuery(listSimilarFiles, { params: { fileId }, query: { limit } });
 
 /** The command palette's file search; each answer counts on the search counter, so it is kept a while. */
 export const fileSearchQuery = (q: string, limit: number) => ({
