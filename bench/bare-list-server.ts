@@ -1,6 +1,8 @@
 import { createServer } from "node:http";
 import type { AddressInfo } from "node:net";
 import pg from "pg";
+import { testPoolSize } from "../src/service/testing/test-database.ts";
+import type { TestService } from "../src/service/testing/test-service.ts";
 
 /** Runs one SQL statement with positional parameters; the rows come back as plain objects. */
 export type Query = (text: string, params: unknown[]) => Promise<Record<string, unknown>[]>;
@@ -69,4 +71,19 @@ export function pgliteQuery(client: {
   const query: Query = async (text, params) =>
     (await client.query(text, params)).rows as Record<string, unknown>[];
   return query;
+}
+
+/** The bare handler on the same database as the service: its own pg pool, or the very PGlite instance. */
+export async function startBareListBeside(service: TestService) {
+  const url = (service.deps.database as { url?: string }).url;
+  const pool = url ? postgresQuery(url, testPoolSize()) : null;
+  const query = pool?.query ?? pgliteQuery((service.deps.db as unknown as { $client: never }).$client);
+  const server = await startBareListServer(query, service.seed.brandspaceId);
+  return {
+    url: server.url,
+    close: async () => {
+      await server.close();
+      await pool?.close();
+    },
+  };
 }

@@ -2,7 +2,7 @@ import os from "node:os";
 import { seedSyntheticFiles } from "../src/service/seed/synthetic-seed.ts";
 import { testPoolSize } from "../src/service/testing/test-database.ts";
 import { startTestService } from "../src/service/testing/test-service.ts";
-import { pgliteQuery, postgresQuery, startBareListServer } from "./bare-list-server.ts";
+import { startBareListBeside } from "./bare-list-server.ts";
 import { startCeilingServer } from "./ceiling-server.ts";
 import { loadOptionsFromEnv, measure } from "./measure.ts";
 import { failuresOf, formatThroughput } from "./report.ts";
@@ -33,7 +33,7 @@ async function main() {
     for (const path of paths)
       bodies[path] = await (await fetch(`${service.regionalUrl}${path}`, { headers })).text();
     const ceiling = await startCeilingServer(bodies);
-    const bare = await startBare(service);
+    const bare = await startBareListBeside(service);
     const results = [];
     for (const path of paths) {
       results.push({
@@ -73,21 +73,6 @@ async function main() {
   } finally {
     await service.close();
   }
-}
-
-/** The bare handler on the same database as the service: its own pg pool, or the very PGlite instance. */
-async function startBare(service: Awaited<ReturnType<typeof startTestService>>) {
-  const url = (service.deps.database as { url?: string }).url;
-  const pool = url ? postgresQuery(url, testPoolSize()) : null;
-  const query = pool?.query ?? pgliteQuery((service.deps.db as unknown as { $client: never }).$client);
-  const server = await startBareListServer(query, service.seed.brandspaceId);
-  return {
-    url: server.url,
-    close: async () => {
-      await server.close();
-      await pool?.close();
-    },
-  };
 }
 
 await main();

@@ -9,6 +9,7 @@ const BENCHES = [
   "meta-throughput",
   "blob-throughput",
   "files-list",
+  "search",
   "property-filter",
   "content-throughput",
   "webhooks",

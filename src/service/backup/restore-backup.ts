@@ -4,6 +4,7 @@ import { mkdir, mkdtemp, readdir, readFile, rename, rm } from "node:fs/promises"
 import path from "node:path";
 import { PGlite } from "@electric-sql/pglite";
 import * as tar from "tar";
+import { PGLITE_EXTENSIONS } from "../db/client.ts";
 import { dataDirPaths } from "../server/data-dir.ts";
 import { BACKUP_ENTRIES, BackupManifest, KEY_FILES } from "./backup-layout.ts";
 
@@ -100,7 +101,10 @@ async function loadDatabase(stage: string) {
   const dump = await readFile(path.join(stage, BACKUP_ENTRIES.database));
   let client: PGlite | null = null;
   try {
-    client = new PGlite(path.join(stage, "pglite"), { loadDataDir: new Blob([dump]) });
+    client = new PGlite(path.join(stage, "pglite"), {
+      loadDataDir: new Blob([dump]),
+      extensions: PGLITE_EXTENSIONS,
+    });
     await client.waitReady;
     await client.query("select count(*) from brandspaces");
   } catch (error) {

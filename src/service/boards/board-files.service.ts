@@ -79,7 +79,7 @@ export async function listBoardFiles(
   const planned = await planFileList(ctx, query);
   const plan = {
     ...planned,
-    where: repo.onBoardAnd(boardId, planned.where),
+    filters: repo.onBoardAnd(boardId, planned.filters),
     listing: JSON.stringify(["board", boardId, planned.listing]),
   };
   const page = await paginate(ctx.deps.cursors, query, {

@@ -1,6 +1,7 @@
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { PGlite } from "@electric-sql/pglite";
+import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
 import { sql } from "drizzle-orm";
 import { drizzle as drizzleNodePg } from "drizzle-orm/node-postgres";
 import { migrate as migrateNodePg } from "drizzle-orm/node-postgres/migrator";
@@ -47,8 +48,14 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
   return options.url ? openPostgres(options.url, options.poolSize ?? 10) : openPglite(options.pgliteDir);
 }
 
+/**
+ * The contrib extensions the migrations create: pg_trgm (keyword search). PGlite loads them only when asked
+ * at open; PostgreSQL has them in its contrib package.
+ */
+export const PGLITE_EXTENSIONS = { pg_trgm };
+
 async function openPglite(dataDir?: string): Promise<Database> {
-  const client = dataDir ? new PGlite(dataDir) : new PGlite();
+  const client = new PGlite({ dataDir, extensions: PGLITE_EXTENSIONS });
   await client.waitReady;
   const db = drizzlePglite(client, { schema }) as unknown as Db;
   return {

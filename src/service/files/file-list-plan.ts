@@ -11,11 +11,13 @@ import { validationError } from "../platform/errors.ts";
 import {
   interpretedConditions,
   keywordCondition,
+  type RelevanceTier,
   relevanceScore,
+  relevanceTiers,
   wordMatchers,
 } from "../search/file-search.ts";
 import { type InterpretedQuery, interpretQuery, mayNamePeople } from "../search/interpret-query.ts";
-import { searchMembers } from "../search/search.repository.ts";
+import { searchMembers, withTypoNeighbours } from "../search/search.repository.ts";
 import type { ScoredFileRow } from "./file-list.repository.ts";
 import { activeFile } from "./files.repository.ts";
 import { hasTopLevelOr, parseFilterDocument, propertyIdsOf } from "./filter-document.ts";
@@ -34,7 +36,12 @@ const FLAT_PARAMS = [
 ] as const;
 
 export interface FileListPlan {
-  where: SQL;
+  /** Every condition but the keywords. */
+  filters: SQL;
+  /** Every keyword must match; absent without keywords. */
+  keywords: SQL | undefined;
+  /** With one keyword and relevance order: its score tiers, best first (`fetchFilePage` reads them in turn). */
+  tiers: RelevanceTier[] | null;
   /** "relevance" when `q` has keywords and no `sort` was asked for: by score, then newest first. */
   sort: keyof typeof SORT_COLUMNS | "relevance";
   /** The relevance score, when sorting by it. */
@@ -60,7 +67,7 @@ export async function planFileList(ctx: CallerContext, query: FileListQuery): Pr
   const q = query.q;
   const members = q && mayNamePeople(q) ? await searchMembers(db, auth.brandspace.id) : [];
   const interpreted = q ? interpretQuery(q, { now: new Date(), members }) : null;
-  const matchers = wordMatchers(interpreted?.words ?? []);
+  const matchers = await withTypoNeighbours(db, auth.brandspace.id, wordMatchers(interpreted?.words ?? []));
   const conditions: (SQL | undefined)[] = [
     eq(files.brandspaceId, auth.brandspace.id),
     await inVisibleLibraries(ctx, files.libraryId),
@@ -79,7 +86,6 @@ export async function planFileList(ctx: CallerContext, query: FileListQuery): Pr
     query.min_size !== undefined ? gte(files.size, query.min_size) : undefined,
     query.max_size !== undefined ? lte(files.size, query.max_size) : undefined,
     ...(interpreted ? interpretedConditions(interpreted) : []),
-    keywordCondition(matchers),
     query.filter ? await filterCondition(ctx, query) : undefined,
   ];
   const relevance = matchers.length > 0 && !query.sort;
@@ -87,7 +93,9 @@ export async function planFileList(ctx: CallerContext, query: FileListQuery): Pr
   const order = relevance ? "desc" : (query.order ?? "desc");
   const { limit: _limit, cursor: _cursor, ...shape } = query;
   return {
-    where: and(...conditions)!,
+    filters: and(...conditions)!,
+    keywords: keywordCondition(matchers),
+    tiers: relevance && matchers.length === 1 ? relevanceTiers(matchers[0]!) : null,
     sort,
     order,
     score: relevance ? relevanceScore(matchers) : null,

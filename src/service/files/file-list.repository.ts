@@ -1,8 +1,9 @@
-import { and, asc, desc, sql } from "drizzle-orm";
+import { and, asc, desc, type SQL, sql } from "drizzle-orm";
 import type { Db } from "../db/client.ts";
 import { files } from "../db/schema/index.ts";
 import type { KeyValue } from "../platform/cursor.ts";
 import { keysetAfter } from "../platform/keyset.ts";
+import type { RelevanceTier } from "../search/file-search.ts";
 import { type FileListPlan, SORT_COLUMNS } from "./file-list-plan.ts";
 import { type FileRow, fileColumns } from "./files.repository.ts";
 
@@ -15,6 +16,8 @@ export async function fetchFilePage(
   limit: number,
   after: KeyValue[] | null,
 ): Promise<ScoredFileRow[]> {
+  if (plan.tiers) return fetchByTiers(db, plan.filters, plan.tiers, limit, after);
+  const where = and(plan.filters, plan.keywords);
   if (plan.sort === "relevance") {
     const score = plan.score!;
     const position = after
@@ -27,7 +30,7 @@ export async function fetchFilePage(
     return db
       .select({ ...fileColumns, score: sql<number>`${score}`.mapWith(Number) })
       .from(files)
-      .where(and(plan.where, position))
+      .where(and(where, position))
       .orderBy(desc(score), desc(files.createdAt), desc(files.id))
       .limit(limit);
   }
@@ -40,7 +43,37 @@ export async function fetchFilePage(
   return db
     .select(fileColumns)
     .from(files)
-    .where(and(plan.where, position))
+    .where(and(where, position))
     .orderBy(direction(column), direction(files.id))
     .limit(limit);
+}
+
+/**
+ * A relevance page read tier by tier (best score first, each newest first), resuming inside the cursor's tier:
+ * the same rows in the same order as sorting every match by score, at the cost of the tiers it reaches.
+ */
+async function fetchByTiers(
+  db: Db,
+  filters: SQL,
+  tiers: RelevanceTier[],
+  limit: number,
+  after: KeyValue[] | null,
+): Promise<ScoredFileRow[]> {
+  const rows: ScoredFileRow[] = [];
+  for (const tier of tiers) {
+    if (rows.length >= limit) break;
+    if (after && tier.score > Number(after[0])) continue;
+    const position =
+      after && tier.score === Number(after[0])
+        ? keysetAfter([files.createdAt, files.id], [sql`${after[1]}::timestamptz`, sql`${after[2]}`], "desc")
+        : undefined;
+    const found = await db
+      .select(fileColumns)
+      .from(files)
+      .where(and(filters, tier.condition, position))
+      .orderBy(desc(files.createdAt), desc(files.id))
+      .limit(limit - rows.length);
+    for (const row of found) rows.push({ ...row, score: tier.score });
+  }
+  return rows;
 }

@@ -20,7 +20,7 @@ describe("typo matching", () => {
 
   it("only for words of 4 to 24 characters, and escapes LIKE wildcards", () => {
     const [short, long, wild] = wordMatchers(["abc", "x".repeat(25), "50%_off"]);
-    expect(short).toEqual({ word: "abc", like: "%abc%", typo: null });
+    expect(short).toEqual({ word: "abc", like: "%abc%", typo: null, neighbours: [] });
     expect(long?.typo).toBeNull();
     expect(wild?.like).toBe("%50\\%\\_off%");
     expect(wild?.typo).not.toBeNull();

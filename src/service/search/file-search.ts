@@ -71,11 +71,16 @@ const TYPO_MIN_LENGTH = 4;
 const TYPO_MAX_LENGTH = 24;
 const TYPO_MAX_WORDS = 8;
 
-/** One word's matchers: a substring (ILIKE) pattern and, for longer words, a one-typo regular expression. */
+/**
+ * One word's matchers: a substring (ILIKE) pattern and, for longer words, a one-typo regular expression, which
+ * is run against the brandspace's words (`search_words`) to find the words a typo may have meant.
+ */
 export interface WordMatcher {
   word: string;
   like: string;
   typo: string | null;
+  /** Known words (other than those containing `word`) within one typo of it; set by `withTypoNeighbours`. */
+  neighbours: string[];
 }
 
 export function wordMatchers(words: string[]): WordMatcher[] {
@@ -86,6 +91,7 @@ export function wordMatchers(words: string[]): WordMatcher[] {
       index < TYPO_MAX_WORDS && [...word].length >= TYPO_MIN_LENGTH && [...word].length <= TYPO_MAX_LENGTH
         ? typoRegex(word)
         : null,
+    neighbours: [],
   }));
 }
 
@@ -107,61 +113,80 @@ export function typoRegex(word: string): string {
   return [...variants].join("|");
 }
 
-/** Where a keyword is looked for: the name, a tag, a property value, an option label, a comment or a reply. */
-function anywhere(match: (column: SQL) => SQL): SQL {
-  return sql`(${match(sql`files.name`)} or ${beyondName(match)})`;
-}
-
-/** A tag, a text property value, the label of a chosen option (status, tag, multi_tag), a comment or a reply. */
-function beyondName(match: (column: SQL) => SQL): SQL {
-  return sql`(exists (select 1 from unnest(files.tags) t(tag) where ${match(sql`t.tag`)})
-    or exists (
-      select 1 from property_values pv
-      where pv.file_id = files.id and jsonb_typeof(pv.value) = 'string' and ${match(sql`(pv.value #>> '{}')`)}
-    )
-    or exists (
-      select 1 from property_values pv
-      join property_options po on po.property_id = pv.property_id
-      where pv.file_id = files.id
-        and (pv.value ->> 'option_id' = po.id or pv.value @> jsonb_build_array(jsonb_build_object('option_id', po.id)))
-        and ${match(sql`po.label`)}
-    )
-    or exists (select 1 from comments c where c.file_id = files.id and ${match(sql`c.text`)})
-    or exists (
-      select 1 from comment_replies r join comments c on c.id = r.comment_id
-      where c.file_id = files.id and ${match(sql`r.text`)}
-    ))`;
-}
-
-/** Every word must match somewhere, as a substring or (longer words) with one typo. */
+/**
+ * Every word must match somewhere (the name, a tag, a text property value, a chosen option's label, a comment
+ * or a reply: `files.search_text`), as a substring or through one of its typo neighbours, also as a substring:
+ * each pattern is answered by the column's trigram index.
+ */
 export function keywordCondition(matchers: WordMatcher[]): SQL | undefined {
   if (matchers.length === 0) return undefined;
   return and(
     ...matchers.map((m) =>
-      anywhere((c) =>
-        m.typo ? sql`(${c} ilike ${m.like} or ${c} ~* ${m.typo})` : sql`${c} ilike ${m.like}`,
-      ),
+      m.neighbours.length > 0
+        ? sql`(${sql.join(
+            [m.like, ...m.neighbours.map((n) => `%${escapeLike(n)}%`)].map(
+              (pattern) => sql`files.search_text like lower(${pattern})`,
+            ),
+            sql` or `,
+          )})`
+        : sql`files.search_text like lower(${m.like})`,
     ),
   );
 }
 
+/** The conditions of relevance, on the lower-cased name that the name indexes hold. */
+function nameMatches(m: WordMatcher) {
+  const name = sql`lower(files.name)`;
+  return {
+    starts: sql`${name} like lower(${`${escapeLike(m.word)}%`})`,
+    contains: sql`${name} like lower(${m.like})`,
+    elsewhere: sql`files.search_text like lower(${m.like})`,
+  };
+}
+
+/** The name is exactly the text, with or without its extension (the `like` lets the name index answer). */
+function exactName(text: string): SQL {
+  const name = sql`lower(files.name)`;
+  return sql`(${name} = lower(${text})
+    or (${name} like lower(${`${escapeLike(text)}.%`}) and ${name} = lower(${text}) || '.' || lower(files.extension)))`;
+}
+
 /**
  * Relevance of a matching file: 4 when the name (with or without its extension) is exactly the keywords, plus
- * for each word 3 when the name starts with it, 2 when the name contains it, 1 when a tag or property value
- * contains it, 0.5 when it only matches with a typo.
+ * for each word 3 when the name starts with it, 2 when the name contains it, 1 when a tag, property value or
+ * comment contains it, 0.5 when it only matches with a typo.
  */
 export function relevanceScore(matchers: WordMatcher[]): SQL {
   const text = matchers.map((m) => m.word).join(" ");
-  const exact = sql`case when lower(files.name) = ${text} or lower(files.name) = ${text} || '.' || lower(files.extension) then 4 else 0 end`;
-  const perWord = matchers.map(
-    (m) => sql`case
-      when files.name ilike ${`${escapeLike(m.word)}%`} then 3
-      when files.name ilike ${m.like} then 2
-      when ${beyondName((c) => sql`${c} ilike ${m.like}`)} then 1
-      else 0.5
-    end`,
-  );
-  return sql`(${exact} + ${sql.join(perWord, sql` + `)})::float8`;
+  const perWord = matchers.map((m) => {
+    const { starts, contains, elsewhere } = nameMatches(m);
+    return sql`case when ${starts} then 3 when ${contains} then 2 when ${elsewhere} then 1 else 0.5 end`;
+  });
+  return sql`(case when ${exactName(text)} then 4 else 0 end + ${sql.join(perWord, sql` + `)})::float8`;
+}
+
+/** The files of one relevance score: every match of the keyword has exactly one tier. */
+export interface RelevanceTier {
+  score: number;
+  /** Whether a file is in this tier; for the name tiers, this implies that the keyword matches. */
+  condition: SQL;
+}
+
+/**
+ * The score tiers of a one-word search, best first, with the same scores as `relevanceScore`. A page is read
+ * tier by tier, each newest first, so that a word in thousands of names costs one walk down the date index
+ * until the page is full, not a ranking of every match.
+ */
+export function relevanceTiers(m: WordMatcher): RelevanceTier[] {
+  const { starts, contains, elsewhere } = nameMatches(m);
+  const exact = exactName(m.word);
+  return [
+    { score: 7, condition: exact },
+    { score: 3, condition: sql`${starts} and not ${exact}` },
+    { score: 2, condition: sql`${contains} and not ${starts}` },
+    { score: 1, condition: sql`${elsewhere} and not ${contains}` },
+    { score: 0.5, condition: sql`${keywordCondition([m])} and not ${elsewhere}` },
+  ];
 }
 
 const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);

@@ -20,7 +20,8 @@ const noisyPng = (side: number) =>
     .toBuffer();
 
 beforeAll(async () => {
-  service = await startTestService({ workers: true });
+  // More searches than the default 60 a minute; the search counter itself is tested in meta.api.test.ts.
+  service = await startTestService({ workers: true, env: { RATE_LIMITS: "search=1000/1m" } });
   api = apiClient(service.regionalUrl, service.seed.ownerKey);
   libraryId = (await api("POST", "/v1/libraries", { body: { name: "Search" } })).body.id;
   const uploaded = [
@@ -193,6 +194,74 @@ describe("file search keywords", () => {
   });
 });
 
+describe("file search follows every change", () => {
+  let library: string;
+  let fileId: string;
+  const names = async (q: string) => (await search(q, "", library)).names;
+  const ok = async (method: "POST" | "PATCH" | "PUT" | "DELETE", path: string, body?: unknown) => {
+    const res = await api(method, path, body === undefined ? {} : { body });
+    expect(res.status, res.text).toBeLessThan(300);
+    return res.body;
+  };
+
+  beforeAll(async () => {
+    library = (await api("POST", "/v1/libraries", { body: { name: "Changes" } })).body.id;
+    fileId = (await uploadBytes(api, await solidPng(10, 10), { name: "artwork.png", library_id: library }))
+      .id;
+  });
+
+  it("renames and tags", async () => {
+    await ok("PATCH", `/v1/files/${fileId}`, { name: "mascot.png", tags: ["carnival"] });
+    expect(await names("mascot")).toEqual(["mascot.png"]);
+    expect(await names("artwork")).toEqual([]);
+    expect(await names("carnival")).toEqual(["mascot.png"]);
+    await ok("PATCH", `/v1/files/${fileId}`, { tags: [] });
+    expect(await names("carnival")).toEqual([]);
+  });
+
+  it("comments and replies, edited and deleted", async () => {
+    const comment = await ok("POST", `/v1/files/${fileId}/comments`, { text: "needs a hummingbird" });
+    expect(await names("hummingbird")).toEqual(["mascot.png"]);
+    const reply = await ok("POST", `/v1/files/${fileId}/comments/${comment.id}/replies`, {
+      text: "or a pelican",
+    });
+    expect(await names("pelican")).toEqual(["mascot.png"]);
+    await ok("PATCH", `/v1/files/${fileId}/comments/${comment.id}/replies/${reply.id}`, {
+      text: "or a heron",
+    });
+    expect(await names("pelican")).toEqual([]);
+    expect(await names("heron")).toEqual(["mascot.png"]);
+    await ok("PATCH", `/v1/files/${fileId}/comments/${comment.id}`, { text: "needs a flamingo" });
+    expect(await names("hummingbird")).toEqual([]);
+    await ok("DELETE", `/v1/files/${fileId}/comments/${comment.id}`);
+    expect(await names("flamingo")).toEqual([]);
+    expect(await names("heron")).toEqual([]);
+  });
+
+  it("property values set, cleared, and option labels renamed", async () => {
+    const property = await ok("POST", "/v1/properties", {
+      name: "Campaign stage",
+      type: "status",
+      options: [{ label: "Storyboard", color: "#aa0000" }],
+    });
+    const option = property.options[0];
+    await ok("PUT", `/v1/files/${fileId}/properties/${property.id}`, { value: { option_id: option.id } });
+    expect(await names("storyboard")).toEqual(["mascot.png"]);
+    await ok("PATCH", `/v1/properties/${property.id}/options/${option.id}`, { label: "Premiere" });
+    expect(await names("storyboard")).toEqual([]);
+    expect(await names("premiere")).toEqual(["mascot.png"]);
+    await ok("PUT", `/v1/files/${fileId}/properties/${property.id}`, { value: null });
+    expect(await names("premiere")).toEqual([]);
+  });
+
+  it("a typo never joins the end of one field to the start of the next", async () => {
+    // Name "mascot.png", then the tag "zebra" on the next line: "pngzebra" is not one word of the file.
+    await ok("PATCH", `/v1/files/${fileId}`, { tags: ["zebra"] });
+    expect(await names("pngxzebra")).toEqual([]);
+    expect(await names("zebra")).toEqual(["mascot.png"]);
+  });
+});
+
 describe("file search relevance", () => {
   let library: string;
 
@@ -270,6 +339,64 @@ describe("file search relevance", () => {
       `/v1/files?library_id=${library}&q=brand&limit=1&cursor=${encodeURIComponent(first.next_cursor!)}`,
     );
     expect(res.status).toBe(400);
+  });
+});
+
+describe("file search relevance of one word", () => {
+  let library: string;
+  // Uploaded in this order: within a score, the newest comes first.
+  const files: { name: string; tags?: string[] }[] = [
+    { name: "logo.png" }, // the exact name with its extension: 4 + 3
+    { name: "logo-dark.png" }, // starts with the word: 3
+    { name: "new logo.png" }, // contains it: 2
+    { name: "mark.png", tags: ["logo"] }, // a tag contains it: 1
+    { name: "badge.png", tags: ["lgoo"] }, // one typo away: 0.5
+    { name: "logo-light.png" }, // starts with it, newer than logo-dark
+    { name: "seal.png", tags: ["brand logo"] }, // a tag again, newer than mark
+    { name: "unrelated.png" },
+  ];
+  const expected = [
+    "logo.png",
+    "logo-light.png",
+    "logo-dark.png",
+    "new logo.png",
+    "seal.png",
+    "mark.png",
+    "badge.png",
+  ];
+
+  beforeAll(async () => {
+    library = (await api("POST", "/v1/libraries", { body: { name: "One word" } })).body.id;
+    for (const [index, file] of files.entries()) {
+      const uploaded = await uploadBytes(api, await solidPng(10 + index, 10), {
+        name: file.name,
+        library_id: library,
+      });
+      if (file.tags) {
+        const res = await api("PATCH", `/v1/files/${uploaded.id}`, { body: { tags: file.tags } });
+        expect(res.status, res.text).toBe(200);
+      }
+    }
+  });
+
+  it("orders by score, then newest first, on one page and page by page", async () => {
+    const all = await api("GET", `/v1/files?library_id=${library}&q=logo`);
+    expect(all.body.data.map((f: { name: string }) => f.name)).toEqual(expected);
+    const seen: string[] = [];
+    let cursor: string | null = null;
+    do {
+      const after: string = cursor ? `&cursor=${encodeURIComponent(cursor)}` : "";
+      const res = await api("GET", `/v1/files?library_id=${library}&q=logo&limit=2${after}`);
+      expect(res.status, res.text).toBe(200);
+      seen.push(...res.body.data.map((f: { name: string }) => f.name));
+      cursor = res.body.next_cursor;
+    } while (cursor && seen.length < 20);
+    expect(seen).toEqual(expected);
+  });
+
+  it("a typed capital changes nothing", async () => {
+    const res = await api("GET", `/v1/files?library_id=${library}&q=LOGO`);
+    expect(res.body.data.map((f: { name: string }) => f.name)).toEqual(expected);
   });
 });
 

@@ -82,8 +82,17 @@ export const files = pgTable(
     updatedAt: updatedAt(),
     trashedAt: ts("trashed_at"),
     hiddenBy: text("hidden_by"),
+    /**
+     * Everything a keyword can match, lower-cased, one field per line: the name, the tags, text property values, chosen
+     * option labels, comments and replies. Kept by database triggers (migration 0005); never read back.
+     */
+    searchText: text("search_text").notNull().default(""),
   },
   (t) => [
+    index("files_search_text").using("gin", t.searchText.op("gin_trgm_ops")),
+    // Relevance tiers of a one-word search: an exact or prefix name (btree), a name containing it (trigram).
+    index("files_name_lower").on(t.brandspaceId, sql`lower(${t.name}) text_pattern_ops`),
+    index("files_name_trgm").using("gin", sql`lower(${t.name}) gin_trgm_ops`),
     index("files_folder_created").on(t.libraryId, t.folderId, t.createdAt, t.id),
     index("files_brandspace_created").on(t.brandspaceId, t.createdAt, t.id),
     index("files_brandspace_name").on(t.brandspaceId, t.name, t.id),
@@ -221,4 +230,20 @@ export const boardFiles = pgTable(
     addedAt: createdAt(),
   },
   (t) => [primaryKey({ columns: [t.boardId, t.fileId] }), index("board_files_file").on(t.fileId)],
+);
+
+/**
+ * The distinct words of a brandspace's `files.search_text` (letters required, 3 to 64 characters, lower-case),
+ * kept by the same triggers. Typo-tolerant search looks up a keyword's one-typo neighbours here, then finds
+ * files by those words through the trigram index. Words no file uses any more stay: they only match nothing.
+ */
+export const searchWords = pgTable(
+  "search_words",
+  {
+    brandspaceId: text("brandspace_id")
+      .notNull()
+      .references(() => brandspaces.id, { onDelete: "cascade" }),
+    word: text("word").notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.brandspaceId, t.word] })],
 );

@@ -1,0 +1,110 @@
+import os from "node:os";
+import { seedSyntheticFiles } from "../src/service/seed/synthetic-seed.ts";
+import { testPoolSize } from "../src/service/testing/test-database.ts";
+import { startTestService } from "../src/service/testing/test-service.ts";
+import { startBareListBeside } from "./bare-list-server.ts";
+import { type LoadOptions, loadOptionsFromEnv, measure } from "./measure.ts";
+
+const UNLIMITED = "sustained=100000000/1m,search=100000000/1m,month=1000000000/1mo";
+/** Words of the synthetic seed's names (bench/../synthetic-seed.ts): each is in about one name in ten. */
+const QUERIES = [
+  { q: "summer", word: "summer", label: "keyword" },
+  { q: "sumer", word: "summer", label: "keyword, one typo" },
+  { q: "summer campaign", word: "summer", label: "two keywords" },
+  { q: "summer images from last year", word: "summer", label: "natural language" },
+  { q: "lookbok", word: "lookbook", label: "one typo" },
+];
+const LATENCY_SAMPLES = Number(process.env.BENCH_SEARCH_SAMPLES ?? 200);
+
+/**
+ * Keyword and natural-language search (`GET /v1/files?q=…&limit=50`) on BENCH_FILES (default 100,000) synthetic
+ * files: throughput with BENCH_CONNECTIONS against the bare list handler of bench/bare-list-server.ts in the same
+ * run (issue 15: at least 25% on PostgreSQL), latency with one connection (p99 under 300 ms at 1,000,000), and
+ * the quality of each first page: the share of results that carry the intended word.
+ */
+async function main() {
+  const load = loadOptionsFromEnv();
+  const count = Number(process.env.BENCH_FILES ?? 100_000);
+  const service = await startTestService({ env: { RATE_LIMITS: UNLIMITED } });
+  try {
+    const started = Date.now();
+    const seeded = await seedSyntheticFiles(service.deps.db, service.deps.blobs, {
+      brandspaceId: service.seed.brandspaceId,
+      files: count,
+    });
+    const seedSeconds = (Date.now() - started) / 1000;
+    const headers = { authorization: `Bearer ${service.seed.ownerKey}` };
+    const bare = await startBareListBeside(service);
+    const bareRun = await measure(`${bare.url}/v1/files?limit=50`, headers, load);
+    await bare.close();
+    const rows = [];
+    for (const query of QUERIES) {
+      const path = `/v1/files?q=${encodeURIComponent(query.q)}&limit=50`;
+      const url = `${service.regionalUrl}${path}`;
+      const quality = await firstPageQuality(url, headers, query.word);
+      const alone = await latencyAlone(url, headers);
+      const loaded = await measure(url, headers, load);
+      rows.push({ query, quality, alone, loaded });
+    }
+    const database = process.env.TEST_DATABASE_URL ? "PostgreSQL" : "PGlite (embedded)";
+    console.log(
+      `\n## search: ${count.toLocaleString("en")} files (seeded in ${seedSeconds.toFixed(1)} s, library ${seeded.libraryId}), ${database}; ` +
+        `${describeLoad(load)}; Node ${process.version}, ${os.cpus().length} CPUs\n`,
+    );
+    console.log(
+      `Bare list handler (pool ${testPoolSize()}): ${bareRun.requestsPerSecond.toFixed(0)} req/s, p50 ${bareRun.p50Ms.toFixed(1)} ms.\n`,
+    );
+    console.log(
+      "| q | Kind | req/s | Ratio to bare list | Aim | Result | p50 ms alone | p99 ms alone | First page: results carrying the word |\n" +
+        "| --- | --- | ---: | ---: | ---: | --- | ---: | ---: | ---: |",
+    );
+    const aim = 0.25;
+    for (const { query, quality, alone, loaded } of rows) {
+      const ratio = loaded.requestsPerSecond / bareRun.requestsPerSecond;
+      console.log(
+        `| \`${query.q}\` | ${query.label} | ${loaded.requestsPerSecond.toFixed(0)} | ${ratio.toFixed(3)} | ${aim} | ` +
+          `${ratio >= aim ? "pass" : "miss"} | ${alone.p50.toFixed(1)} | ${alone.p99.toFixed(1)} | ` +
+          `${quality.carrying}/${quality.results} |`,
+      );
+    }
+    const failures = rows
+      .filter((r) => r.loaded.failures > 0)
+      .map((r) => `${r.query.q}: ${r.loaded.failures} failed`);
+    if (bareRun.failures > 0) failures.push(`bare: ${bareRun.failures} failed`);
+    if (failures.length > 0) {
+      console.error(failures.join("\n"));
+      process.exitCode = 1;
+    }
+  } finally {
+    await service.close();
+  }
+}
+
+function describeLoad(load: LoadOptions) {
+  return `${load.connections} connections, ${load.durationSeconds} s per run, ${LATENCY_SAMPLES} requests alone`;
+}
+
+/** How many of the first page's files carry the intended word in their name or tags (the seed puts it there). */
+async function firstPageQuality(url: string, headers: Record<string, string>, word: string) {
+  const response = await fetch(url, { headers });
+  if (!response.ok) throw new Error(`${url}: ${response.status} ${await response.text()}`);
+  const body = (await response.json()) as { data: { name: string; tags: string[] }[] };
+  const carrying = body.data.filter((f) => f.name.includes(word) || f.tags.includes(word)).length;
+  return { results: body.data.length, carrying };
+}
+
+/** Latency of requests sent one after another on one connection: p50 and p99 in milliseconds. */
+async function latencyAlone(url: string, headers: Record<string, string>) {
+  const times: number[] = [];
+  for (let i = 0; i < LATENCY_SAMPLES + 5; i++) {
+    const started = performance.now();
+    const response = await fetch(url, { headers });
+    await response.arrayBuffer();
+    if (i >= 5) times.push(performance.now() - started);
+  }
+  times.sort((a, b) => a - b);
+  const at = (share: number) => times[Math.min(times.length - 1, Math.floor(share * times.length))]!;
+  return { p50: at(0.5), p99: at(0.99) };
+}
+
+await main();
