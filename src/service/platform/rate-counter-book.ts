@@ -6,6 +6,12 @@ import { rateCounters } from "../db/schema/index.ts";
 /** How often a process writes the requests it counted in memory to the shared counters. */
 export const FLUSH_INTERVAL_MS = 50;
 
+/**
+ * A process learns the other processes' counts from the answers to its writes; when it has not written for this
+ * long (it had no requests to count), its next request is counted in the database again.
+ */
+const STALE_AFTER_MS = 2 * FLUSH_INTERVAL_MS;
+
 /** The last tenth of a window's limit (at least one request) is counted in the database, request by request. */
 const exactShare = (limit: number) => Math.max(1, Math.ceil(limit * 0.1));
 
@@ -27,7 +33,8 @@ interface Tally {
   pending: number;
   /** Sent and not yet acknowledged. */
   inflight: number;
-  synced: boolean;
+  /** When `base` was last read from the shared row (0: never). */
+  syncedAt: number;
 }
 
 interface Increment {
@@ -40,15 +47,19 @@ interface Increment {
 /**
  * Rate counters without a database round trip per request. Each process keeps the count of its own requests in
  * memory and adds it to the shared row every FLUSH_INTERVAL_MS, learning the other processes' counts from the
- * answer. A window's first request in a process and the requests near its limit go to the database at once
- * (with everything pending), so within one process the numbers are exact and the limit is exact; across
- * processes a request may not yet see what the others counted in the last interval. No request waits on
- * another's row lock except near the limit.
+ * answer. A window's first request in a process, a request after the process went STALE_AFTER_MS without
+ * writing, and the requests near its limit go to the database at once (with everything pending), so within one
+ * process the numbers are exact and the limit is exact; across processes a request may not yet see what the
+ * others counted in the last STALE_AFTER_MS. No request waits on another's row lock except near the limit.
  */
 export class RateCounterBook {
   private readonly tallies = new Map<string, Tally>();
   private readonly timer: NodeJS.Timeout;
-  private flushing: Promise<void> | null = null;
+  /**
+   * Writes go out one at a time, in the order they were counted: a write's answer then includes every earlier
+   * write of this process, so the totals handed out here are each request's own place in the count.
+   */
+  private writes: Promise<unknown> = Promise.resolve();
 
   constructor(private readonly db: Db) {
     this.timer = setInterval(() => void this.flush().catch(() => {}), FLUSH_INTERVAL_MS);
@@ -60,7 +71,9 @@ export class RateCounterBook {
     const tallies = windows.map((w) => this.tally(brandspaceId, w));
     const exact = windows.some((w, i) => {
       const tally = tallies[i]!;
-      return !tally.synced || estimate(tally) + 1 > w.limit - exactShare(w.limit);
+      return (
+        now.getTime() - tally.syncedAt > STALE_AFTER_MS || estimate(tally) + 1 > w.limit - exactShare(w.limit)
+      );
     });
     if (!exact) {
       return tallies.map((tally) => {
@@ -76,20 +89,12 @@ export class RateCounterBook {
 
   /** Writes what this process counted, so that a read of the shared rows includes it. */
   async flush(): Promise<void> {
-    while (this.flushing) await this.flushing;
     const increments = [...this.tallies.values()]
       .filter((tally) => tally.pending > 0)
       .map((tally) => ({ tally, by: tally.pending, fromPending: tally.pending }));
-    if (increments.length === 0) return;
-    this.flushing = this.send(increments).then(
-      () => {},
-      () => {},
-    );
-    try {
-      await this.flushing;
-    } finally {
-      this.flushing = null;
-    }
+    // A failed write leaves its counts pending for the next flush.
+    if (increments.length > 0) await this.send(increments).catch(() => {});
+    else await this.writes;
     this.forgetEnded(new Date());
   }
 
@@ -110,7 +115,7 @@ export class RateCounterBook {
         base: 0,
         pending: 0,
         inflight: 0,
-        synced: false,
+        syncedAt: 0,
       };
       this.tallies.set(key, tally);
     }
@@ -123,14 +128,16 @@ export class RateCounterBook {
       tally.pending -= fromPending;
       tally.inflight += by;
     }
+    const write = this.writes.then(() => upsert(this.db, increments));
+    this.writes = write.catch(() => {});
     try {
-      const rows = await upsert(this.db, increments);
+      const rows = await write;
       return increments.map(({ tally, by }) => {
         const total = rows.get(rowKey(tally)) ?? by;
         tally.inflight -= by;
-        // Answers can arrive out of order; a window's shared total only grows.
+        // Other processes' writes only add: a window's shared total only grows.
         tally.base = Math.max(tally.base, total);
-        tally.synced = true;
+        tally.syncedAt = Date.now();
         return total;
       });
     } catch (error) {

@@ -40,10 +40,9 @@ export async function startScaleOutTestService(options: TestServiceOptions): Pro
     proxies.push(proxy);
     return proxy.url;
   };
-  const apiPorts = [
-    [await freePort(), await freePort()],
-    [await freePort(), await freePort()],
-  ] as const;
+  const apiPorts: [number, number][] = [];
+  for (let i = 0; i < (options.oneApiProcess ? 1 : 2); i++)
+    apiPorts.push([await freePort(), await freePort()]);
   const centralUrl = await balance(apiPorts.map((ports) => ports[0]));
   const regionalUrl = await balance(apiPorts.map((ports) => ports[1]));
   const regionalUrls: Record<string, string> = { us: regionalUrl };
@@ -100,8 +99,8 @@ export async function startScaleOutTestService(options: TestServiceOptions): Pro
     centralUrl,
     regionalUrl,
     processUrls: {
-      central: `http://127.0.0.1:${apiPorts[0][0]}`,
-      regional: `http://127.0.0.1:${apiPorts[0][1]}`,
+      central: `http://127.0.0.1:${apiPorts[0]![0]}`,
+      regional: `http://127.0.0.1:${apiPorts[0]![1]}`,
     },
     seed,
     metricsUrls,

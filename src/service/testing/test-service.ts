@@ -43,6 +43,11 @@ export interface TestServiceOptions {
   workers?: boolean;
   /** Serves `GET /metrics` of the service's processes on listeners of their own (metricsUrls). */
   metrics?: boolean;
+  /**
+   * Under TEST_SCALE_OUT, one API process instead of two (the workers stay two): for tests of what one process
+   * guarantees, such as exact rate counting (docs/api.md, "Rate limits").
+   */
+  oneApiProcess?: boolean;
 }
 
 /**
