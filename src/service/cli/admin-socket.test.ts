@@ -5,6 +5,7 @@ import os from "node:os";
 import path from "node:path";
 import pino from "pino";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { DiskBlobStore } from "../blobs/disk-blob-store.ts";
 import type { Database } from "../db/client.ts";
 import { seedDemo } from "../seed/demo-seed.ts";
 import { openTestDatabase } from "../testing/test-database.ts";
@@ -22,7 +23,8 @@ beforeAll(async () => {
   await seedDemo(database.db);
   // A leftover of a crash: serving must replace it.
   writeFileSync(socketPath, "");
-  socket = await serveAdminSocket(socketPath, { db: database.db }, pino({ level: "silent" }));
+  const blobs = new DiskBlobStore(path.join(dir, "blobs"));
+  socket = await serveAdminSocket(socketPath, { db: database.db, blobs }, pino({ level: "silent" }));
 });
 afterAll(async () => {
   await socket?.close();
@@ -62,6 +64,24 @@ describe("the admin socket", () => {
     expect(answer.status).toBe(400);
     expect(answer.body).toMatchObject({ exitCode: 2 });
     expect((await post("{")).status).toBe(400);
+  });
+
+  it("streams a long command's progress, then its result, and serves other commands meanwhile", async () => {
+    const progress: string[] = [];
+    let seedDone = false;
+    const seeding = sendToAdminSocket(socketPath, { command: "seed", files: 2000, flat: true }, (line) =>
+      progress.push(line),
+    ).then((result) => {
+      seedDone = true;
+      return result;
+    });
+    const listed = await sendToAdminSocket(socketPath, { command: "keys list" });
+    expect(listed?.exitCode).toBe(0);
+    expect(seedDone).toBe(false);
+    const seeded = await seeding;
+    expect(seeded).toMatchObject({ exitCode: 0 });
+    expect(seeded!.stderr).toMatch(/Seeded 2000 files/);
+    expect(progress.at(-1)).toMatch(/^Seeded 2,000 of 2,000 files \(100%\) in [\d.]+ s\.\n$/);
   });
 
   it("answers null when nothing listens, and is removed on close", async () => {

@@ -36,7 +36,9 @@ export async function serveAdminSocket(
   const server = http.createServer((req, res) => {
     handle(req, res, context).catch((error) => {
       logger.error({ err: error }, "admin command failed");
-      answer(res, 500, failed("The service could not run the command; see its log."));
+      const result = failed("The service could not run the command; see its log.");
+      if (res.headersSent) res.end(`${JSON.stringify({ result })}\n`);
+      else answer(res, 500, result);
     });
   });
   await listenOwnerOnly(server, socketPath);
@@ -82,7 +84,11 @@ async function handle(req: IncomingMessage, res: ServerResponse, context: AdminC
       failed("The service could not read the command; are both on the same version?", EXIT_USAGE),
     );
   }
-  answer(res, 200, await runAdminCommand(context, command.data));
+  // A stream of lines: `{"progress": "…"}` while the command runs, then `{"result": …}`.
+  res.writeHead(200, { "content-type": "application/x-ndjson" });
+  const progress = (message: string) => res.write(`${JSON.stringify({ progress: message })}\n`);
+  const result = await runAdminCommand({ ...context, progress }, command.data);
+  res.end(`${JSON.stringify({ result })}\n`);
 }
 
 async function readBody(req: IncomingMessage): Promise<string | null> {
@@ -108,8 +114,15 @@ function answer(res: ServerResponse, status: number, result: CommandResult) {
   res.writeHead(status, { "content-type": "application/json" }).end(JSON.stringify(result));
 }
 
-/** Sends a command to the running service; null when no service listens on the socket. */
-export function sendToAdminSocket(socketPath: string, command: AdminCommand): Promise<CommandResult | null> {
+/**
+ * Sends a command to the running service and hands each progress line it reports to `onProgress`; null when no
+ * service listens on the socket.
+ */
+export function sendToAdminSocket(
+  socketPath: string,
+  command: AdminCommand,
+  onProgress: (message: string) => void = () => {},
+): Promise<CommandResult | null> {
   return new Promise((resolve, reject) => {
     const body = JSON.stringify(command);
     const req = http.request(
@@ -121,14 +134,24 @@ export function sendToAdminSocket(socketPath: string, command: AdminCommand): Pr
         timeout: UNBOUNDED_COMMANDS.has(command.command) ? 0 : ANSWER_TIMEOUT_MS,
       },
       (res) => {
+        const streamed = res.headers["content-type"] === "application/x-ndjson";
         let text = "";
+        let result: unknown = null;
         res.setEncoding("utf8");
         res.on("data", (chunk: string) => {
           text += chunk;
+          if (!streamed) return;
+          const lines = text.split("\n");
+          text = lines.pop() ?? "";
+          for (const line of lines) {
+            const message = parseJson(line) as { progress?: unknown; result?: unknown } | null;
+            if (typeof message?.progress === "string") onProgress(message.progress);
+            else if (message?.result) result = message.result;
+          }
         });
         res.on("end", () => {
-          const result = CommandResult.safeParse(parseJson(text));
-          if (result.success) resolve(result.data);
+          const parsed = CommandResult.safeParse(streamed ? result : parseJson(text));
+          if (parsed.success) resolve(parsed.data);
           else reject(new Error(`The running service answered ${res.statusCode} without a command result.`));
         });
       },

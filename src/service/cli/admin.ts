@@ -16,8 +16,13 @@ async function main(argv: string[]): Promise<CommandResult> {
     return failed(`${parsed.message}\nRun \`npm run admin -- help\` for usage.`, EXIT_USAGE);
   const config = loadConfig();
   if (parsed.command.command === "restore") return restore(config, parsed.command);
-  const forwarded = await sendToAdminSocket(dataDirPaths(config.dataDir).adminSocket, parsed.command);
-  return forwarded ?? (await runDirect(config, parsed.command));
+  const progress = (message: string) => process.stderr.write(message);
+  const forwarded = await sendToAdminSocket(
+    dataDirPaths(config.dataDir).adminSocket,
+    parsed.command,
+    progress,
+  );
+  return forwarded ?? (await runDirect(config, parsed.command, progress));
 }
 
 /** Never forwarded: a restore replaces the database under a stopped service, holding its data-directory lock. */

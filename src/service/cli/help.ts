@@ -15,7 +15,8 @@ Commands:
   members set-role --email <email> --role <slug>
   seed --files <n> [--flat]
                           Generate a realistic library of <n> ready files for benchmarks (--flat: all in one
-                          folder). Prints {library_id, folder_ids, files} as JSON on stdout.
+                          folder). Reports progress on stderr every second; a running service keeps serving
+                          meanwhile. Prints {library_id, folder_ids, files} as JSON on stdout.
   backup --to <file|directory>
                           Write the embedded data directory (database, blobs, key files) to one tar file; while
                           the service runs it is taken by the service, consistently. A directory gets a stamped

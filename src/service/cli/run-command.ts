@@ -30,6 +30,8 @@ export interface AdminContext {
   blobs?: BlobStore;
   /** Needed by `backup`: the database handle and where the data directory and blobs are. */
   storage?: { database: Database; config: Config };
+  /** Where a long command reports how far it got (the caller's stderr), one line at a time. */
+  progress?: (message: string) => void;
 }
 
 class CommandFailure extends Error {
@@ -124,6 +126,7 @@ async function run(
         brandspaceId: bsp.id,
         files: command.files,
         flat: command.flat,
+        onProgress: seedProgress(context.progress, started),
       });
       return succeeded(
         `${JSON.stringify({ library_id: seeded.libraryId, folder_ids: seeded.folderIds, files: seeded.files })}\n`,
@@ -214,4 +217,18 @@ async function requireRole(db: Db, bsp: BrandspaceRow, slug: string) {
 function describe(error: ApiError): string {
   const values = Object.values(error.details ?? {}).filter((v) => typeof v === "string");
   return values.length > 0 ? `${error.message.replace(/\.$/, "")}: ${values.join(", ")}.` : error.message;
+}
+
+/** Reports a seed's progress at most once a second, and when it is done writing files. */
+function seedProgress(progress: AdminContext["progress"], started: number) {
+  let reportedAt = started;
+  return (done: number, total: number) => {
+    const now = Date.now();
+    if (!progress || (now - reportedAt < 1000 && done < total)) return;
+    reportedAt = now;
+    const share = Math.floor((done / total) * 100);
+    progress(
+      `Seeded ${done.toLocaleString("en")} of ${total.toLocaleString("en")} files (${share}%) in ${((now - started) / 1000).toFixed(1)} s.\n`,
+    );
+  };
 }

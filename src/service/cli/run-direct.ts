@@ -10,7 +10,11 @@ import { runAdminCommand } from "./run-command.ts";
  * Runs a command with no service to forward it to: opens the database itself, under the same data-directory
  * lock as the service on PGlite, so that the directory is never open in two processes.
  */
-export async function runDirect(config: Config, command: AdminCommand): Promise<CommandResult> {
+export async function runDirect(
+  config: Config,
+  command: AdminCommand,
+  progress?: (message: string) => void,
+): Promise<CommandResult> {
   const lock = config.databaseUrl ? null : acquireDataDirLock(config.dataDir);
   try {
     const database = await openDatabase(
@@ -22,7 +26,10 @@ export async function runDirect(config: Config, command: AdminCommand): Promise<
       await database.migrate();
       const blobs = createBlobStore(config.blobs);
       try {
-        return await runAdminCommand({ db: database.db, blobs, storage: { database, config } }, command);
+        return await runAdminCommand(
+          { db: database.db, blobs, storage: { database, config }, progress },
+          command,
+        );
       } finally {
         await blobs.close();
       }

@@ -60,7 +60,8 @@ const KINDS = [
   { kind: "other", mime: "application/octet-stream", extension: "bin", weight: 3 },
 ];
 const PALETTE = ["#e11d48", "#2563eb", "#16a34a", "#f59e0b", "#7c3aed", "#0891b2", "#db2777", "#475569"];
-const BATCH = 1000;
+// Small enough that one batch holds PGlite (one connection) for a fraction of a second.
+const BATCH = 250;
 
 /** Deterministic pseudo-random numbers, so two seeds of the same size look alike. */
 function random(seed: number) {
@@ -84,7 +85,13 @@ export interface SyntheticSeedResult {
 export async function seedSyntheticFiles(
   db: Db,
   blobs: BlobStore,
-  input: { brandspaceId: string; files: number; flat?: boolean },
+  input: {
+    brandspaceId: string;
+    files: number;
+    flat?: boolean;
+    /** Called after each batch with the files written so far. */
+    onProgress?: (done: number, total: number) => void;
+  },
 ): Promise<SyntheticSeedResult> {
   const next = random(input.files);
   const uploaders = (
@@ -180,6 +187,10 @@ export async function seedSyntheticFiles(
       await tx.insert(fileVersions).values(versionRows);
       if (renditionRows.length > 0) await tx.insert(renditions).values(renditionRows);
     });
+    input.onProgress?.(start + fileRows.length, input.files);
+    // Between batches the process serves its other requests: a big seed sent to a running service on PGlite
+    // (one connection, on this thread) must not hold it for minutes.
+    await new Promise((resolve) => setImmediate(resolve));
   }
   // Fresh planner statistics, or the first listings of a large seed scan instead of using their indexes.
   // Every table the seed wrote: PostgreSQL without autovacuum would otherwise plan renditions as empty.
