@@ -4,6 +4,7 @@ import {
   chunkFetched,
   type Dashboard,
   e2eEnvironment,
+  fileItem,
   openDashboard,
   serviceApi,
   shownFileNames,
@@ -121,6 +122,28 @@ describe("browse", () => {
     await d.page.keyboard.press("Escape");
     await expect.poll(() => dialog.count()).toBe(0);
     await expect.poll(() => isFocused(menuButton)).toBe(true);
+  });
+
+  test("file names are real links: a click on the name opens the file, a click on the tile selects it", async () => {
+    const d = await openDashboard();
+    await d.goto(`/folders/${folder.id}`);
+    const tile = fileItem(d.page, "alpha.png");
+    await tile.waitFor();
+    const id = await tile.getAttribute("data-file-id");
+    const link = tile.getByRole("link", { name: "alpha.png" });
+    // An anchor with the file page's address: new tab, copy link and middle-click work as on any link.
+    expect(await link.getAttribute("href")).toBe(`/files/${id}`);
+    await tile.click({ position: { x: 40, y: 20 } });
+    expect(await tile.getAttribute("data-selected")).not.toBeNull();
+    expect(new URL(d.page.url()).pathname).toBe(`/folders/${folder.id}`);
+
+    await d.page.getByRole("button", { name: "List view" }).click();
+    const row = fileItem(d.page, "beta.png");
+    expect(await row.getByRole("link", { name: "beta.png" }).getAttribute("href")).toBe(
+      `/files/${await row.getAttribute("data-file-id")}`,
+    );
+    await row.getByRole("link", { name: "beta.png" }).click();
+    await d.page.getByRole("heading", { level: 1, name: "beta.png" }).waitFor();
   });
 
   test("sort by name, both ways; the URL keeps view and sort across a reload", async () => {

@@ -118,6 +118,7 @@ export function BoardBrowser({
       onLoadMore={loadMore}
       label={`Files on ${board.name}`}
       onOpen={open}
+      fileLinks
       memberNames={memberNames}
       extraColumns={extraColumns}
       sort={{ by: search.sort, order: search.order, onChange: (sort, order) => setSearch({ sort, order }) }}

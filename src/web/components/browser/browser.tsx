@@ -149,6 +149,7 @@ export function AssetBrowser({
       onLoadMore={loadMore}
       label={search.q ? `Files matching “${search.q}”` : "Files"}
       onOpen={open}
+      fileLinks
       onDelete={deleteDenial ? undefined : (items) => void actions.trash(items)}
       draggable={!editDenial}
       memberNames={memberNames}

@@ -15,6 +15,8 @@ export interface CollectionProps {
   /** The accessible name of the grid ("Files", "Trashed files"). */
   label: string;
   onOpen?: (file: FileBase) => void;
+  /** Each file's name links to its page (browse views; not where files open in place). */
+  fileLinks?: boolean;
   onDelete?: (files: FileBase[]) => void;
   draggable?: boolean;
   /** List view: uploader names by user id. */
@@ -49,6 +51,7 @@ export interface CellContext {
   setFocus: (index: number) => void;
   onKeyDown: (event: KeyboardEvent) => void;
   onOpen?: (file: FileBase) => void;
+  fileLinks: boolean;
   draggable: boolean;
 }
 

@@ -5,6 +5,7 @@ import { cn } from "../../lib/cn.ts";
 import { formatBytes } from "../../lib/format.ts";
 import { ExtensionBadge, fileDetail, StatusBadge } from "./file-badges.tsx";
 import { type CellContext, type CollectionProps, checkboxProps, itemProps } from "./file-cell.ts";
+import { FileName } from "./file-name.tsx";
 import { FileThumb } from "./file-thumb.tsx";
 import { useCollectionKeys } from "./use-collection-keys.ts";
 import { useLoadMoreNearEnd } from "./use-load-more.ts";
@@ -74,8 +75,8 @@ function FileTile({
         )}
       />
       <div className="mt-2 min-w-0 px-0.5">
-        <p className="truncate font-medium text-sm leading-5" title={file.name}>
-          {file.name}
+        <p className="truncate font-medium text-sm leading-5">
+          <FileName file={file} linked={context.fileLinks} />
         </p>
         <p className="flex min-w-0 items-center gap-1.5 text-xs text-zinc-600 leading-4 dark:text-zinc-400">
           <ExtensionBadge extension={file.extension} />
@@ -131,6 +132,7 @@ export function FileGrid(props: CollectionProps) {
     setFocus: keys.setFocus,
     onKeyDown: keys.onKeyDown,
     onOpen: props.onOpen,
+    fileLinks: props.fileLinks ?? false,
     draggable: props.draggable ?? false,
   };
   const width = `calc((100% - ${GAP * (columns - 1)}px) / ${columns})`;

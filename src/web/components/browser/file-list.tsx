@@ -13,6 +13,7 @@ import {
   type FileSort,
   itemProps,
 } from "./file-cell.ts";
+import { FileName } from "./file-name.tsx";
 import { FileThumb, KIND_NAMES } from "./file-thumb.tsx";
 import { daysUntilPurge } from "./trash-retention.ts";
 import { useCollectionKeys } from "./use-collection-keys.ts";
@@ -147,6 +148,7 @@ export function FileList(props: CollectionProps) {
     setFocus: keys.setFocus,
     onKeyDown: keys.onKeyDown,
     onOpen: props.onOpen,
+    fileLinks: props.fileLinks ?? false,
     draggable: props.draggable ?? false,
   };
   const allSelected = files.length > 0 && selection.ids.size === files.length;
@@ -264,9 +266,7 @@ function FileRow({
         <FileThumb file={file} iconClassName="size-4" />
       </td>
       <td className="flex min-w-0 items-center gap-2">
-        <span className="truncate font-medium" title={file.name}>
-          {file.name}
-        </span>
+        <FileName file={file} linked={context.fileLinks} className="truncate font-medium" />
         <ExtensionBadge extension={file.extension} />
         <StatusBadge status={file.status} />
       </td>
