@@ -185,7 +185,10 @@ export function relevanceTiers(m: WordMatcher): RelevanceTier[] {
     { score: 3, condition: sql`${starts} and not ${exact}` },
     { score: 2, condition: sql`${contains} and not ${starts}` },
     { score: 1, condition: sql`${elsewhere} and not ${contains}` },
-    { score: 0.5, condition: sql`${keywordCondition([m])} and not ${elsewhere}` },
+    // Without known words one typo away nothing can match by a typo alone: no query for an empty tier.
+    ...(m.neighbours.length > 0
+      ? [{ score: 0.5, condition: sql`${keywordCondition([m])} and not ${elsewhere}` }]
+      : []),
   ];
 }
 
