@@ -35,16 +35,18 @@ export async function startScaleOutTestService(options: TestServiceOptions): Pro
 
   const processes: SpawnedProcess[] = [];
   const proxies: Awaited<ReturnType<typeof startRoundRobinProxy>>[] = [];
-  const balance = async (upstreamPorts: number[]) => {
-    const proxy = await startRoundRobinProxy(upstreamPorts.map((port) => `http://127.0.0.1:${port}`));
+  // The balancers read their upstream lists at each request: an API process's URLs are filled in (or replaced)
+  // once it has bound its ports.
+  const balance = async (upstreams: string[]) => {
+    const proxy = await startRoundRobinProxy(upstreams);
     proxies.push(proxy);
     return proxy.url;
   };
-  const apiPorts: [number, number][] = [];
-  for (let i = 0; i < (options.oneApiProcess ? 1 : 2); i++)
-    apiPorts.push([await freePort(), await freePort()]);
-  const centralUrl = await balance(apiPorts.map((ports) => ports[0]));
-  const regionalUrl = await balance(apiPorts.map((ports) => ports[1]));
+  const apiCount = options.oneApiProcess ? 1 : 2;
+  const centralUpstreams = Array.from({ length: apiCount }, () => "");
+  const regionalUpstreams = Array.from({ length: apiCount }, () => "");
+  const centralUrl = await balance(centralUpstreams);
+  const regionalUrl = await balance(regionalUpstreams);
   const regionalUrls: Record<string, string> = { us: regionalUrl };
 
   const env: Record<string, string> = {
@@ -68,28 +70,47 @@ export async function startScaleOutTestService(options: TestServiceOptions): Pro
       .map(([region, url]) => `${region}=${url}`)
       .join(",");
   const metricsUrls: string[] = [];
-  const start = async (role: "api" | "worker", extra: Record<string, string> = {}) => {
-    const metricsPort = options.metrics ? await freePort() : null;
-    if (metricsPort) metricsUrls.push(`http://127.0.0.1:${metricsPort}`);
-    const spawned = spawnScript("src/service/main.ts", [], {
-      ...env,
-      ...(metricsPort ? { METRICS_PORT: String(metricsPort), METRICS_HOST: "127.0.0.1" } : {}),
-      REGIONAL_URLS: urlsOf(),
-      BRANDSPACE_PROCESS: role,
-      BRANDSPACE_DATA_DIR: await mkdtemp(path.join(dataDir, `${role}-`)),
-      ...extra,
-    });
-    processes.push(spawned);
-    if (options.logStream) forwardLogLines(spawned, options.logStream);
-    await spawned.waitForStdout(READY, 90_000);
-    return spawned;
+  /**
+   * Starts a process on ports picked free a moment before it binds them; when another test took one meanwhile,
+   * the process exits at once and is started again on other ports (`portsFor` picks them and records them).
+   */
+  const start = async (
+    role: "api" | "worker",
+    portsFor: () => Promise<Record<string, string>> = async () => ({}),
+  ) => {
+    for (let attempt = 1; ; attempt++) {
+      const ports = await portsFor();
+      const metricsPort = options.metrics ? await freePort() : null;
+      const spawned = spawnScript("src/service/main.ts", [], {
+        ...env,
+        ...(metricsPort ? { METRICS_PORT: String(metricsPort), METRICS_HOST: "127.0.0.1" } : {}),
+        REGIONAL_URLS: urlsOf(),
+        BRANDSPACE_PROCESS: role,
+        BRANDSPACE_DATA_DIR: await mkdtemp(path.join(dataDir, `${role}-`)),
+        ...ports,
+      });
+      processes.push(spawned);
+      if (options.logStream) forwardLogLines(spawned, options.logStream);
+      try {
+        await spawned.waitForStdout(READY, 90_000);
+        if (metricsPort) metricsUrls.push(`http://127.0.0.1:${metricsPort}`);
+        return spawned;
+      } catch (error) {
+        if (attempt >= 3 || !/already in use/.test(String(error))) throw error;
+        processes.splice(processes.indexOf(spawned), 1);
+        await spawned.exited;
+      }
+    }
   };
-  const ports = (pair: readonly number[]) => ({
-    CENTRAL_PORT: String(pair[0]),
-    REGIONAL_PORT: String(pair[1]),
-  });
+  const startApi = (index: number) =>
+    start("api", async () => {
+      const [central, regional] = [await freePort(), await freePort()];
+      centralUpstreams[index] = `http://127.0.0.1:${central}`;
+      regionalUpstreams[index] = `http://127.0.0.1:${regional}`;
+      return { CENTRAL_PORT: String(central), REGIONAL_PORT: String(regional) };
+    });
   await Promise.all([
-    ...apiPorts.map((pair) => start("api", ports(pair))),
+    ...centralUpstreams.map((_, index) => startApi(index)),
     ...(options.workers ? [start("worker"), start("worker")] : []),
   ]);
 
@@ -98,23 +119,18 @@ export async function startScaleOutTestService(options: TestServiceOptions): Pro
   return {
     centralUrl,
     regionalUrl,
-    processUrls: {
-      central: `http://127.0.0.1:${apiPorts[0]![0]}`,
-      regional: `http://127.0.0.1:${apiPorts[0]![1]}`,
-    },
+    processUrls: { central: centralUpstreams[0]!, regional: regionalUpstreams[0]! },
     seed,
     metricsUrls,
     deps,
     dataDir,
     createKey: keyMaker(deps, seed),
     async startRegionalHost(region) {
-      const port = await freePort();
-      regionalUrls[region] = `http://127.0.0.1:${port}`;
-      config.regionalUrls[region] = regionalUrls[region]!;
-      await start("api", {
-        REGION: region,
-        REGIONAL_PORT: String(port),
-        CENTRAL_PORT: String(await freePort()),
+      await start("api", async () => {
+        const port = await freePort();
+        regionalUrls[region] = `http://127.0.0.1:${port}`;
+        config.regionalUrls[region] = regionalUrls[region]!;
+        return { REGION: region, REGIONAL_PORT: String(port), CENTRAL_PORT: String(await freePort()) };
       });
       return regionalUrls[region]!;
     },
