@@ -1,13 +1,10 @@
 import os from "node:os";
-import { seedSyntheticFiles } from "../src/service/seed/synthetic-seed.ts";
 import { testPoolSize } from "../src/service/testing/test-database.ts";
-import { startTestService } from "../src/service/testing/test-service.ts";
 import { startBareListBeside } from "./bare-list-server.ts";
 import { startCeilingServer } from "./ceiling-server.ts";
 import { loadOptionsFromEnv, measure } from "./measure.ts";
 import { failuresOf, formatThroughput } from "./report.ts";
-
-const UNLIMITED = "sustained=100000000/1m,month=1000000000/1mo";
+import { startSeededService } from "./seeded-service.ts";
 
 /**
  * `GET /v1/files?limit=50` on a brandspace of BENCH_FILES (default 100,000) seeded files, through the whole
@@ -15,16 +12,8 @@ const UNLIMITED = "sustained=100000000/1m,month=1000000000/1mo";
  */
 async function main() {
   const load = loadOptionsFromEnv();
-  const count = Number(process.env.BENCH_FILES ?? 100_000);
-  const service = await startTestService({ env: { RATE_LIMITS: UNLIMITED } });
+  const { service, seeded, count, headers, seedSeconds } = await startSeededService();
   try {
-    const started = Date.now();
-    const seeded = await seedSyntheticFiles(service.deps.db, service.deps.blobs, {
-      brandspaceId: service.seed.brandspaceId,
-      files: count,
-    });
-    const seedSeconds = (Date.now() - started) / 1000;
-    const headers = { authorization: `Bearer ${service.seed.ownerKey}` };
     const paths = [
       "/v1/files?limit=50",
       `/v1/files?library_id=${seeded.libraryId}&recursive=true&sort=name&order=asc&limit=50`,

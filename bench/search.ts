@@ -1,11 +1,9 @@
 import os from "node:os";
-import { seedSyntheticFiles } from "../src/service/seed/synthetic-seed.ts";
 import { testPoolSize } from "../src/service/testing/test-database.ts";
-import { startTestService } from "../src/service/testing/test-service.ts";
 import { startBareListBeside } from "./bare-list-server.ts";
 import { type LoadOptions, loadOptionsFromEnv, measure } from "./measure.ts";
+import { startSeededService } from "./seeded-service.ts";
 
-const UNLIMITED = "sustained=100000000/1m,search=100000000/1m,month=1000000000/1mo";
 /** Words of the synthetic seed's names (bench/../synthetic-seed.ts): each is in about one name in ten. */
 const QUERIES = [
   { q: "summer", word: "summer", label: "keyword" },
@@ -24,16 +22,8 @@ const LATENCY_SAMPLES = Number(process.env.BENCH_SEARCH_SAMPLES ?? 200);
  */
 async function main() {
   const load = loadOptionsFromEnv();
-  const count = Number(process.env.BENCH_FILES ?? 100_000);
-  const service = await startTestService({ env: { RATE_LIMITS: UNLIMITED } });
+  const { service, seeded, count, headers, seedSeconds } = await startSeededService();
   try {
-    const started = Date.now();
-    const seeded = await seedSyntheticFiles(service.deps.db, service.deps.blobs, {
-      brandspaceId: service.seed.brandspaceId,
-      files: count,
-    });
-    const seedSeconds = (Date.now() - started) / 1000;
-    const headers = { authorization: `Bearer ${service.seed.ownerKey}` };
     const bare = await startBareListBeside(service);
     const bareRun = await measure(`${bare.url}/v1/files?limit=50`, headers, load);
     await bare.close();
