@@ -194,6 +194,28 @@ describe("file search keywords", () => {
   });
 });
 
+describe("file search typo neighbours", () => {
+  let library: string;
+  const names = async (q: string) => (await search(q, "", library)).names;
+
+  beforeAll(async () => {
+    library = (await api("POST", "/v1/libraries", { body: { name: "Typos" } })).body.id;
+    for (const name of ["café menu.png", "report 2025.pdf", "brand_guidelines.pdf"]) {
+      await uploadBytes(api, Buffer.from(`bytes of ${name}`), { name, library_id: library });
+    }
+  });
+
+  it("finds words with accents, and words joined by punctuation", async () => {
+    expect(await names("cafe")).toEqual(["café menu.png"]);
+    expect(await names("guidlines")).toEqual(["brand_guidelines.pdf"]);
+  });
+
+  it("never takes one number for another", async () => {
+    expect(await names("2024")).toEqual([]);
+    expect(await names("2025")).toEqual(["report 2025.pdf"]);
+  });
+});
+
 describe("file search follows every change", () => {
   let library: string;
   let fileId: string;

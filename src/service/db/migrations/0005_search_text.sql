@@ -27,8 +27,8 @@ CREATE FUNCTION "file_search_extras"(target text) RETURNS text LANGUAGE sql STAB
 $$;--> statement-breakpoint
 CREATE FUNCTION "remember_search_words"(brandspace text, body text) RETURNS void LANGUAGE sql AS $$
   insert into search_words (brandspace_id, word)
-  select distinct brandspace, w from regexp_split_to_table(body, '[^[:alnum:]]+') w
-  where length(w) between 3 and 64 and w ~ '[[:alpha:]]'
+  select distinct brandspace, w from regexp_split_to_table(body, '[[:space:][:punct:]]+') w
+  where length(w) between 3 and 64 and w !~ '^[0-9]+$'
     and not exists (select 1 from search_words s where s.brandspace_id = brandspace and s.word = w)
   on conflict do nothing
 $$;--> statement-breakpoint

@@ -233,9 +233,10 @@ export const boardFiles = pgTable(
 );
 
 /**
- * The distinct words of a brandspace's `files.search_text` (letters required, 3 to 64 characters, lower-case),
- * kept by the same triggers. Typo-tolerant search looks up a keyword's one-typo neighbours here, then finds
- * files by those words through the trigram index. Words no file uses any more stay: they only match nothing.
+ * The distinct words of a brandspace's `files.search_text` (split at spaces and punctuation, 3 to 64
+ * characters, not only digits, lower-case), kept by the same triggers. Typo-tolerant search looks up a keyword's
+ * one-typo neighbours here, then finds files by those words through the trigram index. Words no file uses any
+ * more stay: they only match nothing.
  */
 export const searchWords = pgTable(
   "search_words",
