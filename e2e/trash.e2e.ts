@@ -89,3 +89,26 @@ test("trash a folder and files, find them in the trash, restore them; delete one
   await expectToast(d.page, `“${doomedName}” deleted permanently`);
   await expect.poll(async () => (await d.apiResponse("GET", `/v1/folders/${doomed.id}`)).status).toBe(404);
 });
+
+test("a trashed file's row actions by keyboard: Tab from its checkbox reaches Restore, then Delete permanently", async () => {
+  const d = await openDashboard();
+  const { fixtures } = d;
+  const library = await fixtures.createLibrary(fixtures.unique("Keys"));
+  const name = `${fixtures.unique("keyed").replace(" ", "-")}.png`;
+  const file = await fixtures.uploadPng({ name, library_id: library.id });
+  await d.api("DELETE", `/v1/files/${file.id}`);
+  await d.goto("/trash");
+  const table = d.page.getByRole("table", { name: "Trashed files" });
+  const checkbox = table.getByRole("checkbox", { name: `Select ${name}`, exact: true });
+  await checkbox.waitFor();
+  await checkbox.focus();
+  const focusedLabel = () => d.page.evaluate(() => document.activeElement?.getAttribute("aria-label"));
+  await d.page.keyboard.press("Tab");
+  expect(await focusedLabel()).toBe(`Restore ${name}`);
+  await d.page.keyboard.press("Tab");
+  expect(await focusedLabel()).toBe(`Delete ${name} permanently`);
+  await d.page.keyboard.press("Shift+Tab");
+  await d.page.keyboard.press("Enter");
+  await expectToast(d.page, "Restored 1 file");
+  await expect.poll(async () => (await d.api("GET", `/v1/files/${file.id}`)).trashed_at).toBeNull();
+});

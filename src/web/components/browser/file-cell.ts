@@ -30,7 +30,7 @@ export interface CollectionProps {
     onChange: (by: FileSort, order: "asc" | "desc") => void;
   };
   /** List view in the trash: when each file was trashed, and per-row actions. */
-  trash?: { actions: (file: FileBase) => ReactNode };
+  trash?: { actions: (file: FileBase, focused: boolean) => ReactNode };
   /** List view: columns after the built-in ones (a board's properties). */
   extraColumns?: ExtraColumn[];
 }

@@ -275,7 +275,11 @@ function FileRow({
           {column.cell(file, props)}
         </td>
       ))}
-      {props.trash && <td className="flex items-center justify-end gap-1">{props.trash.actions(file)}</td>}
+      {props.trash && (
+        <td className="flex items-center justify-end gap-1">
+          {props.trash.actions(file, index === context.tabStop)}
+        </td>
+      )}
     </tr>
   );
 }

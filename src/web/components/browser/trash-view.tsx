@@ -107,12 +107,13 @@ export function TrashView() {
     if (hasNextPage && !isFetchingNextPage) void fetchNextPage();
   }, [hasNextPage, isFetchingNextPage, fetchNextPage]);
 
-  const rowActions = (file: FileBase) => (
+  // The focused row's actions follow its checkbox in the tab order (Tab, then Enter); the others stay out of it.
+  const rowActions = (file: FileBase, focused: boolean) => (
     <>
       <Button
         variant="ghost"
         size="icon"
-        tabIndex={-1}
+        tabIndex={focused ? 0 : -1}
         aria-label={`Restore ${file.name}`}
         title="Restore"
         disabled={!!restoreDenial}
@@ -126,7 +127,7 @@ export function TrashView() {
       <Button
         variant="ghost"
         size="icon"
-        tabIndex={-1}
+        tabIndex={focused ? 0 : -1}
         aria-label={`Delete ${file.name} permanently`}
         title="Delete permanently"
         disabled={!!denial}
