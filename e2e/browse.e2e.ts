@@ -146,6 +146,28 @@ describe("browse", () => {
     await d.page.getByRole("heading", { level: 1, name: "beta.png" }).waitFor();
   });
 
+  test("the file page's previous and next follow the browse view's order, also after a reload", async () => {
+    const d = await openDashboard();
+    await d.goto(`/folders/${folder.id}?sort=name&order=asc`);
+    const ascending = ["alpha.png", "beta.png", "delta.png", "gamma.png", "notes.txt"];
+    await expect.poll(() => shownNames(d.page)).toEqual(ascending);
+    const idOf = async (name: string) => await fileItem(d.page, name).getAttribute("data-file-id");
+    const [alpha, delta] = [await idOf("alpha.png"), await idOf("delta.png")];
+    await fileItem(d.page, "beta.png").getByRole("link", { name: "beta.png" }).click();
+    await d.page.getByRole("heading", { level: 1, name: "beta.png" }).waitFor();
+    // By name, not the folder's newest-first order (in which beta.png, uploaded first, is last).
+    const hrefs = async () => [
+      await d.page.getByRole("link", { name: "Previous file" }).getAttribute("href"),
+      await d.page.getByRole("link", { name: "Next file" }).getAttribute("href"),
+    ];
+    expect(await hrefs()).toEqual([`/files/${alpha}`, `/files/${delta}`]);
+    await d.page.reload({ waitUntil: "load" });
+    await d.page.getByRole("heading", { level: 1, name: "beta.png" }).waitFor();
+    expect(await hrefs()).toEqual([`/files/${alpha}`, `/files/${delta}`]);
+    await d.page.keyboard.press("ArrowRight");
+    await d.page.getByRole("heading", { level: 1, name: "delta.png" }).waitFor();
+  });
+
   test("sort by name, both ways; the URL keeps view and sort across a reload", async () => {
     const d = await openDashboard();
     await d.goto(`/folders/${folder.id}`);

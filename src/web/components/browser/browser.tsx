@@ -5,6 +5,7 @@ import type { FileBase } from "../../../contract/files.ts";
 import { useAccess } from "../../api/access.ts";
 import { FILE_PAGE_SIZE, type FileScope, fileListInput, fileListQuery } from "../../api/files.ts";
 import { membersQuery } from "../../api/meta.ts";
+import { rememberBrowseOrder } from "../../lib/browse-order.ts";
 import { type BrowseSearch, FILTER_KEYS, hasFilters } from "../../lib/browse-search.ts";
 import { plural } from "../../lib/format.ts";
 import { UploadDropZone } from "../upload/index.ts";
@@ -49,9 +50,18 @@ export function FilesView({
     return <FilesError error={query.error} onRetry={() => void query.refetch()} />;
   if (props.files.length === 0) return empty;
   const Collection = view === "list" ? FileList : FileGrid;
+  // Opening a file (double-click, Enter or its name) keeps this view's order for the file page's ←/→.
+  const remember = () => rememberBrowseOrder(props.files.map((f) => f.id));
+  const open = props.onOpen;
+  const onOpen =
+    open &&
+    ((file: FileBase) => {
+      remember();
+      open(file);
+    });
   return (
     <Suspense fallback={<FilesSkeleton view={view} />}>
-      <Collection {...props} />
+      <Collection {...props} onOpen={onOpen} onLinkOpen={remember} />
     </Suspense>
   );
 }

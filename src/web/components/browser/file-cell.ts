@@ -17,6 +17,8 @@ export interface CollectionProps {
   onOpen?: (file: FileBase) => void;
   /** Each file's name links to its page (browse views; not where files open in place). */
   fileLinks?: boolean;
+  /** Called when a file's name link is followed (before the navigation). */
+  onLinkOpen?: () => void;
   onDelete?: (files: FileBase[]) => void;
   draggable?: boolean;
   /** List view: uploader names by user id. */
@@ -52,6 +54,7 @@ export interface CellContext {
   onKeyDown: (event: KeyboardEvent) => void;
   onOpen?: (file: FileBase) => void;
   fileLinks: boolean;
+  onLinkOpen?: () => void;
   draggable: boolean;
 }
 

@@ -76,7 +76,7 @@ function FileTile({
       />
       <div className="mt-2 min-w-0 px-0.5">
         <p className="truncate font-medium text-sm leading-5">
-          <FileName file={file} linked={context.fileLinks} />
+          <FileName file={file} linked={context.fileLinks} onFollow={context.onLinkOpen} />
         </p>
         <p className="flex min-w-0 items-center gap-1.5 text-xs text-zinc-600 leading-4 dark:text-zinc-400">
           <ExtensionBadge extension={file.extension} />
@@ -133,6 +133,7 @@ export function FileGrid(props: CollectionProps) {
     onKeyDown: keys.onKeyDown,
     onOpen: props.onOpen,
     fileLinks: props.fileLinks ?? false,
+    onLinkOpen: props.onLinkOpen,
     draggable: props.draggable ?? false,
   };
   const width = `calc((100% - ${GAP * (columns - 1)}px) / ${columns})`;

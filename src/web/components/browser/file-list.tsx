@@ -149,6 +149,7 @@ export function FileList(props: CollectionProps) {
     onKeyDown: keys.onKeyDown,
     onOpen: props.onOpen,
     fileLinks: props.fileLinks ?? false,
+    onLinkOpen: props.onLinkOpen,
     draggable: props.draggable ?? false,
   };
   const allSelected = files.length > 0 && selection.ids.size === files.length;
@@ -266,7 +267,12 @@ function FileRow({
         <FileThumb file={file} iconClassName="size-4" />
       </td>
       <td className="flex min-w-0 items-center gap-2">
-        <FileName file={file} linked={context.fileLinks} className="truncate font-medium" />
+        <FileName
+          file={file}
+          linked={context.fileLinks}
+          onFollow={context.onLinkOpen}
+          className="truncate font-medium"
+        />
         <ExtensionBadge extension={file.extension} />
         <StatusBadge status={file.status} />
       </td>

@@ -11,10 +11,13 @@ import { cn } from "../../lib/cn.ts";
 export function FileName({
   file,
   linked,
+  onFollow,
   className,
 }: {
   file: FileBase;
   linked: boolean;
+  /** Called when the link is followed in this tab. */
+  onFollow?: () => void;
   className?: string;
 }) {
   if (!linked) {
@@ -32,7 +35,10 @@ export function FileName({
       title={file.name}
       tabIndex={-1}
       draggable={false}
-      onClick={(event) => event.stopPropagation()}
+      onClick={(event) => {
+        event.stopPropagation();
+        onFollow?.();
+      }}
       onDoubleClick={(event) => event.stopPropagation()}
     >
       {file.name}

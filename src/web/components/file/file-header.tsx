@@ -6,6 +6,7 @@ import type { File } from "../../../contract/files.ts";
 import { siblingsQuery } from "../../api/files.ts";
 import { folderQuery } from "../../api/folders.ts";
 import { libraryQuery } from "../../api/libraries.ts";
+import { browseNeighbours } from "../../lib/browse-order.ts";
 import { Breadcrumbs, type Crumb } from "../shell/page-header.tsx";
 import { Button } from "../ui/button.tsx";
 import { FileActions } from "./file-actions.tsx";
@@ -31,9 +32,17 @@ function useCrumbs(file: File): Crumb[] {
   return crumbs;
 }
 
-/** The files before and after this one in its folder (first page, default order), for ← and →. */
+/**
+ * The files before and after this one, for ← and →: in the browse view it was opened from, else in its folder
+ * (first page, default order).
+ */
 function useNeighbours(file: File): { previous: string | null; next: string | null } {
-  const siblings = useQuery({ ...siblingsQuery(file.library_id, file.folder_id), enabled: !file.trashed_at });
+  const remembered = browseNeighbours(file.id);
+  const siblings = useQuery({
+    ...siblingsQuery(file.library_id, file.folder_id),
+    enabled: !file.trashed_at && !remembered,
+  });
+  if (remembered) return remembered;
   const ids = siblings.data?.data.map((f) => f.id) ?? [];
   const at = ids.indexOf(file.id);
   if (at < 0) return { previous: null, next: null };
