@@ -121,21 +121,18 @@ export function typoRegex(word: string): string {
 export function keywordCondition(matchers: WordMatcher[]): SQL | undefined {
   if (matchers.length === 0) return undefined;
   return and(
-    ...matchers.map((m) =>
-      m.neighbours.length > 0
-        ? sql`(${sql.join(
-            [m.like, ...m.neighbours.map((n) => `%${escapeLike(n)}%`)].map(
-              (pattern) => sql`files.search_text like lower(${pattern})`,
-            ),
-            sql` or `,
-          )})`
-        : sql`files.search_text like lower(${m.like})`,
-    ),
+    ...matchers.map((m) => {
+      const patterns = [m.like, ...m.neighbours.map((n) => `%${escapeLike(n)}%`)];
+      return sql`(${sql.join(
+        patterns.map((pattern) => sql`files.search_text like lower(${pattern})`),
+        sql` or `,
+      )})`;
+    }),
   );
 }
 
-/** The conditions of relevance, on the lower-cased name that the name indexes hold. */
-function nameMatches(m: WordMatcher) {
+/** Where a word is found, for relevance: the name tests use the lower-cased name that its indexes hold. */
+function wordPlaces(m: WordMatcher) {
   const name = sql`lower(files.name)`;
   return {
     starts: sql`${name} like lower(${`${escapeLike(m.word)}%`})`,
@@ -159,7 +156,7 @@ function exactName(text: string): SQL {
 export function relevanceScore(matchers: WordMatcher[]): SQL {
   const text = matchers.map((m) => m.word).join(" ");
   const perWord = matchers.map((m) => {
-    const { starts, contains, elsewhere } = nameMatches(m);
+    const { starts, contains, elsewhere } = wordPlaces(m);
     return sql`case when ${starts} then 3 when ${contains} then 2 when ${elsewhere} then 1 else 0.5 end`;
   });
   return sql`(case when ${exactName(text)} then 4 else 0 end + ${sql.join(perWord, sql` + `)})::float8`;
@@ -178,7 +175,7 @@ export interface RelevanceTier {
  * until the page is full, not a ranking of every match.
  */
 export function relevanceTiers(m: WordMatcher): RelevanceTier[] {
-  const { starts, contains, elsewhere } = nameMatches(m);
+  const { starts, contains, elsewhere } = wordPlaces(m);
   const exact = exactName(m.word);
   return [
     { score: 7, condition: exact },
