@@ -262,7 +262,9 @@ export async function openDashboard(options: OpenDashboardOptions = {}): Promise
       const headers = await response.allHeaders().catch(() => ({}) as Record<string, string>);
       let body: string | null = null;
       const status = response.status();
-      if (status < 300 || status >= 400) {
+      // An event stream's body never ends while the page is open: waiting for it would hold close() forever.
+      const streaming = (headers["content-type"] ?? "").startsWith("text/event-stream");
+      if ((status < 300 || status >= 400) && !streaming) {
         body = await response
           .body()
           .then((buffer) => buffer.toString("latin1"))

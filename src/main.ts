@@ -53,7 +53,13 @@ if (service.urls) {
       process.stderr.write(`The dashboard could not be built: ${(error as Error).message}\n`),
     );
   }
-  dashboard = await startBff(bffConfig).catch(async (error: unknown) => {
+  // Webhook deliveries may reach exactly the dashboard's own receiver; every other loopback address stays refused.
+  const allowDashboard = (receiverUrl: string) => {
+    const { hostname, port, protocol } = new URL(receiverUrl);
+    const bare = hostname.replace(/^\[|\]$/g, "");
+    config.webhookAllowHosts.push(`${bare}:${port || (protocol === "https:" ? "443" : "80")}`);
+  };
+  dashboard = await startBff(bffConfig, { onListening: allowDashboard }).catch(async (error: unknown) => {
     await service.stop();
     return exitWith(`The dashboard did not start: ${(error as Error).message}`);
   });

@@ -12,6 +12,9 @@ import { fastifyTrustProxy } from "../shared/trust-proxy.ts";
 import { clientErrorReply, frameworkErrorReply } from "./client-errors.ts";
 import type { BffConfig } from "./config.ts";
 import { newRequestId, rawErrorBody, thrownErrorBody } from "./error-reply.ts";
+import { LiveFeed } from "./live/live-feed.ts";
+import { LiveHub } from "./live/live-hub.ts";
+import { registerLiveRoutes } from "./live/live-routes.ts";
 import { createBffLogger } from "./logger.ts";
 import { LoginThrottle } from "./login-throttle.ts";
 import { LoginTokens } from "./login-tokens.ts";
@@ -29,6 +32,13 @@ export interface BffDeps {
   loginTokens?: LoginTokens;
   dispatcher?: Dispatcher;
   now?: Clock;
+}
+
+declare module "fastify" {
+  interface FastifyInstance {
+    /** The dashboard's subscription to the service's webhooks; `startBff` starts it once the address is known. */
+    liveFeed: LiveFeed;
+  }
 }
 
 /** The dashboard's server without listen(): sessions, the API proxy and the built SPA. */
@@ -80,6 +90,17 @@ export function buildBff(config: BffConfig, deps: BffDeps = {}): FastifyInstance
     hasSession: (request) => sessions.isValid(sessionIdOf(request)),
   });
   registerPublicProxy(app, { hosts, dispatcher, publicOrigin });
+  const liveHub = new LiveHub();
+  const liveFeed = new LiveFeed(
+    { hosts, apiKey: config.apiKey, dispatcher, dataDir: config.dataDir },
+    app.log,
+  );
+  app.decorate("liveFeed", liveFeed);
+  registerLiveRoutes(app, {
+    feed: liveFeed,
+    hub: liveHub,
+    hasSession: (request) => sessions.isValid(sessionIdOf(request)),
+  });
   registerStaticFiles(app, config.staticDir);
 
   // The not-found handler is the static files' (client routes get the SPA); errors keep their 4xx status.
@@ -93,6 +114,11 @@ export function buildBff(config: BffConfig, deps: BffDeps = {}): FastifyInstance
     hosts.regionalUrl().catch((error: Error) => {
       app.log.warn({ reason: error.message }, "Regional host not discovered yet");
     });
+  });
+  // Open event streams would keep the server from closing.
+  app.addHook("preClose", async () => {
+    liveFeed.stop();
+    liveHub.closeAll();
   });
   app.addHook("onClose", async () => {
     await ownDispatcher?.close();

@@ -26,6 +26,10 @@ export interface BffConfig {
    * address is the client), a hop count, or addresses and CIDR ranges. The login throttle keys on the result.
    */
   trustProxy: false | number | string[];
+  /** Subscribe to the service's webhooks and push changes to open dashboards (`DASHBOARD_LIVE_UPDATES`). */
+  liveUpdates: boolean;
+  /** Where the service delivers to this dashboard; default: its listening address + `/api/webhook-receiver`. */
+  receiverUrl: string | undefined;
 }
 
 export class BffConfigError extends Error {}
@@ -58,6 +62,8 @@ const BffEnvSchema = z.object({
   LOG_FORMAT: z.enum(LOG_FORMATS).default("auto"),
   BODY_IDLE_TIMEOUT: duration.default(30_000),
   DASHBOARD_TRUST_PROXY: trustProxySetting(""),
+  DASHBOARD_LIVE_UPDATES: z.enum(["0", "1"]).default("1"),
+  DASHBOARD_RECEIVER_URL: z.url({ protocol: /^https?$/ }).optional(),
 });
 
 function readOwnerKey(dataDir: string): string {
@@ -94,5 +100,7 @@ export function loadBffConfig(env: NodeJS.ProcessEnv = process.env): BffConfig {
     logFormat: e.LOG_FORMAT,
     bodyIdleTimeoutMs: e.BODY_IDLE_TIMEOUT,
     trustProxy: e.DASHBOARD_TRUST_PROXY,
+    liveUpdates: e.DASHBOARD_LIVE_UPDATES === "1",
+    receiverUrl: e.DASHBOARD_RECEIVER_URL,
   };
 }

@@ -39,6 +39,11 @@ export interface Config {
   /** Proxies trusted to name the client in `X-Forwarded-For`; public paths throttle by that client. */
   trustProxy: false | number | string[];
   webhookAllowLoopback: boolean;
+  /**
+   * `host:port` pairs webhook endpoints may use over plain http although they are loopback: exactly these (the
+   * dashboard's own receiver, added by `npm start`), while every other loopback address stays refused.
+   */
+  webhookAllowHosts: string[];
   webhookRetryScheduleMs: number[];
   /** Auto-disable (`failing`): no success for this long and at least `webhookFailingMinExhausted` exhausted. */
   webhookFailingAfterMs: number;
@@ -171,6 +176,7 @@ const EnvSchema = z.object({
   METRICS_HOST: z.string().min(1).optional(),
   TRUST_PROXY: trustProxySetting("127.0.0.0/8,::1"),
   WEBHOOK_ALLOW_LOOPBACK: z.enum(["0", "1", ""]).default("0"),
+  WEBHOOK_ALLOW_HOSTS: z.string().default(""),
   WEBHOOK_RETRY_SCHEDULE: durationList.default([60_000, 300_000, 1_800_000, 7_200_000, 28_800_000]),
   WEBHOOK_FAILING_AFTER: durationSetting("3d"),
   WEBHOOK_FAILING_MIN_EXHAUSTED: z.coerce.number().int().min(1).default(20),
@@ -230,6 +236,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     metrics: e.METRICS_PORT === undefined ? null : { host: e.METRICS_HOST ?? e.HOST, port: e.METRICS_PORT },
     visitorUrl: (e.VISITOR_URL ?? local(e.DASHBOARD_PORT)).replace(/\/$/, ""),
     webhookAllowLoopback: e.WEBHOOK_ALLOW_LOOPBACK === "1",
+    webhookAllowHosts: parseList(e.WEBHOOK_ALLOW_HOSTS),
     webhookRetryScheduleMs: e.WEBHOOK_RETRY_SCHEDULE,
     webhookFailingAfterMs: e.WEBHOOK_FAILING_AFTER,
     webhookFailingMinExhausted: e.WEBHOOK_FAILING_MIN_EXHAUSTED,

@@ -15,13 +15,17 @@ export interface BffUnderTestOptions {
   apiKey: string;
   /** Stored as the dashboard password before the BFF starts; omitted means a one-time login link. */
   password?: string;
+  /** Off unless `DASHBOARD_LIVE_UPDATES: "1"` is given (most tests have no service that could deliver). */
   env?: Record<string, string>;
   now?: Clock;
+  onListening?: (receiverUrl: string) => void;
+  /** An existing data directory (e.g. to restart on the same one); removed by close() only when created here. */
+  dataDir?: string;
 }
 
 /** A real BFF on a loopback port with a temp data dir, its log lines, and a recording browser client. */
 export async function startBffUnderTest(options: BffUnderTestOptions) {
-  const dataDir = await mkdtemp(path.join(os.tmpdir(), "bs-bff-"));
+  const dataDir = options.dataDir ?? (await mkdtemp(path.join(os.tmpdir(), "bs-bff-")));
   if (options.password) await setDashboardPassword(dataDir, options.password);
   const config = loadBffConfig({
     HOST: "127.0.0.1",
@@ -31,6 +35,7 @@ export async function startBffUnderTest(options: BffUnderTestOptions) {
     BRANDSPACE_DATA_DIR: dataDir,
     DASHBOARD_STATIC_DIR: path.join(dataDir, "no-static-dir"),
     LOG_LEVEL: "debug",
+    DASHBOARD_LIVE_UPDATES: "0",
     ...options.env,
   });
   const logLines: string[] = [];
@@ -43,11 +48,12 @@ export async function startBffUnderTest(options: BffUnderTestOptions) {
   const now = options.now ?? Date.now;
   const hosts = new UpstreamHosts({ centralUrl: config.centralUrl, apiKey: config.apiKey, now });
   const logger = createBffLogger({ level: config.logLevel, apiKey: config.apiKey, stream: logStream });
-  const running = await startBff(config, { hosts, logger, now });
+  const running = await startBff(config, { hosts, logger, now, onListening: options.onListening });
   const recorder = new BrowserRecorder();
   return {
     ...running,
     config,
+    dataDir,
     hosts,
     logLines,
     recorder,
@@ -55,7 +61,7 @@ export async function startBffUnderTest(options: BffUnderTestOptions) {
     browser: () => browserClient(running.url, recorder),
     async close() {
       await running.stop();
-      await rm(dataDir, { recursive: true, force: true });
+      if (!options.dataDir) await rm(dataDir, { recursive: true, force: true });
     },
   };
 }

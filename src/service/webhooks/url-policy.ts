@@ -8,7 +8,12 @@ import {
 } from "../platform/ssrf.ts";
 
 export function webhookAddressPolicy(config: Config): AddressPolicy {
-  return { allowLoopback: config.webhookAllowLoopback, httpOnlyToLoopback: true };
+  // The same array as the configuration's: `npm start` adds the dashboard's address once it listens.
+  return {
+    allowLoopback: config.webhookAllowLoopback,
+    allowHosts: config.webhookAllowHosts,
+    httpOnlyToLoopback: true,
+  };
 }
 
 const refuse = (message: string) => validationError([{ param: "url", message }]);
@@ -22,10 +27,11 @@ const refuse = (message: string) => validationError([{ param: "url", message }])
 export async function checkWebhookUrl(text: string, config: Config): Promise<void> {
   const url = new URL(text);
   if (url.username || url.password) throw refuse("must not carry credentials");
-  if (url.protocol !== "https:" && !(url.protocol === "http:" && config.webhookAllowLoopback)) {
+  const port = url.port || (url.protocol === "https:" ? "443" : "80");
+  const listed = config.webhookAllowHosts.includes(`${url.hostname.replace(/^\[|\]$/g, "")}:${port}`);
+  if (url.protocol !== "https:" && !(url.protocol === "http:" && (config.webhookAllowLoopback || listed))) {
     throw refuse("must use https");
   }
-  const port = url.port || (url.protocol === "https:" ? "443" : "80");
   try {
     const address = await resolveAllowed(url.hostname, port, webhookAddressPolicy(config));
     if (url.protocol === "http:" && !isLoopbackAddress(address))

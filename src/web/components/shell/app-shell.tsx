@@ -1,6 +1,7 @@
 import { Link, useRouterState } from "@tanstack/react-router";
 import { type ReactNode, useEffect, useState } from "react";
 import { cn } from "../../lib/cn.ts";
+import { useLiveUpdates } from "../../lib/live-updates.ts";
 import { LazyUploadPanel } from "../upload/index.ts";
 import { Sidebar } from "./sidebar.tsx";
 import { TopBar } from "./top-bar.tsx";
@@ -8,6 +9,7 @@ import { TopBar } from "./top-bar.tsx";
 /** The signed-in layout: sidebar (a drawer below the large breakpoint), top bar, and the page. */
 export function AppShell({ children }: { children: ReactNode }) {
   const [drawerOpen, setDrawerOpen] = useState(false);
+  const liveStatus = useLiveUpdates();
   const pathname = useRouterState({ select: (state) => state.location.pathname });
   // biome-ignore lint/correctness/useExhaustiveDependencies: close the drawer whenever the page changes
   useEffect(() => setDrawerOpen(false), [pathname]);
@@ -40,7 +42,7 @@ export function AppShell({ children }: { children: ReactNode }) {
         <Sidebar />
       </aside>
       <div className="flex min-w-0 flex-1 flex-col">
-        <TopBar onToggleSidebar={() => setDrawerOpen((open) => !open)} />
+        <TopBar onToggleSidebar={() => setDrawerOpen((open) => !open)} liveStatus={liveStatus} />
         {/* Positioned, so that absolutely placed descendants (sr-only captions) scroll with it, not the page. */}
         <main id="main" className="relative min-h-0 flex-1 overflow-y-auto">
           {children}

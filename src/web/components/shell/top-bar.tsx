@@ -4,6 +4,8 @@ import { LogOut, Menu, Monitor, Moon, Search, Sun } from "lucide-react";
 import { type FormEvent, useEffect, useState } from "react";
 import { meQuery } from "../../api/access.ts";
 import { logOut } from "../../api/session.ts";
+import { cn } from "../../lib/cn.ts";
+import type { LiveStatus } from "../../lib/live-updates.ts";
 import { applyTheme, onThemeChange, savedTheme, type Theme } from "../../lib/theme.ts";
 import { CommandPaletteTrigger } from "../command-palette/palette-trigger.tsx";
 import { Button } from "../ui/button.tsx";
@@ -129,7 +131,38 @@ function AccountMenu() {
   );
 }
 
-export function TopBar({ onToggleSidebar }: { onToggleSidebar: () => void }) {
+const LIVE_LABELS: Record<LiveStatus, string> = {
+  connecting: "Connecting…",
+  live: "Live",
+  reconnecting: "Reconnecting…",
+};
+
+/** Whether changes made elsewhere appear by themselves; when not, the dashboard says so. */
+function LiveIndicator({ status }: { status: LiveStatus }) {
+  const live = status === "live";
+  return (
+    <span
+      role="status"
+      data-live-status={status}
+      title={live ? "Changes made elsewhere appear here as they happen." : "Live updates are reconnecting."}
+      className="hidden items-center gap-1.5 px-2 text-xs text-zinc-600 sm:flex dark:text-zinc-400"
+    >
+      <span
+        aria-hidden="true"
+        className={cn("size-2 rounded-full", live ? "bg-emerald-500" : "animate-pulse bg-amber-500")}
+      />
+      {LIVE_LABELS[status]}
+    </span>
+  );
+}
+
+export function TopBar({
+  onToggleSidebar,
+  liveStatus,
+}: {
+  onToggleSidebar: () => void;
+  liveStatus: LiveStatus;
+}) {
   return (
     <header className="flex h-14 shrink-0 items-center gap-3 border-zinc-200 border-b px-3 dark:border-zinc-800">
       <Button
@@ -144,6 +177,7 @@ export function TopBar({ onToggleSidebar }: { onToggleSidebar: () => void }) {
       <SearchBox />
       <CommandPaletteTrigger />
       <div className="ml-auto flex items-center gap-1">
+        <LiveIndicator status={liveStatus} />
         <ThemeMenu />
         <AccountMenu />
       </div>

@@ -1,0 +1,131 @@
+import type { Query } from "@tanstack/react-query";
+import type { Operation } from "../../contract/operation.ts";
+import {
+  getBoard,
+  getBoardProperty,
+  getComment,
+  getDelivery,
+  getFile,
+  getFolder,
+  getImport,
+  getLibrary,
+  getMember,
+  getPage,
+  getProperty,
+  getReplay,
+  getSharedLink,
+  getTransfer,
+  getVersion,
+  getWebhook,
+  listBoardFiles,
+  listBoardProperties,
+  listBoards,
+  listComments,
+  listDeliveries,
+  listFileBoards,
+  listFileSharedLinks,
+  listFiles,
+  listFolders,
+  listInboxComments,
+  listLibraries,
+  listMembers,
+  listPages,
+  listProperties,
+  listReplies,
+  listSharedLinks,
+  listSimilarFiles,
+  listTransfers,
+  listVersions,
+  listWebhooks,
+} from "../../contract/operations/index.ts";
+
+/** One change the dashboard's server pushed: an event's type and its minimal snapshot (ids and names). */
+export interface LiveChange {
+  id: string;
+  type: string;
+  occurred_at: string;
+  data: { id?: string; file_id?: string; [key: string]: unknown } | null;
+}
+
+const COMMENT_READS = [listComments, getComment, listReplies, listInboxComments, getFile, listFiles];
+
+/** What each event group can change, by the first segment of its type (`board.file.added` → board). */
+const READS_BY_GROUP: Record<string, Operation[]> = {
+  file: [
+    listFiles,
+    getFile,
+    listVersions,
+    getVersion,
+    listSimilarFiles,
+    listFileBoards,
+    listBoardFiles,
+    listFolders,
+    getFolder,
+    getLibrary,
+  ],
+  folder: [listFolders, getFolder, listFiles, getLibrary],
+  library: [listLibraries, getLibrary],
+  board: [listBoards, getBoard, listBoardFiles, listBoardProperties, getBoardProperty, listFileBoards],
+  property: [listProperties, getProperty, getFile, listFiles, listBoardFiles],
+  comment: COMMENT_READS,
+  reply: COMMENT_READS,
+  page: [listPages, getPage, listFiles, getFile],
+  shared_link: [listSharedLinks, getSharedLink, listFileSharedLinks],
+  member: [listMembers, getMember],
+  import: [getImport, listFiles, getFile],
+  transfer: [listTransfers, getTransfer],
+  webhook: [],
+};
+
+/** Every event is also a delivery to each subscribed endpoint: the webhook pages refresh on any. */
+const DELIVERY_READS = [listWebhooks, getWebhook, listDeliveries, getDelivery, getReplay];
+
+/** Reads of one file (keyed by `params.fileId`): refreshed only for a change that names that file, or none. */
+const ONE_FILE_READS = new Set(
+  [
+    getFile,
+    listVersions,
+    getVersion,
+    listSimilarFiles,
+    listFileBoards,
+    listComments,
+    listFileSharedLinks,
+  ].map((op) => op.id),
+);
+
+/** The file a change is about, when it names one. */
+function fileOf(change: LiveChange): string | null {
+  const data = change.data;
+  if (!data) return null;
+  if (change.type.startsWith("file.") && typeof data.id === "string") return data.id;
+  return typeof data.file_id === "string" ? data.file_id : null;
+}
+
+export function readsChangedBy(type: string): Operation[] {
+  const group = type.split(".")[0]!;
+  return [...(READS_BY_GROUP[group] ?? []), ...DELIVERY_READS];
+}
+
+/**
+ * Which cached queries a batch of changes makes stale: those of the operations each change can affect (query
+ * keys start with the operation id), and of one file's reads only those of the file the change names.
+ */
+export function staleQueryPredicate(changes: LiveChange[]): (query: Pick<Query, "queryKey">) => boolean {
+  const touched = new Map<string, Set<string> | "all">();
+  for (const change of changes) {
+    const file = fileOf(change);
+    for (const op of readsChangedBy(change.type)) {
+      const files = touched.get(op.id);
+      if (files === "all") continue;
+      if (!ONE_FILE_READS.has(op.id) || file === null) touched.set(op.id, "all");
+      else touched.set(op.id, new Set([...(files ?? []), file]));
+    }
+  }
+  return ({ queryKey }) => {
+    const files = touched.get(String(queryKey[0]));
+    if (!files) return false;
+    if (files === "all") return true;
+    const params = (queryKey[1] as { params?: { fileId?: string } } | undefined)?.params;
+    return params?.fileId === undefined || files.has(params.fileId);
+  };
+}
