@@ -34,6 +34,38 @@ test("usage shows the service's counters, and a refresh shows a new upload", asy
   await d.expectAccessible("usage, dark");
 });
 
+test("the usage chart moves after a burst of requests, by minute and by day", async () => {
+  const d = await openDashboard();
+  await d.goto("/usage");
+  await d.page.getByRole("heading", { level: 2, name: "Over time" }).waitFor();
+  const searches = d.page.locator('figure[data-counter="search"]');
+  const total = async () => Number(await searches.locator("[data-total]").getAttribute("data-total"));
+  await searches.getByRole("img").waitFor();
+  const before = await total();
+
+  for (let i = 0; i < 7; i++) await d.api("GET", `/v1/files?q=${encodeURIComponent(`burst ${i}`)}`);
+  await d.page.getByRole("button", { name: "Refresh usage" }).click();
+  // The last hour by minute: the seven searches are in it (the page itself searches nothing).
+  await expect.poll(total).toBe(before + 7);
+  await expect
+    .poll(() => searches.getByRole("img").getAttribute("aria-label"))
+    .toMatch(/^Searches per minute, last hour: [\d,]+ in all/);
+  await d.screenshot("usage-history-hour");
+  await d.expectAccessible("usage with the hourly chart");
+
+  await d.page.getByRole("button", { name: "Last 30 days" }).click();
+  await d.page.waitForURL((url) => url.searchParams.get("period") === "day");
+  await expect
+    .poll(() => searches.getByRole("img").getAttribute("aria-label"))
+    .toMatch(/^Searches per day, last 30 days: /);
+  expect(await total()).toBeGreaterThanOrEqual(before + 7);
+  expect(await d.page.getByRole("button", { name: "Last 30 days" }).getAttribute("aria-pressed")).toBe(
+    "true",
+  );
+  await d.screenshot("usage-history-month");
+  await d.expectAccessible("usage with the daily chart");
+});
+
 test("settings show the brandspace, the dashboard's key (never in full), members and roles", async () => {
   const d = await openDashboard();
   await d.page.getByRole("link", { name: "Settings", exact: true }).click();

@@ -72,6 +72,38 @@ const UsageCounter = z.object({
   remaining: z.number().int(),
   resets_at: Timestamp,
 });
+export const USAGE_HISTORY_GRANULARITIES = ["minute", "day"] as const;
+export type UsageHistoryGranularity = (typeof USAGE_HISTORY_GRANULARITIES)[number];
+/** How many buckets a history holds: the last hour by minute, the last 30 days by UTC day. */
+export const USAGE_HISTORY_BUCKETS: Record<UsageHistoryGranularity, number> = { minute: 60, day: 30 };
+
+export const UsageQuery = z.strictObject({
+  history: z.enum(USAGE_HISTORY_GRANULARITIES).optional().meta({
+    description:
+      "Adds `history`: what each counter counted per minute over the last hour (`minute`) or per UTC day over the last 30 days (`day`).",
+  }),
+});
+
+const UsageBucket = z.object({
+  start: Timestamp,
+  sustained: z.number().int(),
+  month: z.number().int(),
+  search: z.number().int(),
+  uploads: z.number().int(),
+  downloads: z.number().int(),
+});
+
+export const UsageHistory = z
+  .object({
+    granularity: z.enum(USAGE_HISTORY_GRANULARITIES),
+    buckets: z.array(UsageBucket).meta({
+      description:
+        "Oldest first, every bucket present (zero when nothing was counted); the last is the current one.",
+    }),
+  })
+  .meta({ id: "UsageHistory" });
+export type UsageHistory = z.infer<typeof UsageHistory>;
+
 export const Usage = z
   .object({
     object: z.literal("usage"),
@@ -80,6 +112,7 @@ export const Usage = z
     search: UsageCounter,
     uploads: UsageCounter,
     downloads: UsageCounter,
+    history: UsageHistory.optional().meta({ description: "Only when asked for with `history`." }),
   })
   .meta({ id: "Usage" });
 export type Usage = z.infer<typeof Usage>;

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { listOf, PAGE_LIMIT_MAX, PaginationQuery } from "../common.ts";
 import { EventTypeRow } from "../events.ts";
-import { Brandspace, Health, HealthQuery, KeyContext, Member, Role, Usage } from "../meta.ts";
+import { Brandspace, Health, HealthQuery, KeyContext, Member, Role, Usage, UsageQuery } from "../meta.ts";
 import { defineOperation } from "../operation.ts";
 
 export const getHealth = defineOperation({
@@ -50,7 +50,9 @@ export const getUsage = defineOperation({
   auth: "key",
   scope: "usage:read",
   tag: "Meta",
-  summary: "The brandspace's rate-limit counters and monthly quota.",
+  summary:
+    "The brandspace's rate-limit counters and monthly quota; `history` adds what was counted per minute or per day.",
+  query: UsageQuery,
   status: 200,
   response: Usage,
 });

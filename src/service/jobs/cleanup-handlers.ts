@@ -12,6 +12,8 @@ const HOUR_MS = 3_600_000;
 
 /** The monthly counter window starts up to 31 days back; two full months keep last month's usage readable. */
 export const RATE_COUNTER_RETENTION_MS = 62 * DAY_MS;
+/** Per-minute usage history serves the last hour's chart; two days leave room for time zones and inspection. */
+export const MINUTE_HISTORY_RETENTION_MS = 2 * DAY_MS;
 /** Finished jobs stay a week for an operator to inspect failures. */
 export const FINISHED_JOB_RETENTION_MS = 7 * DAY_MS;
 /** The spec keeps events (and so replays and delivery history) for 30 days. */
@@ -29,7 +31,7 @@ export function cleanupHandlers(db: Db): JobHandlers<CleanupJob> {
       return outcome.success();
     },
     "cleanup.rate_counters": async () => {
-      await pruneCounters(db, before(RATE_COUNTER_RETENTION_MS));
+      await pruneCounters(db, before(RATE_COUNTER_RETENTION_MS), before(MINUTE_HISTORY_RETENTION_MS));
       return outcome.success();
     },
     "cleanup.jobs": async (_payload, { logger }) => {

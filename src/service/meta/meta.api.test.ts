@@ -152,6 +152,51 @@ describe("GET /v1/usage", () => {
     expect(await searchUsed()).toBe(before + 1);
   });
 
+  it("has no history unless asked for: the answer stays the five counters", async () => {
+    const res = await central("GET", "/v1/usage");
+    expect(Object.keys(res.body).sort()).toEqual(
+      ["object", "sustained", "month", "search", "uploads", "downloads"].sort(),
+    );
+  });
+
+  it("history=minute: the last hour minute by minute, this minute's requests in the last bucket", async () => {
+    const first = Usage.parse((await central("GET", "/v1/usage?history=minute")).body).history!;
+    const searchesBefore = first.buckets.at(-1)!.search;
+    for (let i = 0; i < 3; i++) expect((await regional("GET", "/v1/files?q=burst")).status).toBe(200);
+    const res = await central("GET", "/v1/usage?history=minute");
+    const history = Usage.parse(res.body).history!;
+    expect(history.granularity).toBe("minute");
+    expect(history.buckets).toHaveLength(60);
+    const starts = history.buckets.map((b) => Date.parse(b.start));
+    expect(starts.every((start, i) => i === 0 || start - starts[i - 1]! === 60_000)).toBe(true);
+    expect(starts.at(-1)).toBe(Math.floor(Date.now() / 60_000) * 60_000);
+    const now = history.buckets.at(-1)!;
+    // Unless the minute turned between the two reads, the three searches are in this minute's bucket.
+    if (Date.parse(first.buckets.at(-1)!.start) === starts.at(-1)) expect(now.search).toBe(searchesBefore + 3);
+    expect(now.sustained).toBeGreaterThanOrEqual(4);
+    expect(now.month).toBe(now.sustained);
+  });
+
+  it("history=day: the last 30 UTC days, today's total at least this minute's", async () => {
+    const [minute, day] = await Promise.all([
+      central("GET", "/v1/usage?history=minute"),
+      central("GET", "/v1/usage?history=day"),
+    ]);
+    const history = Usage.parse(day.body).history!;
+    expect(history.granularity).toBe("day");
+    expect(history.buckets).toHaveLength(30);
+    expect(history.buckets.at(-1)!.start).toBe(`${new Date().toISOString().slice(0, 10)}T00:00:00.000Z`);
+    const today = history.buckets.at(-1)!;
+    expect(today.sustained).toBeGreaterThanOrEqual(Usage.parse(minute.body).history!.buckets.at(-1)!.sustained - 1);
+    expect(history.buckets.slice(0, -1).every((b) => b.sustained === 0)).toBe(true);
+  });
+
+  it("refuses an unknown history granularity", async () => {
+    const res = await central("GET", "/v1/usage?history=week");
+    expect(res.status).toBe(400);
+    expect(res.body).toMatchObject({ code: "validation_error" });
+  });
+
   it("needs usage:read", async () => {
     const key = await service.createKey(["files:read"]);
     const res = await central("GET", "/v1/usage", { key });

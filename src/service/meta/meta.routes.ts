@@ -29,7 +29,7 @@ export function metaRoutes(host: Host) {
       { raw: true },
     ),
     route(getMe, async (ctx) => service.keyContext(ctx)),
-    route(getUsage, (ctx) => service.usage(ctx)),
+    route(getUsage, (ctx) => service.usage(ctx, ctx.query)),
     route(listEventTypes, (ctx) => service.listEventTypes(ctx, ctx.query)),
   ];
 }

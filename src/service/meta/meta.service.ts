@@ -1,10 +1,10 @@
 import { EVENT_CATALOGUE } from "../../contract/events.ts";
-import { RATE_COUNTERS } from "../../contract/meta.ts";
+import { RATE_COUNTERS, type UsageHistoryGranularity } from "../../contract/meta.ts";
 import { requirePermission } from "../platform/auth.ts";
 import type { ServiceContext } from "../platform/context.ts";
 import { type PageRequest, paginate } from "../platform/paginate.ts";
 import { regionalUrlOf } from "../platform/planes.ts";
-import { readCounters } from "../platform/rate-limits.ts";
+import { readCounters, readUsageHistory } from "../platform/rate-limits.ts";
 
 /** The caller's key, brandspace, creator, limits and hosts. */
 export function keyContext({ deps, auth }: ServiceContext) {
@@ -37,7 +37,7 @@ export function keyContext({ deps, auth }: ServiceContext) {
 }
 
 /** Every rate counter of the brandspace: its limit, what is used and when it resets. */
-export async function usage({ deps, auth }: ServiceContext) {
+export async function usage({ deps, auth }: ServiceContext, query: { history?: UsageHistoryGranularity }) {
   requirePermission(auth, "usage.view", "view usage");
   const states = await readCounters(deps.db, deps.rateCounters, auth.brandspace.id, deps.config.rateLimits);
   const counters = Object.fromEntries(
@@ -46,7 +46,10 @@ export async function usage({ deps, auth }: ServiceContext) {
       { limit: s.limit, used: s.used, remaining: s.remaining, resets_at: s.resetsAt.toISOString() },
     ]),
   );
-  return { object: "usage", ...counters } as never;
+  const history = query.history
+    ? await readUsageHistory(deps.db, deps.rateCounters, auth.brandspace.id, query.history)
+    : undefined;
+  return { object: "usage", ...counters, ...(history ? { history } : {}) } as never;
 }
 
 /** The event catalogue in its declared order. */

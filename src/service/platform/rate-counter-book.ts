@@ -1,7 +1,7 @@
 import { sql } from "drizzle-orm";
 import type { RateCounter } from "../../contract/meta.ts";
 import type { Db } from "../db/client.ts";
-import { rateCounters } from "../db/schema/index.ts";
+import { rateCounters, usageHistory } from "../db/schema/index.ts";
 
 /** How often a process writes the requests it counted in memory to the shared counters. */
 export const FLUSH_INTERVAL_MS = 50;
@@ -165,6 +165,18 @@ async function upsert(db: Db, increments: Increment[]): Promise<Map<string, numb
   // A counter increment lost in a crash is harmless; waiting for its WAL flush is not.
   const rows = await db.transaction(async (tx) => {
     await tx.execute(sql`set local synchronous_commit = off`);
+    await tx
+      .insert(usageHistory)
+      .values(historyRows(increments, new Date()))
+      .onConflictDoUpdate({
+        target: [
+          usageHistory.brandspaceId,
+          usageHistory.granularity,
+          usageHistory.bucketStart,
+          usageHistory.counter,
+        ],
+        set: { used: sql`${usageHistory.used} + excluded.used` },
+      });
     return tx
       .insert(rateCounters)
       .values(
@@ -187,4 +199,24 @@ async function upsert(db: Db, increments: Increment[]): Promise<Map<string, numb
       });
   });
   return new Map(rows.map((row) => [rowKey(row), row.used]));
+}
+
+const MINUTE_MS = 60_000;
+const DAY_MS = 86_400_000;
+
+/** The increments added to this minute's and this UTC day's history buckets, one row per counter and bucket. */
+function historyRows(increments: Increment[], now: Date) {
+  const byCounter = new Map<string, { brandspaceId: string; counter: string; used: number }>();
+  for (const { tally, by } of increments) {
+    const key = `${tally.brandspaceId}|${tally.counter}`;
+    const row = byCounter.get(key) ?? { brandspaceId: tally.brandspaceId, counter: tally.counter, used: 0 };
+    row.used += by;
+    byCounter.set(key, row);
+  }
+  const minute = new Date(Math.floor(now.getTime() / MINUTE_MS) * MINUTE_MS);
+  const day = new Date(Math.floor(now.getTime() / DAY_MS) * DAY_MS);
+  return [...byCounter.values()].flatMap((row) => [
+    { ...row, granularity: "minute" as const, bucketStart: minute },
+    { ...row, granularity: "day" as const, bucketStart: day },
+  ]);
 }

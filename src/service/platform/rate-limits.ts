@@ -1,7 +1,12 @@
-import { and, eq, inArray, lt } from "drizzle-orm";
-import { RATE_COUNTERS, type RateCounter } from "../../contract/meta.ts";
+import { and, asc, eq, gte, inArray, lt, or } from "drizzle-orm";
+import {
+  RATE_COUNTERS,
+  type RateCounter,
+  USAGE_HISTORY_BUCKETS,
+  type UsageHistoryGranularity,
+} from "../../contract/meta.ts";
 import type { Db } from "../db/client.ts";
-import { rateCounters } from "../db/schema/index.ts";
+import { rateCounters, usageHistory } from "../db/schema/index.ts";
 import type { RateLimits } from "../env.ts";
 import { windowBounds } from "./durations.ts";
 import { ApiError } from "./errors.ts";
@@ -65,6 +70,52 @@ export async function readCounters(
   });
 }
 
+const BUCKET_MS: Record<UsageHistoryGranularity, number> = { minute: 60_000, day: 86_400_000 };
+
+/** What each counter counted per bucket, oldest first, every bucket present: this process's counts included. */
+export async function readUsageHistory(
+  db: Db,
+  book: RateCounterBook,
+  brandspaceId: string,
+  granularity: UsageHistoryGranularity,
+  now = new Date(),
+) {
+  await book.flush();
+  const size = BUCKET_MS[granularity];
+  const current = Math.floor(now.getTime() / size) * size;
+  const starts = Array.from(
+    { length: USAGE_HISTORY_BUCKETS[granularity] },
+    (_, i) => current - (USAGE_HISTORY_BUCKETS[granularity] - 1 - i) * size,
+  );
+  const rows = await db
+    .select({ bucketStart: usageHistory.bucketStart, counter: usageHistory.counter, used: usageHistory.used })
+    .from(usageHistory)
+    .where(
+      and(
+        eq(usageHistory.brandspaceId, brandspaceId),
+        eq(usageHistory.granularity, granularity),
+        gte(usageHistory.bucketStart, new Date(starts[0]!)),
+      ),
+    )
+    .orderBy(asc(usageHistory.bucketStart));
+  const buckets = new Map(
+    starts.map((start) => [
+      start,
+      Object.fromEntries(RATE_COUNTERS.map((counter) => [counter, 0])) as Record<RateCounter, number>,
+    ]),
+  );
+  for (const row of rows) {
+    const bucket = buckets.get(row.bucketStart.getTime());
+    if (bucket && (RATE_COUNTERS as readonly string[]).includes(row.counter)) {
+      bucket[row.counter as RateCounter] += row.used;
+    }
+  }
+  return {
+    granularity,
+    buckets: [...buckets].map(([start, counts]) => ({ start: new Date(start).toISOString(), ...counts })),
+  };
+}
+
 function state(counter: RateCounter, used: number, limit: number, resetsAt: Date): CounterState {
   return { counter, limit, used, remaining: Math.max(0, limit - used), resetsAt };
 }
@@ -100,7 +151,15 @@ export function exceeded(states: CounterState[], now = new Date()): ApiError | n
 const secondsUntil = (moment: Date, now: Date) =>
   Math.max(1, Math.ceil((moment.getTime() - now.getTime()) / 1000));
 
-/** Drops windows that ended long ago; run by the scheduled cleanup. */
-export async function pruneCounters(db: Db, olderThan: Date) {
+/** Drops windows that ended long ago, and history past its keeping; run by the scheduled cleanup. */
+export async function pruneCounters(db: Db, olderThan: Date, minutesOlderThan: Date) {
   await db.delete(rateCounters).where(lt(rateCounters.windowStart, olderThan));
+  await db
+    .delete(usageHistory)
+    .where(
+      or(
+        and(eq(usageHistory.granularity, "minute"), lt(usageHistory.bucketStart, minutesOlderThan)),
+        lt(usageHistory.bucketStart, olderThan),
+      ),
+    );
 }

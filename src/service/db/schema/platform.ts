@@ -66,6 +66,22 @@ export const rateCounters = pgTable(
   (t) => [primaryKey({ columns: [t.brandspaceId, t.counter, t.windowStart] })],
 );
 
+/**
+ * What the rate counters counted, per minute (kept two days) and per UTC day (kept 62 days), for the usage
+ * history: the counters' own windows follow the configured limits and reset, these buckets do not.
+ */
+export const usageHistory = pgTable(
+  "usage_history",
+  {
+    brandspaceId: text("brandspace_id").notNull(),
+    granularity: text("granularity").$type<"minute" | "day">().notNull(),
+    bucketStart: ts("bucket_start").notNull(),
+    counter: text("counter").notNull(),
+    used: integer("used").notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.brandspaceId, t.granularity, t.bucketStart, t.counter] })],
+);
+
 export const jobs = pgTable(
   "jobs",
   {

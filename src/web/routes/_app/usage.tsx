@@ -1,8 +1,10 @@
-import { useQuery } from "@tanstack/react-query";
-import { createFileRoute } from "@tanstack/react-router";
+import { useQuery, useQueryClient } from "@tanstack/react-query";
+import { createFileRoute, useNavigate } from "@tanstack/react-router";
 import { RefreshCw } from "lucide-react";
 import { useEffect, useState } from "react";
+import { z } from "zod";
 import { RATE_COUNTERS } from "../../../contract/meta.ts";
+import { getUsage } from "../../../contract/operations/meta.ts";
 import { scopeSatisfied } from "../../../contract/scopes.ts";
 import { meQuery, useAccess } from "../../api/access.ts";
 import { usageQuery } from "../../api/meta.ts";
@@ -12,6 +14,7 @@ import { Button } from "../../components/ui/button.tsx";
 import { RelativeTime } from "../../components/ui/relative-time.tsx";
 import { PageSkeleton } from "../../components/ui/skeleton.tsx";
 import { PlanLimits } from "../../components/usage/plan-limits.tsx";
+import { UsageHistory } from "../../components/usage/usage-history.tsx";
 import { UsageMeter } from "../../components/usage/usage-meter.tsx";
 import { cn } from "../../lib/cn.ts";
 
@@ -26,7 +29,10 @@ function useTick(ms: number): void {
   }, [ms]);
 }
 
+const UsageSearch = z.object({ period: z.enum(["minute", "day"]).optional().catch(undefined) });
+
 export const Route = createFileRoute("/_app/usage")({
+  validateSearch: UsageSearch,
   loader: async ({ context: { queryClient } }) => {
     const me = await queryClient.ensureQueryData(meQuery());
     if (scopeSatisfied(me.key.scopes, "usage:read")) await queryClient.ensureQueryData(usageQuery());
@@ -36,10 +42,13 @@ export const Route = createFileRoute("/_app/usage")({
 });
 
 function UsagePage() {
+  const queryClient = useQueryClient();
   useTick(5_000);
   const me = useQuery(meQuery());
   const denial = useAccess().denial("usage:read", "usage.view");
   const usage = useQuery({ ...usageQuery(), enabled: !denial, refetchInterval: REFRESH_MS });
+  const { period = "minute" } = Route.useSearch();
+  const navigate = useNavigate({ from: Route.fullPath });
   return (
     <div className="pb-10">
       <PageHeader
@@ -54,7 +63,7 @@ function UsagePage() {
               )}
               <Button
                 variant="secondary"
-                onClick={() => void usage.refetch()}
+                onClick={() => void queryClient.invalidateQueries({ queryKey: [getUsage.id] })}
                 disabled={usage.isFetching}
                 aria-label="Refresh usage"
               >
@@ -88,6 +97,15 @@ function UsagePage() {
             ))}
           </ul>
         )
+      )}
+      {!denial && (
+        <UsageHistory
+          granularity={period}
+          onGranularityChange={(next) =>
+            void navigate({ search: { period: next === "minute" ? undefined : next }, replace: true })
+          }
+          refreshMs={REFRESH_MS}
+        />
       )}
       {me.data && <PlanLimits me={me.data} />}
     </div>
