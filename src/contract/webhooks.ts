@@ -126,3 +126,53 @@ export const CreateReplayBody = z
     path: ["until"],
   });
 export type CreateReplayBody = z.infer<typeof CreateReplayBody>;
+
+export const DeliveryRequest = z
+  .object({
+    object: z.literal("delivery_request"),
+    delivery_id: Id,
+    method: z.literal("POST"),
+    url: z
+      .string()
+      .meta({ description: "Where it was sent; the endpoint's current URL while not sent yet." }),
+    headers: z.record(z.string(), z.string()).meta({
+      description:
+        "As sent, `Service-Signature` included; before the attempt is sent every header but the signature, which is made at sending.",
+    }),
+    body: z
+      .string()
+      .meta({ description: "The exact signed body (the event envelope with this attempt's number)." }),
+    sent: z.boolean(),
+  })
+  .meta({ id: "DeliveryRequest" });
+export type DeliveryRequest = z.infer<typeof DeliveryRequest>;
+
+const HealthHour = z.object({
+  start: Timestamp,
+  succeeded: z.number().int(),
+  failed: z.number().int(),
+});
+
+export const WebhookHealth = z
+  .object({
+    object: z.literal("webhook_health"),
+    webhook_id: Id,
+    since: Timestamp.meta({ description: "The start of the 24 hours counted." }),
+    attempts: z
+      .number()
+      .int()
+      .meta({ description: "Attempts answered in the last 24 hours (sent, or failed)." }),
+    succeeded: z.number().int(),
+    failed: z.number().int(),
+    success_rate: z
+      .number()
+      .min(0)
+      .max(1)
+      .nullable()
+      .meta({ description: "succeeded / attempts; null without attempts." }),
+    pending: z.number().int().meta({ description: "Attempts scheduled or in flight now." }),
+    last_delivery: Delivery.nullable().meta({ description: "The most recently answered attempt, if any." }),
+    hours: z.array(HealthHour).meta({ description: "The 24 hours oldest first, the last the current hour." }),
+  })
+  .meta({ id: "WebhookHealth" });
+export type WebhookHealth = z.infer<typeof WebhookHealth>;

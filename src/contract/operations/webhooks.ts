@@ -6,9 +6,11 @@ import {
   CreateWebhookBody,
   DELIVERY_STATUSES,
   Delivery,
+  DeliveryRequest,
   Replay,
   UpdateWebhookBody,
   Webhook,
+  WebhookHealth,
   WebhookSecret,
   WebhookWithSecret,
 } from "../webhooks.ts";
@@ -165,6 +167,57 @@ export const getReplay = defineOperation({
   response: Replay,
 });
 
+export const getWebhookHealth = defineOperation({
+  ...base,
+  id: "getWebhookHealth",
+  method: "GET",
+  path: "/v1/webhooks/{webhookId}/health",
+  scope: "webhooks:read",
+  summary:
+    "The endpoint's last 24 hours: attempts, successes and failures per hour, and its latest delivery.",
+  params: WebhookParams,
+  status: 200,
+  response: WebhookHealth,
+});
+
+export const listDeliveryAttempts = defineOperation({
+  ...base,
+  id: "listDeliveryAttempts",
+  method: "GET",
+  path: "/v1/webhooks/{webhookId}/deliveries/{deliveryId}/attempts",
+  scope: "webhooks:read",
+  summary: "Every attempt of the delivery's chain (its retries), attempt 1 first; at most 6, one page.",
+  params: DeliveryParams,
+  status: 200,
+  response: listOf(Delivery),
+});
+
+export const getDeliveryRequest = defineOperation({
+  ...base,
+  id: "getDeliveryRequest",
+  method: "GET",
+  path: "/v1/webhooks/{webhookId}/deliveries/{deliveryId}/request",
+  scope: "webhooks:read",
+  summary:
+    "The HTTP request of this attempt: URL, headers and body as signed; 404 once its event is no longer kept (30 days).",
+  params: DeliveryParams,
+  status: 200,
+  response: DeliveryRequest,
+});
+
+export const listReplays = defineOperation({
+  ...base,
+  id: "listReplays",
+  method: "GET",
+  path: "/v1/webhooks/{webhookId}/replays",
+  scope: "webhooks:read",
+  summary: "The endpoint's replays, newest first.",
+  params: WebhookParams,
+  query: PaginationQuery,
+  status: 200,
+  response: listOf(Replay),
+});
+
 export const webhookOperations = [
   listWebhooks,
   createWebhook,
@@ -178,4 +231,8 @@ export const webhookOperations = [
   redeliverDelivery,
   createReplay,
   getReplay,
+  getWebhookHealth,
+  listDeliveryAttempts,
+  getDeliveryRequest,
+  listReplays,
 ];

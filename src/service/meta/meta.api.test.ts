@@ -172,7 +172,8 @@ describe("GET /v1/usage", () => {
     expect(starts.at(-1)).toBe(Math.floor(Date.now() / 60_000) * 60_000);
     const now = history.buckets.at(-1)!;
     // Unless the minute turned between the two reads, the three searches are in this minute's bucket.
-    if (Date.parse(first.buckets.at(-1)!.start) === starts.at(-1)) expect(now.search).toBe(searchesBefore + 3);
+    if (Date.parse(first.buckets.at(-1)!.start) === starts.at(-1))
+      expect(now.search).toBe(searchesBefore + 3);
     expect(now.sustained).toBeGreaterThanOrEqual(4);
     expect(now.month).toBe(now.sustained);
   });
@@ -187,7 +188,9 @@ describe("GET /v1/usage", () => {
     expect(history.buckets).toHaveLength(30);
     expect(history.buckets.at(-1)!.start).toBe(`${new Date().toISOString().slice(0, 10)}T00:00:00.000Z`);
     const today = history.buckets.at(-1)!;
-    expect(today.sustained).toBeGreaterThanOrEqual(Usage.parse(minute.body).history!.buckets.at(-1)!.sustained - 1);
+    expect(today.sustained).toBeGreaterThanOrEqual(
+      Usage.parse(minute.body).history!.buckets.at(-1)!.sustained - 1,
+    );
     expect(history.buckets.slice(0, -1).every((b) => b.sustained === 0)).toBe(true);
   });
 

@@ -46,15 +46,31 @@ export async function attemptDelivery(
   // Events are kept 30 days; an attempt that outlived its event cannot be sent again.
   if (!event) return { kind: "unsendable", delivery, status: "exhausted", errorCode: "event_expired" };
   if (!webhook.enabled) return { kind: "unsendable", delivery, status: "parked", errorCode: null };
-  const body = Buffer.from(JSON.stringify(toEnvelope(event, delivery.attempt)), "utf8");
+  const body = deliveryBody(event, delivery.attempt);
   const signature = signatureHeader(
     signingSecrets(deps, batch, webhook),
     Math.floor(Date.now() / 1000),
     body,
   );
-  const headers = {
-    "Service-Signature": signature,
-    "Service-Webhook-Id": webhook.id,
+  const headers = { "Service-Signature": signature, ...unsignedHeaders(delivery, event, body) };
+  const outcome = await sendDelivery(agent, { url: webhook.url, headers, body }, shutdown);
+  if (outcome.interrupted) return null;
+  return { kind: "sent", delivery, outcome, at: new Date(), sent: { url: webhook.url, signature } };
+}
+
+/** The exact bytes an attempt sends (and shows afterwards): the event's envelope with the attempt's number. */
+export function deliveryBody(event: EventRow, attempt: number): Buffer {
+  return Buffer.from(JSON.stringify(toEnvelope(event, attempt)), "utf8");
+}
+
+/** Every header of an attempt but the signature, which is made at sending. */
+export function unsignedHeaders(
+  delivery: Pick<DeliveryRow, "id" | "webhookId" | "attempt" | "requestId">,
+  event: Pick<EventRow, "id" | "type">,
+  body: Buffer,
+): Record<string, string> {
+  return {
+    "Service-Webhook-Id": delivery.webhookId,
     "Service-Event-Id": event.id,
     "Service-Event-Type": event.type,
     "Service-Delivery-Id": delivery.id,
@@ -64,9 +80,6 @@ export async function attemptDelivery(
     "Content-Type": "application/json; charset=utf-8",
     "Content-Length": String(body.length),
   };
-  const outcome = await sendDelivery(agent, { url: webhook.url, headers, body }, shutdown);
-  if (outcome.interrupted) return null;
-  return { kind: "sent", delivery, outcome, at: new Date() };
 }
 
 /** The current secret first; the previous one second while its 24 h overlap lasts. */

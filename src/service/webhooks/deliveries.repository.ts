@@ -1,4 +1,4 @@
-import { and, desc, eq, inArray, sql } from "drizzle-orm";
+import { and, asc, desc, eq, gte, inArray, isNotNull, sql } from "drizzle-orm";
 import type { DeliveryStatus } from "../../contract/webhooks.ts";
 import type { Db } from "../db/client.ts";
 import { webhookDeliveries } from "../db/schema/index.ts";
@@ -86,4 +86,38 @@ export async function latestDeliveries(db: Db, webhookId: string, eventIds: stri
     .orderBy(desc(webhookDeliveries.createdAt), desc(webhookDeliveries.id));
   for (const row of rows) if (!latest.has(row.eventId)) latest.set(row.eventId, row);
   return latest;
+}
+
+/** Every attempt of one chain, attempt 1 first. */
+export function listChain(db: Db, webhookId: string, chainId: string) {
+  return db
+    .select()
+    .from(webhookDeliveries)
+    .where(and(eq(webhookDeliveries.webhookId, webhookId), eq(webhookDeliveries.chainId, chainId)))
+    .orderBy(asc(webhookDeliveries.attempt));
+}
+
+/** Attempts created since a moment, answered (success, or failed and exhausted) per hour, and those pending. */
+export async function outcomesByHour(db: Db, webhookId: string, since: Date) {
+  return db
+    .select({
+      hour: sql<string>`date_trunc('hour', ${webhookDeliveries.createdAt}, 'UTC')`,
+      succeeded: sql<number>`count(*) filter (where ${webhookDeliveries.status} = 'success')::int`,
+      failed: sql<number>`count(*) filter (where ${webhookDeliveries.status} in ('failed', 'exhausted'))::int`,
+      pending: sql<number>`count(*) filter (where ${webhookDeliveries.status} in ('pending', 'parked'))::int`,
+    })
+    .from(webhookDeliveries)
+    .where(and(eq(webhookDeliveries.webhookId, webhookId), gte(webhookDeliveries.createdAt, since)))
+    .groupBy(sql`1`);
+}
+
+/** The newest attempt that was answered (or failed to connect), if any: read backwards along the list index. */
+export async function lastAnswered(db: Db, webhookId: string): Promise<DeliveryRow | null> {
+  const [row] = await db
+    .select()
+    .from(webhookDeliveries)
+    .where(and(eq(webhookDeliveries.webhookId, webhookId), isNotNull(webhookDeliveries.deliveredAt)))
+    .orderBy(desc(webhookDeliveries.createdAt), desc(webhookDeliveries.id))
+    .limit(1);
+  return row ?? null;
 }

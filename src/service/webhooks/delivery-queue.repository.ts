@@ -78,7 +78,15 @@ export async function claimDueDeliveries(
 
 export type Settlement = Pick<
   DeliveryRow,
-  "id" | "status" | "deliveredAt" | "httpStatus" | "durationMs" | "errorCode" | "responseExcerpt"
+  | "id"
+  | "status"
+  | "deliveredAt"
+  | "httpStatus"
+  | "durationMs"
+  | "errorCode"
+  | "responseExcerpt"
+  | "sentUrl"
+  | "sentSignature"
 >;
 
 /**
@@ -91,9 +99,11 @@ export async function settleDeliveries(db: Db, settlements: Settlement[]): Promi
     await db.execute(sql`
       update webhook_deliveries d set status = s.status, delivered_at = s."deliveredAt",
         http_status = s."httpStatus", duration_ms = s."durationMs", error_code = s."errorCode",
-        response_excerpt = s."responseExcerpt", lease_until = null
+        response_excerpt = s."responseExcerpt", sent_url = s."sentUrl", sent_signature = s."sentSignature",
+        lease_until = null
       from jsonb_to_recordset(${JSON.stringify(settlements)}::jsonb) as s(id text, status text,
-        "deliveredAt" timestamptz, "httpStatus" int, "durationMs" int, "errorCode" text, "responseExcerpt" text)
+        "deliveredAt" timestamptz, "httpStatus" int, "durationMs" int, "errorCode" text, "responseExcerpt" text,
+        "sentUrl" text, "sentSignature" text)
       where d.id = s.id and d.status = 'pending'
       returning d.id`),
   );

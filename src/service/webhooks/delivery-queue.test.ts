@@ -76,6 +76,8 @@ const success = (rows: Pick<DeliveryRow, "id">[]) =>
       durationMs: 1,
       errorCode: null,
       responseExcerpt: "ok",
+      sentUrl: "https://receiver.example/hook",
+      sentSignature: "t=1,v1=00",
     })),
   );
 

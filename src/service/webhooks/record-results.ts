@@ -15,7 +15,14 @@ import { autoDisableWebhook, findWebhookById, markLastSuccess } from "./webhooks
 
 /** What became of one claimed attempt: sent (with the answer or the error), or not sendable at all. */
 export type AttemptResult =
-  | { kind: "sent"; delivery: DeliveryRow; outcome: SendOutcome; at: Date }
+  | {
+      kind: "sent";
+      delivery: DeliveryRow;
+      outcome: SendOutcome;
+      at: Date;
+      /** Where it went and its signature, kept to show the request afterwards. */
+      sent: { url: string; signature: string };
+    }
   | { kind: "unsendable"; delivery: DeliveryRow; status: "exhausted" | "parked"; errorCode: string | null };
 
 type Sent = Extract<AttemptResult, { kind: "sent" }>;
@@ -135,6 +142,8 @@ function settlementOf(result: AttemptResult, lastAttempt: number): Settlement {
       durationMs: null,
       errorCode,
       responseExcerpt: null,
+      sentUrl: null,
+      sentSignature: null,
     };
   }
   const { outcome } = result;
@@ -146,6 +155,8 @@ function settlementOf(result: AttemptResult, lastAttempt: number): Settlement {
     durationMs: outcome.durationMs,
     errorCode: outcome.errorCode,
     responseExcerpt: outcome.responseExcerpt,
+    sentUrl: result.sent.url,
+    sentSignature: result.sent.signature,
   };
 }
 

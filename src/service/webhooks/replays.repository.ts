@@ -1,6 +1,7 @@
-import { and, eq } from "drizzle-orm";
+import { and, desc, eq, sql } from "drizzle-orm";
 import type { Db } from "../db/client.ts";
 import { webhookReplays } from "../db/schema/index.ts";
+import { keysetAfter } from "../platform/keyset.ts";
 
 export type ReplayRow = typeof webhookReplays.$inferSelect;
 export type NewReplayRow = typeof webhookReplays.$inferInsert;
@@ -37,4 +38,29 @@ export async function completeReplay(db: Db, replayId: string, eventCount: numbe
     .update(webhookReplays)
     .set({ status: "completed", eventCount })
     .where(eq(webhookReplays.id, replayId));
+}
+
+/** An endpoint's replays, newest first, after an optional keyset position. */
+export function listReplayRows(
+  db: Db,
+  webhookId: string,
+  { limit, after }: { limit: number; after: [string, string] | null },
+) {
+  return db
+    .select()
+    .from(webhookReplays)
+    .where(
+      and(
+        eq(webhookReplays.webhookId, webhookId),
+        after
+          ? keysetAfter(
+              [webhookReplays.createdAt, webhookReplays.id],
+              [sql`${after[0]}::timestamptz`, sql`${after[1]}`],
+              "desc",
+            )
+          : undefined,
+      ),
+    )
+    .orderBy(desc(webhookReplays.createdAt), desc(webhookReplays.id))
+    .limit(limit);
 }

@@ -4,6 +4,7 @@ import { enqueueJob } from "../jobs/enqueue-job.ts";
 import type { ServiceContext, SystemContext } from "../platform/context.ts";
 import { notFound } from "../platform/errors.ts";
 import { newId } from "../platform/ids.ts";
+import { type PageRequest, paginate } from "../platform/paginate.ts";
 import { insertDeliveries, latestDeliveries } from "./deliveries.repository.ts";
 import { firstAttempt, subscribes } from "./delivery-rows.ts";
 import { kickDispatch } from "./dispatch.ts";
@@ -46,6 +47,21 @@ export async function createReplay(ctx: ServiceContext, input: CreateReplayBody 
   });
   await enqueueJob(db, { type: "webhooks.replay", payload: { replayId: row.id } });
   return toReplay(row);
+}
+
+/** An endpoint's replays, newest first. */
+export async function listReplays(
+  ctx: ServiceContext,
+  { webhookId, ...page }: PageRequest & { webhookId: string },
+) {
+  await requireWebhook(ctx, webhookId);
+  return paginate(ctx.deps.cursors, page, {
+    name: `replays:${webhookId}`,
+    fetch: (limit, after: [string, string] | null) =>
+      repo.listReplayRows(ctx.db, webhookId, { limit, after }),
+    keyOf: (row) => [row.createdAt.toISOString(), row.id],
+    present: (rows) => rows.map(toReplay),
+  });
 }
 
 export async function getReplay(

@@ -3,9 +3,13 @@ import {
   createWebhook,
   deleteWebhook,
   getDelivery,
+  getDeliveryRequest,
   getReplay,
   getWebhook,
+  getWebhookHealth,
   listDeliveries,
+  listDeliveryAttempts,
+  listReplays,
   listWebhooks,
   redeliverDelivery,
   rollWebhookSecret,
@@ -31,5 +35,9 @@ export function webhooksRoutes() {
     route(redeliverDelivery, (ctx) => deliveries.redeliver(ctx, ctx.params)),
     route(createReplay, (ctx) => replays.createReplay(ctx, { ...ctx.params, ...ctx.body })),
     route(getReplay, (ctx) => replays.getReplay(ctx, ctx.params)),
+    route(listReplays, (ctx) => replays.listReplays(ctx, { ...ctx.params, ...ctx.query })),
+    route(getWebhookHealth, (ctx) => deliveries.webhookHealth(ctx, ctx.params)),
+    route(listDeliveryAttempts, (ctx) => deliveries.listAttempts(ctx, ctx.params)),
+    route(getDeliveryRequest, (ctx) => deliveries.deliveryRequest(ctx, ctx.params)),
   ];
 }

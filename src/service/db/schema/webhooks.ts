@@ -56,6 +56,9 @@ export const webhookDeliveries = pgTable(
     errorCode: text("error_code"),
     responseExcerpt: text("response_excerpt"),
     requestId: text("request_id").notNull(),
+    /** Where the attempt went and the signature it carried (the body is rebuilt from the event). */
+    sentUrl: text("sent_url"),
+    sentSignature: text("sent_signature"),
     createdAt: createdAt(),
   },
   (t) => [
@@ -77,17 +80,21 @@ export const webhookDeliveries = pgTable(
   ],
 );
 
-export const webhookReplays = pgTable("webhook_replays", {
-  id: text("id").primaryKey(),
-  brandspaceId: text("brandspace_id").notNull(),
-  webhookId: text("webhook_id")
-    .notNull()
-    .references(() => webhooks.id, { onDelete: "cascade" }),
-  since: ts("since").notNull(),
-  until: ts("until"),
-  eventTypes: jsonb("event_types").$type<string[]>(),
-  onlyFailed: boolean("only_failed").notNull(),
-  status: text("status").$type<"queued" | "running" | "completed">().notNull(),
-  eventCount: integer("event_count").notNull().default(0),
-  createdAt: createdAt(),
-});
+export const webhookReplays = pgTable(
+  "webhook_replays",
+  {
+    id: text("id").primaryKey(),
+    brandspaceId: text("brandspace_id").notNull(),
+    webhookId: text("webhook_id")
+      .notNull()
+      .references(() => webhooks.id, { onDelete: "cascade" }),
+    since: ts("since").notNull(),
+    until: ts("until"),
+    eventTypes: jsonb("event_types").$type<string[]>(),
+    onlyFailed: boolean("only_failed").notNull(),
+    status: text("status").$type<"queued" | "running" | "completed">().notNull(),
+    eventCount: integer("event_count").notNull().default(0),
+    createdAt: createdAt(),
+  },
+  (t) => [index("webhook_replays_list").on(t.webhookId, t.createdAt)],
+);
