@@ -76,3 +76,88 @@ test("create an endpoint, keep its shown-once secret, send a test event it can v
   await d.screenshot("webhooks-list-dark");
   await d.expectAccessible("webhooks list, dark");
 });
+
+test("a failing receiver's deliveries appear live, show request and attempts, and are redelivered in bulk", async () => {
+  let failing = true;
+  const flaky = await startReceiver((_request, _i, res) => {
+    res.statusCode = failing ? 503 : 200;
+    res.end(failing ? "down for maintenance" : "ok");
+  });
+  try {
+    const d = await openDashboard();
+    const hook = await d.api("POST", "/v1/webhooks", {
+      url: flaky.url,
+      events: ["library.created"],
+      description: "Flaky receiver",
+    });
+    await d.goto(`/webhooks/${hook.id}`);
+    await d.page.getByRole("heading", { level: 2, name: "Deliveries" }).waitFor();
+    await d.page.locator('[data-live-status="live"]').waitFor();
+
+    for (const name of ["Flaky one", "Flaky two", "Flaky three"])
+      await d.fixtures.createLibrary(d.fixtures.unique(name));
+    const deliveries = d.page.getByRole("table", { name: "Deliveries, newest first" });
+    // Live: each new event is pushed to the page, which refreshes its deliveries at once.
+    await expect.poll(() => deliveries.getByText("Failed, will retry").count(), { timeout: 15_000 }).toBe(3);
+    await d.page
+      .getByRole("region", { name: "Last 24 hours" })
+      .getByText("0% succeeded")
+      .waitFor({ timeout: 15_000 });
+
+    // The request as signed, and the attempt chain, in a failed delivery's panel (its retry is scheduled).
+    await d.page.getByLabel("Status").selectOption("failed");
+    await d.page.waitForURL((url) => url.searchParams.get("status") === "failed");
+    await expect.poll(() => deliveries.getByRole("link").count()).toBe(3);
+    await deliveries.getByRole("link").first().click();
+    const drawer = d.page.getByRole("dialog");
+    const headers = drawer.getByRole("table", { name: "Request headers" });
+    await headers.getByRole("rowheader", { name: "Service-Signature" }).waitFor();
+    expect(await headers.getByRole("row").filter({ hasText: "Service-Signature" }).textContent()).toMatch(
+      /t=\d+,v1=[0-9a-f]{64}/,
+    );
+    const body = JSON.parse((await drawer.locator("[data-request-body]").textContent()) ?? "{}");
+    expect(body).toMatchObject({ object: "event", type: "library.created", attempt: 1 });
+    await drawer.getByRole("heading", { name: "Attempts" }).waitFor();
+    await drawer.getByRole("button", { name: "Attempt 1" }).waitFor();
+    await drawer.getByRole("button", { name: "Attempt 2" }).waitFor();
+    await d.screenshot("delivery-request-and-attempts");
+    await d.expectAccessible("delivery with request and attempts");
+    await drawer.getByRole("button", { name: "Close delivery" }).click();
+
+    failing = false;
+    await deliveries.getByRole("checkbox", { name: "Select every delivery shown" }).check();
+    const bar = d.page.getByRole("toolbar", { name: "Selected deliveries" });
+    await bar.getByText("3 selected").waitFor();
+    await d.expectAccessible("deliveries selected for a bulk redelivery");
+    const before = flaky.received.length;
+    await bar.getByRole("button", { name: "Redeliver 3" }).click();
+    await expectToast(d.page, "3 redeliveries queued");
+    await expect.poll(() => flaky.received.length, { timeout: 15_000 }).toBe(before + 3);
+    await d.page.getByLabel("Status").selectOption("success");
+    await expect.poll(() => deliveries.getByText("Succeeded").count(), { timeout: 15_000 }).toBe(3);
+    await d.screenshot("bulk-redelivered");
+
+    // Replays are listed with their progress (the last 24 hours: the three events).
+    await d.page.getByRole("button", { name: "Replay…" }).click();
+    await d.page
+      .getByRole("dialog", { name: "Replay events" })
+      .getByRole("button", { name: "Start replay" })
+      .click();
+    await expectToast(d.page, "Replay queued");
+    const replays = d.page.getByRole("region", { name: "Replays" });
+    await replays.getByText("Completed").waitFor({ timeout: 15_000 });
+    await replays.getByText(/3 events queued/).waitFor();
+
+    // The endpoint list shows each endpoint's health at a glance.
+    await d.goto("/webhooks");
+    const row = d.page.getByRole("row").filter({ hasText: "Flaky receiver" });
+    await row
+      .getByRole("img", { name: /Outcomes per hour over the last 24 hours: \d+ succeeded, 3 failed/ })
+      .waitFor();
+    await row.getByText(/% succeeded/).waitFor();
+    await d.screenshot("webhooks-list-health");
+    await d.expectAccessible("webhooks list with health");
+  } finally {
+    await flaky.close();
+  }
+});

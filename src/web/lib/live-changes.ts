@@ -17,11 +17,13 @@ import {
   getTransfer,
   getVersion,
   getWebhook,
+  getWebhookHealth,
   listBoardFiles,
   listBoardProperties,
   listBoards,
   listComments,
   listDeliveries,
+  listDeliveryAttempts,
   listFileBoards,
   listFileSharedLinks,
   listFiles,
@@ -31,6 +33,7 @@ import {
   listMembers,
   listPages,
   listProperties,
+  listReplays,
   listReplies,
   listSharedLinks,
   listSimilarFiles,
@@ -78,7 +81,16 @@ const READS_BY_GROUP: Record<string, Operation[]> = {
 };
 
 /** Every event is also a delivery to each subscribed endpoint: the webhook pages refresh on any. */
-const DELIVERY_READS = [listWebhooks, getWebhook, listDeliveries, getDelivery, getReplay];
+const DELIVERY_READS = [
+  listWebhooks,
+  getWebhook,
+  getWebhookHealth,
+  listDeliveries,
+  getDelivery,
+  listDeliveryAttempts,
+  listReplays,
+  getReplay,
+];
 
 /** Reads of one file (keyed by `params.fileId`): refreshed only for a change that names that file, or none. */
 const ONE_FILE_READS = new Set(

@@ -1,10 +1,18 @@
-import { useInfiniteQuery } from "@tanstack/react-query";
+import { useInfiniteQuery, useQueryClient } from "@tanstack/react-query";
 import { Link } from "@tanstack/react-router";
-import { RefreshCw } from "lucide-react";
+import { RefreshCw, RotateCcw } from "lucide-react";
+import { useEffect, useState } from "react";
+import { redeliverDelivery } from "../../../contract/operations/webhooks.ts";
 import { DELIVERY_STATUSES, type Delivery, type DeliveryStatus } from "../../../contract/webhooks.ts";
-import { deliveriesQuery } from "../../api/webhooks.ts";
+import { call } from "../../api/client.ts";
+import { runBulk } from "../../api/files.ts";
+import { deliveriesKey, deliveriesQuery } from "../../api/webhooks.ts";
+import { cn } from "../../lib/cn.ts";
+import { formatDateTime } from "../../lib/format.ts";
+import { toast } from "../../lib/toast.ts";
 import { Badge } from "../ui/badge.tsx";
 import { Button } from "../ui/button.tsx";
+import { GuardedButton } from "../ui/guarded-button.tsx";
 import { RelativeTime } from "../ui/relative-time.tsx";
 import { Skeleton } from "../ui/skeleton.tsx";
 import { DELIVERY_STATUS_LABELS, DeliveryStatusBadge } from "./badges.tsx";
@@ -34,11 +42,36 @@ export function ResponseSummary({ delivery }: { delivery: Delivery }) {
   return <span className="text-zinc-500 dark:text-zinc-400">—</span>;
 }
 
-function DeliveryRow({ delivery, webhookId }: { delivery: Delivery; webhookId: string }) {
+function DeliveryRow({
+  delivery,
+  webhookId,
+  selected,
+  onSelectedChange,
+}: {
+  delivery: Delivery;
+  webhookId: string;
+  selected: boolean;
+  onSelectedChange: (selected: boolean) => void;
+}) {
   const later = delivery.status === "pending" && new Date(delivery.scheduled_at).getTime() > Date.now();
   return (
-    <tr className="relative hover:bg-zinc-50 dark:hover:bg-zinc-900">
-      <td className="max-w-0 py-2.5 pr-3 pl-6">
+    <tr
+      className={cn(
+        "relative hover:bg-zinc-50 dark:hover:bg-zinc-900",
+        selected && "bg-accent-50 dark:bg-zinc-800",
+      )}
+    >
+      <td className="py-2.5 pl-6">
+        {/* Above the row's stretched link, so that ticking it does not open the delivery. */}
+        <input
+          type="checkbox"
+          checked={selected}
+          onChange={(event) => onSelectedChange(event.target.checked)}
+          aria-label={`Select ${delivery.event_type}, ${formatDateTime(delivery.created_at)}`}
+          className="relative z-10 size-4 accent-accent-600"
+        />
+      </td>
+      <td className="max-w-0 py-2.5 pr-3 pl-3">
         <Link
           to="/webhooks/$webhookId"
           params={{ webhookId }}
@@ -75,14 +108,74 @@ function DeliveryRow({ delivery, webhookId }: { delivery: Delivery; webhookId: s
   );
 }
 
+/** Redeliver many at once: each selected delivery's event is sent again as a new delivery. */
+function BulkBar({
+  webhookId,
+  selected,
+  denial,
+  onDone,
+}: {
+  webhookId: string;
+  selected: string[];
+  denial: string | null;
+  onDone: () => void;
+}) {
+  const queryClient = useQueryClient();
+  const [sending, setSending] = useState(false);
+  const redeliverAll = async () => {
+    setSending(true);
+    const result = await runBulk(selected, (deliveryId) =>
+      call(redeliverDelivery, { params: { webhookId, deliveryId }, idempotencyKey: crypto.randomUUID() }),
+    );
+    setSending(false);
+    void queryClient.invalidateQueries({ queryKey: deliveriesKey(webhookId) });
+    if (result.failed.length === 0) {
+      toast.success(
+        `${result.done.length} ${result.done.length === 1 ? "redelivery" : "redeliveries"} queued`,
+      );
+      onDone();
+    } else {
+      toast.error(`${result.failed.length} of ${selected.length} could not be redelivered`);
+    }
+  };
+  return (
+    <div
+      role="toolbar"
+      aria-label="Selected deliveries"
+      className="mx-6 mb-3 flex items-center gap-3 rounded-md border border-accent-200 bg-accent-50 px-3 py-2 text-sm dark:border-zinc-700 dark:bg-zinc-800"
+    >
+      <span aria-live="polite">{selected.length} selected</span>
+      <GuardedButton size="sm" denial={denial} onClick={() => void redeliverAll()} disabled={sending}>
+        <RotateCcw className="size-4" aria-hidden="true" />
+        {sending ? "Queuing…" : `Redeliver ${selected.length}`}
+      </GuardedButton>
+      <Button size="sm" variant="ghost" onClick={onDone}>
+        Clear selection
+      </Button>
+    </div>
+  );
+}
+
 export interface DeliveriesTableProps {
   webhookId: string;
+  denial: string | null;
   status: DeliveryStatus | undefined;
   onStatusChange: (status: DeliveryStatus | undefined) => void;
 }
 
 /** An endpoint's deliveries, newest first, filtered by status (kept in the URL), 25 at a time. */
-export function DeliveriesTable({ webhookId, status, onStatusChange }: DeliveriesTableProps) {
+export function DeliveriesTable({ webhookId, denial, status, onStatusChange }: DeliveriesTableProps) {
+  const [selected, setSelected] = useState<Set<string>>(() => new Set());
+  // A selection belongs to the rows it was made on: another filter starts afresh.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: reset when the filter changes
+  useEffect(() => setSelected(new Set()), [status]);
+  const setOne = (id: string, on: boolean) =>
+    setSelected((current) => {
+      const next = new Set(current);
+      if (on) next.add(id);
+      else next.delete(id);
+      return next;
+    });
   const deliveries = useInfiniteQuery({
     ...deliveriesQuery(webhookId, status),
     refetchInterval: (query) =>
@@ -91,6 +184,7 @@ export function DeliveriesTable({ webhookId, status, onStatusChange }: Deliverie
         : SLOW_REFRESH_MS,
   });
   const rows = deliveries.data?.pages.flatMap((page): Delivery[] => page.data) ?? [];
+  const allShownSelected = rows.length > 0 && rows.every((row) => selected.has(row.id));
   return (
     <section aria-labelledby="deliveries-heading" className="mt-8">
       <div className="flex flex-wrap items-center justify-between gap-3 px-6 pb-3">
@@ -130,6 +224,14 @@ export function DeliveriesTable({ webhookId, status, onStatusChange }: Deliverie
           </Button>
         </div>
       </div>
+      {selected.size > 0 && (
+        <BulkBar
+          webhookId={webhookId}
+          selected={[...selected]}
+          denial={denial}
+          onDone={() => setSelected(new Set())}
+        />
+      )}
       {deliveries.isPending ? (
         <div className="space-y-2 px-6" role="status" aria-label="Loading deliveries">
           <Skeleton className="h-9 w-full" />
@@ -152,7 +254,18 @@ export function DeliveriesTable({ webhookId, status, onStatusChange }: Deliverie
             <caption className="sr-only">Deliveries, newest first</caption>
             <thead className="border-zinc-200 border-y text-xs text-zinc-600 uppercase tracking-wide dark:border-zinc-800 dark:text-zinc-400">
               <tr>
-                <th scope="col" className="py-2 pr-3 pl-6 font-medium">
+                <th scope="col" className="w-10 py-2 pl-6 font-medium">
+                  <input
+                    type="checkbox"
+                    checked={allShownSelected}
+                    onChange={(event) =>
+                      setSelected(event.target.checked ? new Set(rows.map((row) => row.id)) : new Set())
+                    }
+                    aria-label="Select every delivery shown"
+                    className="size-4 accent-accent-600"
+                  />
+                </th>
+                <th scope="col" className="py-2 pr-3 pl-3 font-medium">
                   Event
                 </th>
                 <th scope="col" className="w-40 px-3 py-2 font-medium">
@@ -174,7 +287,13 @@ export function DeliveriesTable({ webhookId, status, onStatusChange }: Deliverie
             </thead>
             <tbody className="divide-y divide-zinc-200 dark:divide-zinc-800">
               {rows.map((delivery) => (
-                <DeliveryRow key={delivery.id} delivery={delivery} webhookId={webhookId} />
+                <DeliveryRow
+                  key={delivery.id}
+                  delivery={delivery}
+                  webhookId={webhookId}
+                  selected={selected.has(delivery.id)}
+                  onSelectedChange={(on) => setOne(delivery.id, on)}
+                />
               ))}
             </tbody>
           </table>

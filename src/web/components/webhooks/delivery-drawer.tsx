@@ -5,7 +5,8 @@ import type { ReactNode } from "react";
 import { listDeliveries, redeliverDelivery } from "../../../contract/operations/webhooks.ts";
 import type { Delivery } from "../../../contract/webhooks.ts";
 import { useApiMutation } from "../../api/query.ts";
-import { deliveryQuery } from "../../api/webhooks.ts";
+import { deliveryAttemptsQuery, deliveryQuery, deliveryRequestQuery } from "../../api/webhooks.ts";
+import { cn } from "../../lib/cn.ts";
 import { formatDateTime } from "../../lib/format.ts";
 import { useReturnFocus } from "../../lib/return-focus.ts";
 import { toast } from "../../lib/toast.ts";
@@ -79,12 +80,115 @@ function DeliveryFields({ delivery, onOpen }: { delivery: Delivery; onOpen: (del
       ) : (
         <p className="mt-1 text-sm text-zinc-600 dark:text-zinc-400">No response body was recorded.</p>
       )}
-      <p className="mt-4 text-xs text-zinc-600 dark:text-zinc-400">
-        The request was a signed POST of the event envelope; the API does not return the request's headers or
-        body. A redelivery sends the same event (same event ID) with a fresh signature.
-      </p>
+      <AttemptChain delivery={delivery} onOpen={onOpen} />
+      <SentRequest delivery={delivery} />
     </>
   );
+}
+
+/** Every attempt of this delivery's chain: the retries that led here or followed. */
+function AttemptChain({ delivery, onOpen }: { delivery: Delivery; onOpen: (deliveryId: string) => void }) {
+  const attempts = useQuery(deliveryAttemptsQuery(delivery.webhook_id, delivery.id));
+  return (
+    <section aria-labelledby="attempts-heading" className="mt-5">
+      <h3 id="attempts-heading" className="font-medium text-sm">
+        Attempts
+      </h3>
+      {attempts.error ? (
+        <p className="mt-1 text-sm text-zinc-600 dark:text-zinc-400">{attempts.error.message}</p>
+      ) : !attempts.data ? (
+        <Skeleton className="mt-1 h-16 w-full" />
+      ) : (
+        <ol className="mt-1 divide-y divide-zinc-200 rounded-md border border-zinc-200 dark:divide-zinc-800 dark:border-zinc-800">
+          {attempts.data.data.map((attempt) => {
+            const current = attempt.id === delivery.id;
+            return (
+              <li key={attempt.id} className="flex items-center gap-3 px-3 py-2 text-sm">
+                <button
+                  type="button"
+                  onClick={() => onOpen(attempt.id)}
+                  aria-current={current ? "true" : undefined}
+                  className={cn("tabular-nums hover:underline", current && "font-semibold")}
+                >
+                  Attempt {attempt.attempt}
+                </button>
+                <DeliveryStatusBadge status={attempt.status} />
+                <ResponseSummary delivery={attempt} />
+                <span className="ml-auto text-xs text-zinc-600 dark:text-zinc-400">
+                  {formatDateTime(attempt.delivered_at ?? attempt.scheduled_at)}
+                </span>
+              </li>
+            );
+          })}
+        </ol>
+      )}
+    </section>
+  );
+}
+
+/** The request this attempt sent (or will send): URL, headers with the signature, and the exact body. */
+function SentRequest({ delivery }: { delivery: Delivery }) {
+  const request = useQuery(deliveryRequestQuery(delivery.webhook_id, delivery.id));
+  return (
+    <section aria-labelledby="request-heading" className="mt-5">
+      <h3 id="request-heading" className="font-medium text-sm">
+        Request
+      </h3>
+      {request.error ? (
+        <p className="mt-1 text-sm text-zinc-600 dark:text-zinc-400">
+          {request.error.message}. Events, and so the requests made of them, are kept 30 days.
+        </p>
+      ) : !request.data ? (
+        <Skeleton className="mt-1 h-32 w-full" />
+      ) : (
+        <>
+          <p className="mt-1 break-all font-mono text-[13px]">
+            {request.data.method} {request.data.url}
+          </p>
+          {!request.data.sent && (
+            <p className="mt-1 text-xs text-zinc-600 dark:text-zinc-400">
+              Not sent yet: the signature is made when it is sent.
+            </p>
+          )}
+          <table className="mt-2 w-full table-fixed text-left font-mono text-xs">
+            <caption className="sr-only">Request headers</caption>
+            <tbody className="divide-y divide-zinc-200 dark:divide-zinc-800">
+              {Object.entries(request.data.headers).map(([name, value]) => (
+                <tr key={name}>
+                  <th
+                    scope="row"
+                    className="w-48 py-1 pr-2 align-top font-normal text-zinc-600 dark:text-zinc-400"
+                  >
+                    {name}
+                  </th>
+                  <td className="break-all py-1">{value}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+          {/* No scroll box of its own: the drawer scrolls, so the keyboard reaches all of it. */}
+          <pre
+            data-request-body=""
+            className="mt-2 whitespace-pre-wrap break-all rounded-md bg-zinc-100 p-3 font-mono text-xs dark:bg-zinc-950"
+          >
+            {prettyJson(request.data.body)}
+          </pre>
+          <p className="mt-2 text-xs text-zinc-600 dark:text-zinc-400">
+            The body is shown indented; the signature covers the bytes as sent (one line). A redelivery sends
+            the same event (same event ID) with a fresh signature.
+          </p>
+        </>
+      )}
+    </section>
+  );
+}
+
+function prettyJson(text: string): string {
+  try {
+    return JSON.stringify(JSON.parse(text), null, 2);
+  } catch {
+    return text;
+  }
 }
 
 export interface DeliveryDrawerProps {

@@ -1,7 +1,7 @@
 import { useQuery } from "@tanstack/react-query";
 import { type FormEvent, useState } from "react";
-import { createReplay } from "../../../contract/operations/webhooks.ts";
-import type { Replay, Webhook } from "../../../contract/webhooks.ts";
+import { createReplay, listReplays } from "../../../contract/operations/webhooks.ts";
+import type { Webhook } from "../../../contract/webhooks.ts";
 import { errorMessage } from "../../api/error-message.ts";
 import { eventTypesQuery } from "../../api/meta.ts";
 import { useApiMutation } from "../../api/query.ts";
@@ -48,11 +48,10 @@ export interface ReplayDialogProps {
   webhook: Webhook;
   open: boolean;
   onOpenChange: (open: boolean) => void;
-  onCreated: (replay: Replay) => void;
 }
 
 /** Deliver an endpoint's past events again: a time range, optionally some event types or only the failed ones. */
-export function ReplayDialog({ webhook, open, onOpenChange, onCreated }: ReplayDialogProps) {
+export function ReplayDialog({ webhook, open, onOpenChange }: ReplayDialogProps) {
   const [preset, setPreset] = useState<Preset>("24h");
   const [from, setFrom] = useState("");
   const [to, setTo] = useState("");
@@ -60,7 +59,7 @@ export function ReplayDialog({ webhook, open, onOpenChange, onCreated }: ReplayD
   const [onlyFailed, setOnlyFailed] = useState(false);
   const [problem, setProblem] = useState<string | null>(null);
   const catalogue = useQuery(eventTypesQuery());
-  const replay = useApiMutation(createReplay);
+  const replay = useApiMutation(createReplay, { invalidates: [listReplays] });
   const subscribed = webhook.events.includes("*")
     ? (catalogue.data ?? []).map((row) => row.type)
     : webhook.events;
@@ -80,9 +79,8 @@ export function ReplayDialog({ webhook, open, onOpenChange, onCreated }: ReplayD
         body: { since, until, event_types: all ? undefined : events, only_failed: onlyFailed || undefined },
       },
       {
-        onSuccess: (created) => {
+        onSuccess: () => {
           toast.success("Replay queued");
-          onCreated(created);
           onOpenChange(false);
           replay.reset();
         },

@@ -11,8 +11,9 @@ import { AccessNotice } from "../../../components/ui/access-notice.tsx";
 import { PageSkeleton } from "../../../components/ui/skeleton.tsx";
 import { DeliveriesTable } from "../../../components/webhooks/deliveries-table.tsx";
 import { DeliveryDrawer } from "../../../components/webhooks/delivery-drawer.tsx";
+import { EndpointHealth } from "../../../components/webhooks/endpoint-health.tsx";
 import { ReplayDialog } from "../../../components/webhooks/replay-dialog.tsx";
-import { ReplayList, useRecentReplays } from "../../../components/webhooks/replay-list.tsx";
+import { ReplayList } from "../../../components/webhooks/replay-list.tsx";
 import { WebhookActions } from "../../../components/webhooks/webhook-actions.tsx";
 import { WebhookOverview } from "../../../components/webhooks/webhook-overview.tsx";
 
@@ -40,7 +41,6 @@ function WebhookDetail({ webhookId }: { webhookId: string }) {
   const navigate = Route.useNavigate();
   const denial = useAccess().denial("webhooks:write", "webhooks.manage");
   const [replaying, setReplaying] = useState(false);
-  const [replays, addReplay] = useRecentReplays(webhookId);
   const openDelivery = (delivery: string | undefined) =>
     void navigate({ search: (previous) => ({ ...previous, delivery }) });
   const url = new URL(webhook.url);
@@ -64,9 +64,13 @@ function WebhookDetail({ webhookId }: { webhookId: string }) {
         }
       />
       <WebhookOverview webhook={webhook} denial={denial} />
-      <ReplayList webhookId={webhookId} replayIds={replays} />
+      <div className="mx-6 mt-6">
+        <EndpointHealth webhookId={webhookId} layout="panel" />
+      </div>
+      <ReplayList webhookId={webhookId} />
       <DeliveriesTable
         webhookId={webhookId}
+        denial={denial}
         status={search.status}
         onStatusChange={(status) => void navigate({ search: (previous) => ({ ...previous, status }) })}
       />
@@ -76,12 +80,7 @@ function WebhookDetail({ webhookId }: { webhookId: string }) {
         denial={denial}
         onOpen={openDelivery}
       />
-      <ReplayDialog
-        webhook={webhook}
-        open={replaying}
-        onOpenChange={setReplaying}
-        onCreated={(replay) => addReplay(replay.id)}
-      />
+      <ReplayDialog webhook={webhook} open={replaying} onOpenChange={setReplaying} />
     </div>
   );
 }

@@ -12,6 +12,7 @@ import { GuardedButton } from "../../../components/ui/guarded-button.tsx";
 import { RelativeTime } from "../../../components/ui/relative-time.tsx";
 import { PageSkeleton } from "../../../components/ui/skeleton.tsx";
 import { WebhookStatusBadge } from "../../../components/webhooks/badges.tsx";
+import { EndpointHealth } from "../../../components/webhooks/endpoint-health.tsx";
 import { EventsSummary } from "../../../components/webhooks/events-summary.tsx";
 import { NewWebhookDialog } from "../../../components/webhooks/new-webhook-dialog.tsx";
 
@@ -63,6 +64,9 @@ function EndpointRow({ webhook }: { webhook: Webhook }) {
       <td className="px-3 py-3">
         <WebhookStatusBadge webhook={webhook} />
       </td>
+      <td className="px-3 py-3">
+        <EndpointHealth webhookId={webhook.id} layout="row" />
+      </td>
       <td className="whitespace-nowrap py-3 pr-6 pl-3 text-sm text-zinc-600 dark:text-zinc-400">
         <RelativeTime iso={webhook.created_at} />
       </td>
@@ -81,11 +85,14 @@ function EndpointList({ onCreate, denial }: { onCreate: () => void; denial: stri
           <th scope="col" className="py-2 pr-3 pl-6 font-medium">
             Endpoint
           </th>
-          <th scope="col" className="w-[30%] px-3 py-2 font-medium">
+          <th scope="col" className="w-[22%] px-3 py-2 font-medium">
             Events
           </th>
           <th scope="col" className="w-40 px-3 py-2 font-medium">
             Status
+          </th>
+          <th scope="col" className="w-64 px-3 py-2 font-medium">
+            Last 24 hours
           </th>
           <th scope="col" className="w-36 py-2 pr-6 pl-3 font-medium">
             Created
