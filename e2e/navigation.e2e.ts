@@ -45,6 +45,36 @@ describe("navigation", () => {
     await expect.poll(() => palette.count()).toBe(0);
   });
 
+  test("palette results are real links: Ctrl+click opens a new tab, a plain click opens here", async () => {
+    const d = await openDashboard();
+    const library = await d.fixtures.createLibrary(d.fixtures.unique("Linked"));
+    const file = await d.fixtures.uploadPng({ name: "palette-link-logo.png", library_id: library.id });
+    await d.page.getByRole("heading", { level: 1, name: "Libraries" }).waitFor();
+    await d.page.keyboard.press("Control+k");
+    const palette = d.page.getByRole("dialog", { name: "Command palette" });
+    await palette.getByRole("combobox").fill("palette-link-logo");
+    const result = palette.getByRole("option", { name: /palette-link-logo\.png/ }).first();
+    const link = result.getByRole("link");
+    await link.waitFor();
+    expect(await link.getAttribute("href")).toBe(`/files/${file.id}`);
+
+    const opened = d.context.waitForEvent("page");
+    await link.click({ modifiers: ["Control"] });
+    const tab = await opened;
+    await tab.waitForURL((url) => url.pathname === `/files/${file.id}`);
+    await tab.getByRole("heading", { level: 1, name: "palette-link-logo.png" }).waitFor();
+    await tab.close();
+    // The palette stayed open on the first tab, which did not navigate.
+    expect(new URL(d.page.url()).pathname).toBe("/");
+    await palette.waitFor();
+
+    await link.click();
+    await d.page.waitForURL((url) => url.pathname === `/files/${file.id}`);
+    await expect.poll(() => palette.count()).toBe(0);
+    await d.page.goBack();
+    await d.page.waitForURL((url) => url.pathname === "/");
+  });
+
   test("the palette's code loads on the first Ctrl K, which opens it and keeps what is typed at once", async () => {
     const d = await openDashboard();
     const library = await d.fixtures.createLibrary(d.fixtures.unique("Typed ahead"));

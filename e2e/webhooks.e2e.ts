@@ -137,7 +137,7 @@ test("a failing receiver's deliveries appear live, show request and attempts, an
     await expect.poll(() => deliveries.getByText("Succeeded").count(), { timeout: 15_000 }).toBe(3);
     await d.screenshot("bulk-redelivered");
 
-    // Replays are listed with their progress (the last 24 hours: the three events).
+    // Replays are listed with their progress.
     await d.page.getByRole("button", { name: "Replay…" }).click();
     await d.page
       .getByRole("dialog", { name: "Replay events" })
@@ -146,7 +146,9 @@ test("a failing receiver's deliveries appear live, show request and attempts, an
     await expectToast(d.page, "Replay queued");
     const replays = d.page.getByRole("region", { name: "Replays" });
     await replays.getByText("Completed").waitFor({ timeout: 15_000 });
-    await replays.getByText(/3 events queued/).waitFor();
+    // Every library.created of the last 24 hours (other tests' too), at least this test's three.
+    const queued = await replays.getByText(/\d+ events queued/).textContent();
+    expect(Number(queued!.match(/\d+/)![0])).toBeGreaterThanOrEqual(3);
 
     // The endpoint list shows each endpoint's health at a glance.
     await d.goto("/webhooks");

@@ -1,5 +1,7 @@
 import { describe, expect, it } from "vitest";
-import { type LiveChange, staleQueryPredicate } from "./live-changes.ts";
+import { EVENT_TYPES } from "../../contract/events.ts";
+import { allOperations } from "../../contract/operations/index.ts";
+import { type LiveChange, readsChangedBy, staleQueryPredicate } from "./live-changes.ts";
 
 const change = (type: string, data: LiveChange["data"]): LiveChange => ({
   id: `evt_${type}`,
@@ -10,6 +12,14 @@ const change = (type: string, data: LiveChange["data"]): LiveChange => ({
 const key = (...parts: unknown[]) => ({ queryKey: parts });
 
 describe("which queries a live change makes stale", () => {
+  it("names only real read operations, for every event type", () => {
+    const reads = new Set(allOperations.filter((op) => op.method === "GET").map((op) => op.id));
+    for (const type of EVENT_TYPES) {
+      for (const id of readsChangedBy(type))
+        expect({ type, id, known: reads.has(id) }).toEqual({ type, id, known: true });
+    }
+  });
+
   it("a processed file refreshes file lists and that file's page, not another file's", () => {
     const stale = staleQueryPredicate([change("file.processed", { object: "file", id: "fil_a", name: "a" })]);
     expect(stale(key("listFiles", { query: { folder_id: "fld_1" } }, "infinite"))).toBe(true);

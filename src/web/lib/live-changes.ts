@@ -1,46 +1,7 @@
 import type { Query } from "@tanstack/react-query";
-import type { Operation } from "../../contract/operation.ts";
-import {
-  getBoard,
-  getBoardProperty,
-  getComment,
-  getDelivery,
-  getFile,
-  getFolder,
-  getImport,
-  getLibrary,
-  getMember,
-  getPage,
-  getProperty,
-  getReplay,
-  getSharedLink,
-  getTransfer,
-  getVersion,
-  getWebhook,
-  getWebhookHealth,
-  listBoardFiles,
-  listBoardProperties,
-  listBoards,
-  listComments,
-  listDeliveries,
-  listDeliveryAttempts,
-  listFileBoards,
-  listFileSharedLinks,
-  listFiles,
-  listFolders,
-  listInboxComments,
-  listLibraries,
-  listMembers,
-  listPages,
-  listProperties,
-  listReplays,
-  listReplies,
-  listSharedLinks,
-  listSimilarFiles,
-  listTransfers,
-  listVersions,
-  listWebhooks,
-} from "../../contract/operations/index.ts";
+
+// Operation ids as strings: importing the operations would pull every screen's contract into the main chunk.
+// live-changes.test.ts checks that each names a real read.
 
 /** One change the dashboard's server pushed: an event's type and its minimal snapshot (ids and names). */
 export interface LiveChange {
@@ -50,60 +11,72 @@ export interface LiveChange {
   data: { id?: string; file_id?: string; [key: string]: unknown } | null;
 }
 
-const COMMENT_READS = [listComments, getComment, listReplies, listInboxComments, getFile, listFiles];
+const COMMENT_READS = [
+  "listComments",
+  "getComment",
+  "listReplies",
+  "listInboxComments",
+  "getFile",
+  "listFiles",
+];
 
 /** What each event group can change, by the first segment of its type (`board.file.added` → board). */
-const READS_BY_GROUP: Record<string, Operation[]> = {
+const READS_BY_GROUP: Record<string, string[]> = {
   file: [
-    listFiles,
-    getFile,
-    listVersions,
-    getVersion,
-    listSimilarFiles,
-    listFileBoards,
-    listBoardFiles,
-    listFolders,
-    getFolder,
-    getLibrary,
+    "listFiles",
+    "getFile",
+    "listVersions",
+    "getVersion",
+    "listSimilarFiles",
+    "listFileBoards",
+    "listBoardFiles",
+    "listFolders",
+    "getFolder",
+    "getLibrary",
   ],
-  folder: [listFolders, getFolder, listFiles, getLibrary],
-  library: [listLibraries, getLibrary],
-  board: [listBoards, getBoard, listBoardFiles, listBoardProperties, getBoardProperty, listFileBoards],
-  property: [listProperties, getProperty, getFile, listFiles, listBoardFiles],
+  folder: ["listFolders", "getFolder", "listFiles", "getLibrary"],
+  library: ["listLibraries", "getLibrary"],
+  board: [
+    "listBoards",
+    "getBoard",
+    "listBoardFiles",
+    "listBoardProperties",
+    "getBoardProperty",
+    "listFileBoards",
+  ],
+  property: ["listProperties", "getProperty", "getFile", "listFiles", "listBoardFiles"],
   comment: COMMENT_READS,
   reply: COMMENT_READS,
-  page: [listPages, getPage, listFiles, getFile],
-  shared_link: [listSharedLinks, getSharedLink, listFileSharedLinks],
-  member: [listMembers, getMember],
-  import: [getImport, listFiles, getFile],
-  transfer: [listTransfers, getTransfer],
+  page: ["listPages", "getPage", "listFiles", "getFile"],
+  shared_link: ["listSharedLinks", "getSharedLink", "listFileSharedLinks"],
+  member: ["listMembers", "getMember"],
+  import: ["getImport", "listFiles", "getFile"],
+  transfer: ["listTransfers", "getTransfer"],
   webhook: [],
 };
 
 /** Every event is also a delivery to each subscribed endpoint: the webhook pages refresh on any. */
 const DELIVERY_READS = [
-  listWebhooks,
-  getWebhook,
-  getWebhookHealth,
-  listDeliveries,
-  getDelivery,
-  listDeliveryAttempts,
-  listReplays,
-  getReplay,
+  "listWebhooks",
+  "getWebhook",
+  "getWebhookHealth",
+  "listDeliveries",
+  "getDelivery",
+  "listDeliveryAttempts",
+  "listReplays",
+  "getReplay",
 ];
 
 /** Reads of one file (keyed by `params.fileId`): refreshed only for a change that names that file, or none. */
-const ONE_FILE_READS = new Set(
-  [
-    getFile,
-    listVersions,
-    getVersion,
-    listSimilarFiles,
-    listFileBoards,
-    listComments,
-    listFileSharedLinks,
-  ].map((op) => op.id),
-);
+const ONE_FILE_READS = new Set([
+  "getFile",
+  "listVersions",
+  "getVersion",
+  "listSimilarFiles",
+  "listFileBoards",
+  "listComments",
+  "listFileSharedLinks",
+]);
 
 /** The file a change is about, when it names one. */
 function fileOf(change: LiveChange): string | null {
@@ -113,7 +86,8 @@ function fileOf(change: LiveChange): string | null {
   return typeof data.file_id === "string" ? data.file_id : null;
 }
 
-export function readsChangedBy(type: string): Operation[] {
+/** The ids of the read operations an event type can make stale. */
+export function readsChangedBy(type: string): string[] {
   const group = type.split(".")[0]!;
   return [...(READS_BY_GROUP[group] ?? []), ...DELIVERY_READS];
 }
@@ -126,11 +100,11 @@ export function staleQueryPredicate(changes: LiveChange[]): (query: Pick<Query, 
   const touched = new Map<string, Set<string> | "all">();
   for (const change of changes) {
     const file = fileOf(change);
-    for (const op of readsChangedBy(change.type)) {
-      const files = touched.get(op.id);
+    for (const id of readsChangedBy(change.type)) {
+      const files = touched.get(id);
       if (files === "all") continue;
-      if (!ONE_FILE_READS.has(op.id) || file === null) touched.set(op.id, "all");
-      else touched.set(op.id, new Set([...(files ?? []), file]));
+      if (!ONE_FILE_READS.has(id) || file === null) touched.set(id, "all");
+      else touched.set(id, new Set([...(files ?? []), file]));
     }
   }
   return ({ queryKey }) => {

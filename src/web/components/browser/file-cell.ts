@@ -1,6 +1,7 @@
-import type { DragEvent, KeyboardEvent, MouseEvent, ReactNode } from "react";
+import type { DragEvent, KeyboardEvent, MouseEvent, PointerEvent, ReactNode } from "react";
 import type { FILE_SORTS, FileBase } from "../../../contract/files.ts";
 import { beginDrag, endDrag } from "./dnd.ts";
+import type { DragSelect } from "./use-drag-select.ts";
 import type { Selection } from "./use-selection.ts";
 
 export type FileSort = (typeof FILE_SORTS)[number];
@@ -56,6 +57,7 @@ export interface CellContext {
   fileLinks: boolean;
   onLinkOpen?: () => void;
   draggable: boolean;
+  dragSelect: DragSelect;
 }
 
 /**
@@ -67,6 +69,7 @@ export function itemProps(file: FileBase, index: number, context: CellContext) {
   const selected = selection.isSelected(file.id);
   return {
     "data-file-id": file.id,
+    "data-file-index": index,
     "data-selected": selected || undefined,
     onClick: (event: MouseEvent<HTMLElement>) => {
       context.setFocus(index);
@@ -106,8 +109,15 @@ export function checkboxProps(file: FileBase, index: number, context: CellContex
     "aria-label": `Select ${file.name}`,
     onFocus: () => context.setFocus(index),
     onChange: () => {},
+    // Pressing a checkbox and dragging across others selects them all (touch included: no scrolling from it).
+    onPointerDown: (event: PointerEvent<HTMLInputElement>) => context.dragSelect.start(index, event),
+    onPointerMove: (event: PointerEvent<HTMLInputElement>) => context.dragSelect.move(event),
+    onPointerUp: () => context.dragSelect.end(),
+    onPointerCancel: () => context.dragSelect.end(),
+    style: { touchAction: "none" },
     onClick: (event: MouseEvent) => {
       event.stopPropagation();
+      if (context.dragSelect.takeClick()) return;
       context.setFocus(index);
       context.selection.click(index, { toggle: true, range: event.shiftKey });
     },

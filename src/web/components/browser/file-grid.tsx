@@ -8,6 +8,7 @@ import { type CellContext, type CollectionProps, checkboxProps, itemProps } from
 import { FileName } from "./file-name.tsx";
 import { FileThumb } from "./file-thumb.tsx";
 import { useCollectionKeys } from "./use-collection-keys.ts";
+import { useDragSelect } from "./use-drag-select.ts";
 import { useLoadMoreNearEnd } from "./use-load-more.ts";
 import { useScrollParent } from "./use-scroll-parent.ts";
 
@@ -126,6 +127,7 @@ export function FileGrid(props: CollectionProps) {
     Array.from({ length: columns }, (_, column) => ({ row, column, index: row.index * columns + column })),
   );
   const rendered = cells.map((c) => c.index).filter((i) => i < files.length);
+  const dragSelect = useDragSelect(files, selection);
   const context: CellContext = {
     selection,
     tabStop: rendered.includes(keys.focus) ? keys.focus : (rendered[0] ?? 0),
@@ -135,6 +137,7 @@ export function FileGrid(props: CollectionProps) {
     fileLinks: props.fileLinks ?? false,
     onLinkOpen: props.onLinkOpen,
     draggable: props.draggable ?? false,
+    dragSelect,
   };
   const width = `calc((100% - ${GAP * (columns - 1)}px) / ${columns})`;
   const placeOf = (top: number, column: number): Placement => ({

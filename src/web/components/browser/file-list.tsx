@@ -17,6 +17,7 @@ import { FileName } from "./file-name.tsx";
 import { FileThumb, KIND_NAMES } from "./file-thumb.tsx";
 import { daysUntilPurge } from "./trash-retention.ts";
 import { useCollectionKeys } from "./use-collection-keys.ts";
+import { useDragSelect } from "./use-drag-select.ts";
 import { useLoadMoreNearEnd } from "./use-load-more.ts";
 import { useScrollParent } from "./use-scroll-parent.ts";
 
@@ -142,6 +143,7 @@ export function FileList(props: CollectionProps) {
   const lastRow = rows.at(-1)?.index ?? 0;
   useLoadMoreNearEnd({ lastRow, rowCount, margin: 10, hasMore, loadingMore, onLoadMore });
   const rendered = rows.map((r) => r.index).filter((i) => i < files.length);
+  const dragSelect = useDragSelect(files, selection);
   const context: CellContext = {
     selection,
     tabStop: rendered.includes(keys.focus) ? keys.focus : (rendered[0] ?? 0),
@@ -151,6 +153,7 @@ export function FileList(props: CollectionProps) {
     fileLinks: props.fileLinks ?? false,
     onLinkOpen: props.onLinkOpen,
     draggable: props.draggable ?? false,
+    dragSelect,
   };
   const allSelected = files.length > 0 && selection.ids.size === files.length;
 

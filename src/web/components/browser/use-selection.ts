@@ -12,6 +12,8 @@ export interface Selection<T> {
   clear: () => void;
   /** Sets where a Shift-range starts, unless a click set it already (keyboard range selection). */
   anchorAt: (index: number) => void;
+  /** Drag-to-select: `base` with every item from `from` to `to` (either order) selected, or unselected. */
+  paint: (from: number, to: number, on: boolean, base: ReadonlySet<string>) => void;
 }
 
 /**
@@ -76,6 +78,15 @@ export function useSelection<T extends { id: string }>(list: T[], resetKey: stri
       },
       anchorAt: (index: number) => {
         anchor.current ??= index;
+      },
+      paint: (from: number, to: number, on: boolean, base: ReadonlySet<string>) => {
+        anchor.current = from;
+        const next = new Set(base);
+        for (const item of list.slice(Math.min(from, to), Math.max(from, to) + 1)) {
+          if (on) next.add(item.id);
+          else next.delete(item.id);
+        }
+        setIds(next);
       },
     }),
     [ids, list, click],

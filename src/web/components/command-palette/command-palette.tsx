@@ -150,6 +150,7 @@ export function CommandPalette({
                     <Item
                       key={library.id}
                       value={`library:${library.id}`}
+                      href={`/libraries/${library.id}`}
                       icon={<Library className="size-4" aria-hidden="true" />}
                       onSelect={() => {
                         close();
@@ -167,6 +168,7 @@ export function CommandPalette({
                     <Item
                       key={folder.id}
                       value={`folder:${folder.id}`}
+                      href={`/folders/${folder.id}`}
                       icon={<Folder className="size-4" aria-hidden="true" />}
                       hint={trail.join(" / ")}
                       onSelect={() => {
@@ -190,6 +192,7 @@ export function CommandPalette({
                     <Item
                       key={file.id}
                       value={`file:${file.id}`}
+                      href={`/files/${file.id}`}
                       icon={
                         file.thumbnail_url ? (
                           <img src={viaBff(file.thumbnail_url)} alt="" className="size-7 object-cover" />

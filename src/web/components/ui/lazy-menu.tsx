@@ -10,6 +10,7 @@ import {
 import { onDemand } from "../../lib/on-demand.ts";
 import type { menuKit } from "./menu-kit.tsx";
 import { useLazyPopup } from "./use-lazy-popup.ts";
+import { useLongPress } from "./use-long-press.ts";
 
 /**
  * Menus whose Radix code loads when first wanted: pointer or focus on a trigger fetches it, and the press that
@@ -96,25 +97,35 @@ interface LazyContextMenuProps extends MenuContentProps {
 export function LazyContextMenu({ label, children, items, modal, ...contentProps }: LazyContextMenuProps) {
   const menu = useLazyPopup(popupModule);
   const [at, setAt] = useState<MenuPoint | null>(null);
-  const onContextMenu = (event: MouseEvent) => {
-    event.preventDefault();
-    // From the keyboard, Chromium says button -1; a Mac's Ctrl+click says button 0 with ctrlKey.
-    const byKeyboard = event.button !== 2 && !event.ctrlKey;
+  const openAt = (x: number, y: number, how: "keyboard" | "pointer") => {
     const focused = document.activeElement;
     setAt({
-      x: event.clientX,
-      y: event.clientY,
+      x,
+      y,
       focusBefore: focused instanceof HTMLElement && focused !== document.body ? focused : null,
     });
-    menu.openNow(byKeyboard ? "keyboard" : "pointer");
+    menu.openNow(how);
+  };
+  // A finger resting on the element opens the same menu where it rests.
+  const longPress = useLongPress((x, y) => openAt(x, y, "pointer"));
+  const onContextMenu = (event: MouseEvent) => {
+    event.preventDefault();
+    if (longPress.justFired()) return;
+    // From the keyboard, Chromium says button -1; a Mac's Ctrl+click says button 0 with ctrlKey.
+    const byKeyboard = event.button !== 2 && !event.ctrlKey;
+    openAt(event.clientX, event.clientY, byKeyboard ? "keyboard" : "pointer");
   };
   return (
     <>
       <Slot.Root
+        {...longPress.handlers}
         onContextMenu={onContextMenu}
         onPointerDown={(event: PointerEvent) => {
-          if (event.button === 2) preload();
+          if (event.button === 2 || event.pointerType === "touch") preload();
+          longPress.handlers.onPointerDown(event);
         }}
+        // No iOS link preview on a long press: the menu is the long press's answer.
+        style={{ WebkitTouchCallout: "none" }}
       >
         {children}
       </Slot.Root>
