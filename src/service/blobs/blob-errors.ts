@@ -28,3 +28,10 @@ export class StagedPartMissingError extends Error {
     this.name = "StagedPartMissingError";
   }
 }
+
+/** A part sent after its upload's parts were assembled: the upload is complete (or completing). */
+export class StagingSealedError extends Error {
+  constructor(readonly stagingId: string) {
+    super(`The parts of ${stagingId} are assembled already.`);
+  }
+}

@@ -144,6 +144,52 @@ export function describeBlobStore(name: string, createHarness: () => Promise<Blo
       expect(await readAll(await store.open(blob.sha256))).toEqual(whole);
     });
 
+    it("assembles parts written at their offsets, out of order, one re-sent, and again when asked again", async () => {
+      const size = 30_000;
+      const parts = [randomBytes(size), randomBytes(size), randomBytes(9_999)];
+      const at = (n: number) => ({ maxBytes: size, offset: (n - 1) * size });
+      await store.putPart("upl_4", 3, streamOf(parts[2]!), at(3));
+      await store.putPart("upl_4", 1, streamOf(randomBytes(size)), at(1));
+      await store.putPart("upl_4", 2, streamOf(parts[1]!), at(2));
+      await store.putPart("upl_4", 1, streamOf(parts[0]!), at(1));
+      expect(await store.listParts("upl_4")).toEqual(
+        parts.map((bytes, index) => ({ number: index + 1, size: bytes.length, etag: sha256Of(bytes) })),
+      );
+      const whole = Buffer.concat(parts);
+      const blob = await store.assemble("upl_4", [1, 2, 3], { expectedSize: whole.length });
+      expect(blob).toEqual({ sha256: sha256Of(whole), size: whole.length });
+      expect(await readAll(await store.open(blob.sha256))).toEqual(whole);
+      // A completion retried after a crash assembles the same blob again.
+      expect(await store.assemble("upl_4", [1, 2, 3], { expectedSize: whole.length })).toEqual(blob);
+      await store.discardStaging("upl_4");
+      expect(await harness.leftovers()).toBe(0);
+    });
+
+    it("never assembles the bytes of a re-send that failed half-way", async () => {
+      const first = Buffer.from("0123456789");
+      await store.putPart("upl_5", 1, streamOf(first), { maxBytes: 10, offset: 0 });
+      const broken = Readable.from(
+        (async function* () {
+          yield Buffer.from("abc");
+          throw new Error("client went away");
+        })(),
+      );
+      await expect(store.putPart("upl_5", 1, broken, { maxBytes: 10, offset: 0 })).rejects.toThrow(
+        "client went away",
+      );
+      // Either the part is missing (to be sent again: the disk store, which wrote over it in place) or the
+      // first send still stands whole (S3, which replaces a part only once the new one is complete).
+      const listed = await store.listParts("upl_5");
+      if (listed.length === 0) {
+        await expect(store.assemble("upl_5", [1])).rejects.toBeInstanceOf(StagedPartMissingError);
+      } else {
+        expect(listed).toEqual([{ number: 1, size: 10, etag: sha256Of(first) }]);
+        const blob = await store.assemble("upl_5", [1], { expectedSize: 10 });
+        expect(await readAll(await store.open(blob.sha256))).toEqual(first);
+      }
+      await store.discardStaging("upl_5");
+    });
+
     it("refuses a part over maxBytes and assembling a part never received", async () => {
       await store.putPart("upl_2", 1, streamOf(Buffer.from("first")), { maxBytes: 10 });
       const tooLarge = store.putPart("upl_2", 2, streamOf(randomBytes(11)), { maxBytes: 10 });

@@ -43,12 +43,16 @@ export interface PresignOptions {
 export interface BlobStore {
   readonly kind: "disk" | "s3";
   put(source: AsyncIterable<Uint8Array>, options?: PutOptions): Promise<StoredBlob>;
-  /** Stores or atomically replaces one part; parts may arrive in any order and be sent again. */
+  /**
+   * Stores or replaces one part; parts may arrive in any order and be sent again. `offset`, where the part's
+   * bytes start in the whole, lets a store write each part in its place (the disk store then assembles without
+   * copying); a part re-sent that fails on the way counts as not received.
+   */
   putPart(
     stagingId: string,
     partNumber: number,
     source: AsyncIterable<Uint8Array>,
-    options: { maxBytes: number },
+    options: { maxBytes: number; offset?: number },
   ): Promise<StagedPart>;
   /** The parts received so far, by ascending number. */
   listParts(stagingId: string): Promise<StagedPart[]>;

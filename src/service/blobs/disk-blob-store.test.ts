@@ -27,6 +27,30 @@ async function diskHarness(): Promise<BlobStoreHarness & { root: string }> {
 
 describeBlobStore("disk", diskHarness);
 
+describe("disk blob store, parts written in place", () => {
+  it("assembles by moving the staged data, and refuses a part sent once the parts are assembled", async () => {
+    const harness = await diskHarness();
+    try {
+      const { store } = harness;
+      const one = randomBytes(4096);
+      const two = randomBytes(1000);
+      await store.putPart("upl_x", 2, Readable.from([two]), { maxBytes: 4096, offset: 4096 });
+      await store.putPart("upl_x", 1, Readable.from([one]), { maxBytes: 4096, offset: 0 });
+      const staged = path.join(harness.root, ".staging", "upl_x");
+      expect((await readdir(staged)).filter((name) => !name.endsWith(".at"))).toEqual(["data"]);
+      const blob = await store.assemble("upl_x", [1, 2], { expectedSize: 5096 });
+      expect(blob.sha256).toBe(createHash("sha256").update(one).update(two).digest("hex"));
+      // The data file became the blob: nothing of its size is left in the staging area.
+      expect(await readdir(staged)).not.toContain("data");
+      await expect(
+        store.putPart("upl_x", 1, Readable.from([one]), { maxBytes: 4096, offset: 0 }),
+      ).rejects.toThrow(/assembled already/);
+    } finally {
+      await harness.close();
+    }
+  });
+});
+
 const MiB = 1024 * 1024;
 
 /** `totalBytes` of a repeated random pattern, generated as it is read: the test itself holds 1 MiB. */

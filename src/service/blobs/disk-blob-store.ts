@@ -1,13 +1,28 @@
 import { createReadStream, type Dirent } from "node:fs";
-import { access, constants, mkdir, open, opendir, readdir, rm, stat } from "node:fs/promises";
+import {
+  access,
+  constants,
+  mkdir,
+  open,
+  opendir,
+  readdir,
+  readFile,
+  rm,
+  stat,
+  truncate,
+  writeFile,
+} from "node:fs/promises";
 import path from "node:path";
 import type { Readable } from "node:stream";
+import { StagingSealedError } from "./blob-errors.ts";
 import { BlobMeter } from "./blob-meter.ts";
 import { assertPartNumber, assertStagingId, blobPath, isSha256 } from "./blob-names.ts";
 import type { BlobStore, ByteRange, PutOptions, StagedPart, StoredBlob } from "./blob-store.ts";
 import { assertByteRange } from "./byte-range.ts";
 import { isNotFound, moveDurably, writeTempFile } from "./disk-files.ts";
 import { latestParts, partName, partNamePrefix, pickParts } from "./staged-parts.ts";
+import { StagingWriters } from "./staging-writers.ts";
+import { isMarker, partNameOfMarker, readMarker, STRIPED_DATA, writeStripedPart } from "./striped-parts.ts";
 
 const TWO_HEX = /^[0-9a-f]{2}$/;
 
@@ -20,6 +35,7 @@ export class DiskBlobStore implements BlobStore {
   readonly #tempDir: string;
   readonly #stagingDir: string;
   #ready: Promise<void> | undefined;
+  readonly #writers = new StagingWriters();
 
   constructor(readonly root: string) {
     this.#tempDir = path.join(root, ".tmp");
@@ -37,11 +53,21 @@ export class DiskBlobStore implements BlobStore {
     stagingId: string,
     partNumber: number,
     source: AsyncIterable<Uint8Array>,
-    options: { maxBytes: number },
+    options: { maxBytes: number; offset?: number },
   ): Promise<StagedPart> {
     assertStagingId(stagingId);
     assertPartNumber(partNumber);
     const directory = path.join(this.#stagingDir, stagingId);
+    if (options.offset !== undefined) {
+      return this.#writers.run(stagingId, async () => {
+        await this.#ensureDirectories();
+        await mkdir(directory, { recursive: true });
+        if (await exists(path.join(directory, SEALED))) throw new StagingSealedError(stagingId);
+        return writeStripedPart(directory, partNumber, options.offset!, source, options.maxBytes, () =>
+          this.#removePart(directory, partNumber),
+        );
+      });
+    }
     const { sha256, size } = await this.#writeThenMove(source, options, async (part) =>
       path.join(directory, partName(partNumber, part.sha256)),
     );
@@ -53,23 +79,69 @@ export class DiskBlobStore implements BlobStore {
   }
 
   async listParts(stagingId: string): Promise<StagedPart[]> {
-    assertStagingId(stagingId);
-    const directory = path.join(this.#stagingDir, stagingId);
-    const names = await readdir(directory).catch((error) => (isNotFound(error) ? [] : Promise.reject(error)));
-    const entries = await Promise.all(
-      names.map(async (name) => {
-        const info = await stat(path.join(directory, name)).catch(() => null);
-        return info ? [{ name, size: info.size, modifiedAtMs: info.mtimeMs }] : [];
-      }),
-    );
-    return latestParts(entries.flat());
+    return (await this.#stagedParts(stagingId)).map(({ number, size, etag }) => ({ number, size, etag }));
   }
 
   async assemble(stagingId: string, partNumbers: number[], options?: PutOptions): Promise<StoredBlob> {
-    const parts = pickParts(await this.listParts(stagingId), partNumbers);
+    assertStagingId(stagingId);
     const directory = path.join(this.#stagingDir, stagingId);
-    const files = parts.map((part) => path.join(directory, partName(part.number, part.etag)));
-    return this.put(concatFiles(files), options);
+    return this.#writers.seal(stagingId, async () => {
+      const sealed = await readSealed(directory);
+      if (sealed && (await this.stat(sealed.sha256))) return sealed;
+      const parts = pickParts(await this.#stagedParts(stagingId), partNumbers) as LocatedPart[];
+      if (inPlace(parts)) return this.#sealInPlace(directory, parts, options);
+      return this.put(concatParts(directory, parts), options);
+    });
+  }
+
+  /** Every part received, old layout (a file each) and striped (a marker each) alike. */
+  async #stagedParts(stagingId: string): Promise<LocatedPart[]> {
+    assertStagingId(stagingId);
+    const directory = path.join(this.#stagingDir, stagingId);
+    const names = await readdir(directory).catch((error) => (isNotFound(error) ? [] : Promise.reject(error)));
+    const offsets = new Map<string, number>();
+    const entries = await Promise.all(
+      names.map(async (name) => {
+        const file = path.join(directory, name);
+        const info = await stat(file).catch(() => null);
+        if (!info) return [];
+        if (!isMarker(name)) return [{ name, size: info.size, modifiedAtMs: info.mtimeMs }];
+        const marker = await readMarker(file);
+        if (!marker) return [];
+        offsets.set(partNameOfMarker(name), marker.offset);
+        return [{ name: partNameOfMarker(name), size: marker.size, modifiedAtMs: info.mtimeMs }];
+      }),
+    );
+    return latestParts(entries.flat()).map((part) => ({
+      ...part,
+      offset: offsets.get(partName(part.number, part.etag)) ?? null,
+    }));
+  }
+
+  /** Striped parts that fill the data file from its start in order: hash it once and move it into place. */
+  async #sealInPlace(directory: string, parts: LocatedPart[], options?: PutOptions): Promise<StoredBlob> {
+    const data = path.join(directory, STRIPED_DATA);
+    const total = parts.reduce((sum, part) => sum + part.size, 0);
+    const meter = new BlobMeter({ ...options, expectedSize: options?.expectedSize ?? total });
+    if (total > 0) for await (const _ of meter.measure(createReadStream(data, { start: 0, end: total - 1 })));
+    const blob = meter.result();
+    await truncate(data, total);
+    // Recorded before the move: a repeated assembly (a retried completion) answers the same blob.
+    await writeFile(path.join(directory, SEALED), JSON.stringify(blob));
+    const target = path.join(this.root, blobPath(blob.sha256));
+    if (await exists(target)) await rm(data, { force: true });
+    else await moveDurably(data, target);
+    return blob;
+  }
+
+  /** Removes what is recorded of one part number (its marker or its file); the data file's bytes stay. */
+  async #removePart(directory: string, partNumber: number): Promise<void> {
+    const names = await readdir(directory).catch(() => [] as string[]);
+    await Promise.all(
+      names
+        .filter((name) => name.startsWith(partNamePrefix(partNumber)))
+        .map((name) => rm(path.join(directory, name), { force: true })),
+    );
   }
 
   async discardStaging(stagingId: string): Promise<void> {
@@ -169,8 +241,40 @@ export class DiskBlobStore implements BlobStore {
   }
 }
 
-async function* concatFiles(files: string[]): AsyncGenerator<Uint8Array> {
-  for (const file of files) yield* createReadStream(file);
+/** A staged part and, when striped, where its bytes start in the data file. */
+type LocatedPart = StagedPart & { offset: number | null };
+
+/** Every part striped, in order, each starting where the one before ended, from the data file's start. */
+function inPlace(parts: LocatedPart[]): boolean {
+  let next = 0;
+  for (const part of parts) {
+    if (part.offset !== next) return false;
+    next += part.size;
+  }
+  return true;
+}
+
+/** The parts' bytes in the given order, whichever layout each part has. */
+async function* concatParts(directory: string, parts: LocatedPart[]): AsyncGenerator<Uint8Array> {
+  for (const part of parts) {
+    if (part.offset === null) yield* createReadStream(path.join(directory, partName(part.number, part.etag)));
+    else if (part.size > 0) {
+      yield* createReadStream(path.join(directory, STRIPED_DATA), {
+        start: part.offset,
+        end: part.offset + part.size - 1,
+      });
+    }
+  }
+}
+
+const SEALED = "sealed";
+
+async function readSealed(directory: string): Promise<StoredBlob | null> {
+  try {
+    return JSON.parse(await readFile(path.join(directory, SEALED), "utf8")) as StoredBlob;
+  } catch {
+    return null;
+  }
 }
 
 async function exists(file: string): Promise<boolean> {

@@ -1,5 +1,5 @@
 import type { Readable } from "node:stream";
-import { BlobSizeMismatchError, BlobTooLargeError } from "../blobs/blob-errors.ts";
+import { BlobSizeMismatchError, BlobTooLargeError, StagingSealedError } from "../blobs/blob-errors.ts";
 import { touchBlob } from "../content/content.repository.ts";
 import type { Db } from "../db/client.ts";
 import type { SystemContext } from "../platform/context.ts";
@@ -52,7 +52,10 @@ export async function receivePart(
     throw notFound("part");
   const expected = expectedPartSize(row.size, row.partSize, number);
   const part = await storeOrExplain(() =>
-    ctx.deps.blobs.putPart(row.id, number, input.body, { maxBytes: expected }),
+    ctx.deps.blobs.putPart(row.id, number, input.body, {
+      maxBytes: expected,
+      offset: (number - 1) * row.partSize,
+    }),
   );
   if (part.size !== expected) {
     throw validationError([
@@ -88,6 +91,7 @@ async function storeOrExplain<T>(store: () => Promise<T>): Promise<T> {
         `The body is larger than the ${error.maxBytes} bytes this upload expects.`,
       );
     }
+    if (error instanceof StagingSealedError) throw conflict("This upload's parts are assembled already.");
     if (error instanceof BlobSizeMismatchError) {
       throw validationError([
         { param: "body", message: `expected ${error.expectedSize} bytes; received ${error.receivedSize}` },

@@ -1,0 +1,83 @@
+import { type FileHandle, open, readFile, rm, writeFile } from "node:fs/promises";
+import path from "node:path";
+import { BlobMeter } from "./blob-meter.ts";
+import type { StagedPart } from "./blob-store.ts";
+import { partName } from "./staged-parts.ts";
+
+/**
+ * Parts written where they belong in one file (`data`, at the part's offset) instead of a file each: assembling
+ * them is then one read to hash and a rename, not a second copy of every byte. Each part's marker
+ * (`NNNNN.<sha256>.at`, holding its offset and size) is written once its bytes are flushed, so a marker always
+ * describes bytes that are on disk.
+ */
+export const STRIPED_DATA = "data";
+const MARKER_SUFFIX = ".at";
+
+export const markerName = (partNumber: number, sha256: string) =>
+  `${partName(partNumber, sha256)}${MARKER_SUFFIX}`;
+export const isMarker = (name: string) => name.endsWith(MARKER_SUFFIX);
+export const partNameOfMarker = (name: string) => name.slice(0, -MARKER_SUFFIX.length);
+
+export interface MarkerContent {
+  offset: number;
+  size: number;
+}
+
+export async function readMarker(file: string): Promise<MarkerContent | null> {
+  try {
+    const value = JSON.parse(await readFile(file, "utf8")) as MarkerContent;
+    return Number.isSafeInteger(value.offset) && Number.isSafeInteger(value.size) ? value : null;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * Streams one part into the data file at `offset` with a running hash and the size limit, flushes it, then
+ * writes its marker. Markers of this part number that existed before are removed first: a re-sent part that fails
+ * half-way leaves its number missing (to be sent again), never a marker over bytes it no longer describes.
+ */
+export async function writeStripedPart(
+  directory: string,
+  partNumber: number,
+  offset: number,
+  source: AsyncIterable<Uint8Array>,
+  maxBytes: number,
+  removeOlderMarkers: () => Promise<void>,
+): Promise<StagedPart> {
+  await removeOlderMarkers();
+  const meter = new BlobMeter({ maxBytes });
+  const handle = await open(path.join(directory, STRIPED_DATA), "a+").then(async (probe) => {
+    // "a+" creates the file when missing; writes at a position need a handle opened without O_APPEND.
+    await probe.close();
+    return open(path.join(directory, STRIPED_DATA), "r+");
+  });
+  try {
+    let position = offset;
+    let writing: Promise<unknown> = Promise.resolve();
+    for await (const chunk of meter.measure(source)) {
+      await writing;
+      writing = writeAt(handle, chunk, position);
+      writing.catch(() => {});
+      position += chunk.byteLength;
+    }
+    await writing;
+    await handle.sync();
+  } finally {
+    await handle.close();
+  }
+  const { sha256, size } = meter.result();
+  const marker = path.join(directory, markerName(partNumber, sha256));
+  await writeFile(marker, JSON.stringify({ offset, size } satisfies MarkerContent));
+  return { number: partNumber, size, etag: sha256 };
+}
+
+async function writeAt(handle: FileHandle, chunk: Uint8Array, position: number): Promise<void> {
+  for (let done = 0; done < chunk.byteLength; ) {
+    done += (await handle.write(chunk, done, chunk.byteLength - done, position + done)).bytesWritten;
+  }
+}
+
+export async function removeFile(file: string): Promise<void> {
+  await rm(file, { force: true });
+}
