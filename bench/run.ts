@@ -10,6 +10,7 @@ const BENCHES = [
   "blob-throughput",
   "files-list",
   "search",
+  "similar",
   "property-filter",
   "content-throughput",
   "webhooks",

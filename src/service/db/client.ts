@@ -1,6 +1,7 @@
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { PGlite } from "@electric-sql/pglite";
+import { cube } from "@electric-sql/pglite/contrib/cube";
 import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
 import { sql } from "drizzle-orm";
 import { drizzle as drizzleNodePg } from "drizzle-orm/node-postgres";
@@ -49,10 +50,10 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
 }
 
 /**
- * The contrib extensions the migrations create: pg_trgm (keyword search). PGlite loads them only when asked
+ * The contrib extensions the migrations create: pg_trgm (keyword search), cube (look-alikes). PGlite loads them only when asked
  * at open; PostgreSQL has them in its contrib package.
  */
-export const PGLITE_EXTENSIONS = { pg_trgm };
+export const PGLITE_EXTENSIONS = { pg_trgm, cube };
 
 async function openPglite(dataDir?: string): Promise<Database> {
   const client = new PGlite({ dataDir, extensions: PGLITE_EXTENSIONS });

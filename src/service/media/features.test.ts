@@ -39,9 +39,29 @@ describe("visual features", () => {
     expect(first.features).toEqual(second.features);
   });
 
-  it("do not compare descriptors of another version or length", () => {
-    const features = [1, ...new Array(72).fill(0)];
-    expect(similarity(features, [2, ...features.slice(1)])).toBe(0);
+  it("do not compare what is not a descriptor (unknown version, wrong length)", () => {
+    const features = [2, ...new Array(80).fill(0)];
+    expect(similarity(features, [3, ...features.slice(1)])).toBe(0);
     expect(similarity(features, features.slice(0, 10))).toBe(0);
+    expect(similarity(features, [1, ...features.slice(1)])).toBe(0);
+  });
+
+  it("score a mirror image as a copy, and compare version 1 descriptors with version 2", async () => {
+    const original = tmp.path("m-original.png");
+    const mirror = tmp.path("m-mirror.png");
+    const unrelated = tmp.path("m-unrelated.png");
+    await patternImage(800, 600, "a").png().toFile(original);
+    await sharp(original).flop().toFile(mirror);
+    await patternImage(800, 600, "b").png().toFile(unrelated);
+    const [a, m, u] = await Promise.all(
+      [original, mirror, unrelated].map((path, i) => processImage(path, tmp.path(`m-out-${i}`))),
+    );
+    expect(similarity(a?.features ?? [], m?.features ?? [])).toBeGreaterThan(0.95);
+    expect(similarity(m?.features ?? [], a?.features ?? [])).toBeGreaterThan(0.95);
+    expect(similarity(a?.features ?? [], u?.features ?? [])).toBeLessThan(0.7);
+    // A version 1 descriptor (no mirror hash) of the same picture still compares as the same picture.
+    const features = a?.features ?? [];
+    const legacy = [1, ...features.slice(1, 9), ...features.slice(17)];
+    expect(similarity(legacy, features)).toBe(1);
   });
 });

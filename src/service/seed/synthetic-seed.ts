@@ -60,6 +60,36 @@ const KINDS = [
   { kind: "other", mime: "application/octet-stream", extension: "bin", weight: 3 },
 ];
 const PALETTE = ["#e11d48", "#2563eb", "#16a34a", "#f59e0b", "#7c3aed", "#0891b2", "#db2777", "#475569"];
+/** Look-alike families: each synthetic picture varies one of these layouts by a few dHash bits. */
+const LAYOUTS = 500;
+
+/**
+ * A version 2 visual descriptor (see media/features.ts) for a synthetic picture: a dHash near one of LAYOUTS
+ * layouts (so that look-alikes crowd each other, as in a real library), the mirror image's hash as a real one
+ * would read, and colours gathered around the picture's palette colour. Enough for the look-alike index to
+ * search at scale.
+ */
+function syntheticFeatures(next: () => number, color: number): number[] {
+  const layout = Math.floor(next() * LAYOUTS);
+  const hash = Array.from({ length: 8 }, (_, row) => {
+    let byte = ((layout * 2654435761 + row * 40503) >>> (row % 8)) & 0xff;
+    for (let flips = Math.floor(next() * 4); flips > 0; flips--) byte ^= 1 << Math.floor(next() * 8);
+    return byte;
+  });
+  const reverse = (byte: number) => {
+    let out = 0;
+    for (let bit = 0; bit < 8; bit++) out = (out << 1) | ((byte >> bit) & 1);
+    return out;
+  };
+  const mirrorHash = hash.map((byte) => ~reverse(byte) & 0xff);
+  const bins = new Array<number>(64).fill(0);
+  const main = (color * 7 + 5) % 64;
+  bins[main] = 0.6;
+  bins[(main + 1 + Math.floor(next() * 62)) % 64] = 0.25;
+  bins[Math.floor(next() * 64)]! += 0.15;
+  return [2, ...hash, ...mirrorHash, ...bins];
+}
+
 // Small enough that one batch holds PGlite (one connection) for a fraction of a second.
 const BATCH = 250;
 
@@ -164,6 +194,7 @@ export async function seedSyntheticFiles(
         ...common,
         durationMs,
         colors: visual ? [PALETTE[color]!] : null,
+        features: visual ? syntheticFeatures(next, color) : null,
         originalName: name,
         createdById: owner,
         createdAt,

@@ -69,6 +69,43 @@ describe("GET /v1/files/{id}/similar", () => {
     expect(rest.body).toMatchObject({ has_more: false, next_cursor: null });
   });
 
+  it("finds the original from its mirror image and from a recoloured copy, among look-alikes", async () => {
+    const library = (await api("POST", "/v1/libraries", { body: { name: "Mirrors" } })).body.id;
+    // A picture that differs from its mirror image: a bright block on the left of a dark field.
+    const scene = (left: number, colour: { r: number; g: number; b: number }) =>
+      sharp({ create: { width: 240, height: 160, channels: 3, background: { r: 20, g: 24, b: 40 } } })
+        .composite([
+          {
+            input: { create: { width: 60, height: 90, channels: 3, background: colour } },
+            left,
+            top: 30,
+          },
+        ])
+        .png()
+        .toBuffer();
+    const original = await scene(20, { r: 240, g: 200, b: 40 });
+    const upload = async (name: string, bytes: Buffer) => {
+      const file = await uploadBytes(api, bytes, { name, library_id: library });
+      await waitUntilProcessed(api, file.id);
+      return file;
+    };
+    const source = await upload("block-left.png", original);
+    const mirror = await upload("block-left-mirrored.png", await sharp(original).flop().toBuffer());
+    const recoloured = await upload(
+      "block-left-recoloured.png",
+      await sharp(original).modulate({ hue: 120 }).toBuffer(),
+    );
+    // Look-alikes: the same field with the block elsewhere (not at 160: that is the mirror image itself).
+    for (const left of [70, 120])
+      await upload(`block-at-${left}.png`, await scene(left, { r: 240, g: 200, b: 40 }));
+
+    const fromMirror = await api("GET", `/v1/files/${mirror.id}/similar?limit=3`);
+    expect(fromMirror.body.data[0].id).toBe(source.id);
+    expect(fromMirror.body.data[0].similarity).toBeGreaterThan(0.9);
+    const fromRecoloured = await api("GET", `/v1/files/${recoloured.id}/similar?limit=3`);
+    expect(fromRecoloured.body.data.slice(0, 2).map((f: { id: string }) => f.id)).toContain(source.id);
+  });
+
   it("is empty for files without visual features", async () => {
     const library = (await api("POST", "/v1/libraries", { body: { name: "Text" } })).body.id;
     const note = await uploadBytes(api, Buffer.from("just words"), { name: "n.txt", library_id: library });

@@ -1,6 +1,6 @@
-import { and, desc, eq, isNotNull, ne } from "drizzle-orm";
+import { and, eq, inArray, ne, sql } from "drizzle-orm";
 import { inVisibleLibraries } from "../access/library-access.ts";
-import type { Db } from "../db/client.ts";
+import { type Db, rowsOf } from "../db/client.ts";
 import { files, fileVersions } from "../db/schema/index.ts";
 import { activeFile, type FileRow, fileColumns } from "../files/files.repository.ts";
 import type { CallerContext } from "../platform/context.ts";
@@ -18,25 +18,45 @@ export type CandidateRow = FileRow & {
   features: NonNullable<(typeof fileVersions.$inferSelect)["features"]>;
 };
 
-/** Visible, active files other than `fileId` whose active version has features, newest first, at most `cap`. */
-export async function similarityCandidates(
+/** Nearest versions read through the index for each candidate asked for: old versions and hidden files drop out. */
+const OVERFETCH = 2;
+
+/**
+ * The visible, active files other than `fileId` among the `count` × OVERFETCH versions nearest to `versionId`'s visual
+ * embedding (migration 0008: mirror-invariant, in a GiST index), in no particular order: the caller ranks them.
+ * The whole brandspace is searched, nearest first through the index; the nearest versions are read on their
+ * own (an ORDER BY with LIMIT on the one table), since joined to files the planner misjudges the join and sorts
+ * every version instead.
+ */
+export async function nearestCandidates(
   ctx: CallerContext,
-  { fileId, cap }: { fileId: string; cap: number },
+  { fileId, versionId, count }: { fileId: string; versionId: string; count: number },
 ): Promise<CandidateRow[]> {
+  const [own] = rowsOf<{ embedding: string | null }>(
+    await ctx.db.execute(
+      sql`select visual_embedding::text as embedding from file_versions where id = ${versionId}`,
+    ),
+  );
+  if (!own?.embedding) return [];
+  const nearest = rowsOf<{ id: string }>(
+    await ctx.db.execute(sql`
+      select id from file_versions
+      where brandspace_id = ${ctx.auth.brandspace.id} and visual_embedding is not null and id <> ${versionId}
+      order by visual_embedding <-> ${own.embedding}::cube
+      limit ${count * OVERFETCH}`),
+  ).map((row) => row.id);
+  if (nearest.length === 0) return [];
   const rows = await ctx.db
     .select({ ...fileColumns, features: fileVersions.features })
-    .from(files)
-    .innerJoin(fileVersions, eq(fileVersions.id, files.activeVersionId))
+    .from(fileVersions)
+    .innerJoin(files, and(eq(files.id, fileVersions.fileId), eq(files.activeVersionId, fileVersions.id)))
     .where(
       and(
-        eq(files.brandspaceId, ctx.auth.brandspace.id),
+        inArray(fileVersions.id, nearest),
         await inVisibleLibraries(ctx, files.libraryId),
         activeFile,
         ne(files.id, fileId),
-        isNotNull(fileVersions.features),
       ),
-    )
-    .orderBy(desc(files.createdAt))
-    .limit(cap);
+    );
   return rows as CandidateRow[];
 }
