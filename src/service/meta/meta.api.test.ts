@@ -163,8 +163,15 @@ describe("GET /v1/usage", () => {
     const first = Usage.parse((await central("GET", "/v1/usage?history=minute")).body).history!;
     const searchesBefore = first.buckets.at(-1)!.search;
     for (let i = 0; i < 3; i++) expect((await regional("GET", "/v1/files?q=burst")).status).toBe(200);
-    const res = await central("GET", "/v1/usage?history=minute");
-    const history = Usage.parse(res.body).history!;
+    // One process counts exactly at once; several write what they counted every 50 ms (docs/api.md, "Rate
+    // limits"), so the history may need a moment to include another process's requests.
+    const readHistory = async () =>
+      Usage.parse((await central("GET", "/v1/usage?history=minute")).body).history!;
+    let history = await readHistory();
+    for (let tries = 0; history.buckets.at(-1)!.search < searchesBefore + 3 && tries < 20; tries++) {
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      history = await readHistory();
+    }
     expect(history.granularity).toBe("minute");
     expect(history.buckets).toHaveLength(60);
     const starts = history.buckets.map((b) => Date.parse(b.start));
@@ -179,17 +186,16 @@ describe("GET /v1/usage", () => {
   });
 
   it("history=day: the last 30 UTC days, today's total at least this minute's", async () => {
-    const [minute, day] = await Promise.all([
-      central("GET", "/v1/usage?history=minute"),
-      central("GET", "/v1/usage?history=day"),
-    ]);
+    // One after the other: the day's bucket, read second, holds everything the minute's did.
+    const minute = await central("GET", "/v1/usage?history=minute");
+    const day = await central("GET", "/v1/usage?history=day");
     const history = Usage.parse(day.body).history!;
     expect(history.granularity).toBe("day");
     expect(history.buckets).toHaveLength(30);
     expect(history.buckets.at(-1)!.start).toBe(`${new Date().toISOString().slice(0, 10)}T00:00:00.000Z`);
     const today = history.buckets.at(-1)!;
     expect(today.sustained).toBeGreaterThanOrEqual(
-      Usage.parse(minute.body).history!.buckets.at(-1)!.sustained - 1,
+      Usage.parse(minute.body).history!.buckets.at(-1)!.sustained,
     );
     expect(history.buckets.slice(0, -1).every((b) => b.sustained === 0)).toBe(true);
   });
