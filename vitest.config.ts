@@ -1,4 +1,22 @@
-import { defineConfig } from "vitest/config";
+import { defineConfig, type TestProjectInlineConfiguration } from "vitest/config";
+
+const E2E_PROJECT: TestProjectInlineConfiguration = {
+  // Headless Chromium against the built SPA, a real BFF and the real service (e2e/global-setup.ts).
+  // One file at a time, so that a browser, the service and the unit tests do not crowd two CPUs.
+  extends: true,
+  test: {
+    name: "e2e",
+    include: ["e2e/**/*.e2e.ts"],
+    globalSetup: ["e2e/global-setup.ts"],
+    setupFiles: ["e2e/setup.ts"],
+    pool: "forks",
+    fileParallelism: false,
+    testTimeout: 60_000,
+    hookTimeout: 120_000,
+    // A screen renders after its requests: polls get the time a page needs, not the default second.
+    expect: { poll: { timeout: 10_000, interval: 100 } },
+  },
+};
 
 export default defineConfig({
   test: {
@@ -14,23 +32,8 @@ export default defineConfig({
           hookTimeout: 60_000,
         },
       },
-      {
-        // Headless Chromium against the built SPA, a real BFF and the real service (e2e/global-setup.ts).
-        // One file at a time, so that a browser, the service and the unit tests do not crowd two CPUs.
-        extends: true,
-        test: {
-          name: "e2e",
-          include: ["e2e/**/*.e2e.ts"],
-          globalSetup: ["e2e/global-setup.ts"],
-          setupFiles: ["e2e/setup.ts"],
-          pool: "forks",
-          fileParallelism: false,
-          testTimeout: 60_000,
-          hookTimeout: 120_000,
-          // A screen renders after its requests: polls get the time a page needs, not the default second.
-          expect: { poll: { timeout: 10_000, interval: 100 } },
-        },
-      },
+      // TEST_E2E=0 leaves the browser tests out (CI runs them against one database only).
+      ...(process.env.TEST_E2E === "0" ? [] : [E2E_PROJECT]),
     ],
   },
 });
