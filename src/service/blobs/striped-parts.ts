@@ -1,4 +1,4 @@
-import { type FileHandle, open, readFile, rm, writeFile } from "node:fs/promises";
+import { constants, type FileHandle, open, readFile, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { BlobMeter } from "./blob-meter.ts";
 import type { StagedPart } from "./blob-store.ts";
@@ -47,11 +47,8 @@ export async function writeStripedPart(
 ): Promise<StagedPart> {
   await removeOlderMarkers();
   const meter = new BlobMeter({ maxBytes });
-  const handle = await open(path.join(directory, STRIPED_DATA), "a+").then(async (probe) => {
-    // "a+" creates the file when missing; writes at a position need a handle opened without O_APPEND.
-    await probe.close();
-    return open(path.join(directory, STRIPED_DATA), "r+");
-  });
+  // Created when missing, and without O_APPEND: each part writes at its own position.
+  const handle = await open(path.join(directory, STRIPED_DATA), constants.O_RDWR | constants.O_CREAT);
   try {
     let position = offset;
     let writing: Promise<unknown> = Promise.resolve();
@@ -76,8 +73,4 @@ async function writeAt(handle: FileHandle, chunk: Uint8Array, position: number):
   for (let done = 0; done < chunk.byteLength; ) {
     done += (await handle.write(chunk, done, chunk.byteLength - done, position + done)).bytesWritten;
   }
-}
-
-export async function removeFile(file: string): Promise<void> {
-  await rm(file, { force: true });
 }

@@ -5,13 +5,17 @@ import { files, fileVersions } from "../db/schema/index.ts";
 import { activeFile, type FileRow, fileColumns } from "../files/files.repository.ts";
 import type { CallerContext } from "../platform/context.ts";
 
-/** The visual features of a version, or null when it has none (yet). */
-export async function featuresOf(db: Db, versionId: string): Promise<number[] | null> {
-  const [row] = await db
-    .select({ features: fileVersions.features })
-    .from(fileVersions)
-    .where(eq(fileVersions.id, versionId));
-  return row?.features ?? null;
+/** A version's visual descriptor and its point in the look-alike index, or null when it has none (yet). */
+export async function descriptorOf(
+  db: Db,
+  versionId: string,
+): Promise<{ features: number[]; embedding: string } | null> {
+  const [row] = rowsOf<{ features: number[] | null; embedding: string | null }>(
+    await db.execute(
+      sql`select features, visual_embedding::text as embedding from file_versions where id = ${versionId}`,
+    ),
+  );
+  return row?.features && row.embedding ? { features: row.features, embedding: row.embedding } : null;
 }
 
 export type CandidateRow = FileRow & {
@@ -22,7 +26,7 @@ export type CandidateRow = FileRow & {
 const OVERFETCH = 2;
 
 /**
- * The visible, active files other than `fileId` among the `count` × OVERFETCH versions nearest to `versionId`'s visual
+ * The visible, active files other than `fileId` among the `count` × OVERFETCH versions nearest to `embedding` (`versionId`'s visual
  * embedding (migration 0008: mirror-invariant, in a GiST index), in no particular order: the caller ranks them.
  * The whole brandspace is searched, nearest first through the index; the nearest versions are read on their
  * own (an ORDER BY with LIMIT on the one table), since joined to files the planner misjudges the join and sorts
@@ -30,19 +34,18 @@ const OVERFETCH = 2;
  */
 export async function nearestCandidates(
   ctx: CallerContext,
-  { fileId, versionId, count }: { fileId: string; versionId: string; count: number },
+  {
+    fileId,
+    versionId,
+    embedding,
+    count,
+  }: { fileId: string; versionId: string; embedding: string; count: number },
 ): Promise<CandidateRow[]> {
-  const [own] = rowsOf<{ embedding: string | null }>(
-    await ctx.db.execute(
-      sql`select visual_embedding::text as embedding from file_versions where id = ${versionId}`,
-    ),
-  );
-  if (!own?.embedding) return [];
   const nearest = rowsOf<{ id: string }>(
     await ctx.db.execute(sql`
       select id from file_versions
       where brandspace_id = ${ctx.auth.brandspace.id} and visual_embedding is not null and id <> ${versionId}
-      order by visual_embedding <-> ${own.embedding}::cube
+      order by visual_embedding <-> ${embedding}::cube
       limit ${count * OVERFETCH}`),
   ).map((row) => row.id);
   if (nearest.length === 0) return [];

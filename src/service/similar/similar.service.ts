@@ -29,14 +29,15 @@ export async function similarFiles(
   { fileId, ...page }: { fileId: string } & PageRequest,
 ) {
   const file = await requireFile(ctx, fileId, "view");
-  const own = await repo.featuresOf(ctx.db, file.activeVersionId ?? "");
+  const own = await repo.descriptorOf(ctx.db, file.activeVersionId ?? "");
   if (!own) return { object: "list" as const, has_more: false, next_cursor: null, data: [] };
   const candidates = await repo.nearestCandidates(ctx, {
     fileId: file.id,
     versionId: file.activeVersionId ?? "",
+    embedding: own.embedding,
     count: CANDIDATES,
   });
-  const scored = candidates.map((row) => ({ row, score: similarity(own, row.features) }));
+  const scored = candidates.map((row) => ({ row, score: similarity(own.features, row.features) }));
   return paginate(ctx.deps.cursors, page, {
     name: `similar:${ctx.auth.brandspace.id}:${file.id}`,
     fetch: async (limit, after: [number, string] | null) => rankAfter(scored, after, limit),

@@ -86,14 +86,23 @@ function DeliveryFields({ delivery, onOpen }: { delivery: Delivery; onOpen: (del
   );
 }
 
+/** A titled part of the delivery panel. */
+function PanelSection({ id, title, children }: { id: string; title: string; children: ReactNode }) {
+  return (
+    <section aria-labelledby={id} className="mt-5">
+      <h3 id={id} className="font-medium text-sm">
+        {title}
+      </h3>
+      {children}
+    </section>
+  );
+}
+
 /** Every attempt of this delivery's chain: the retries that led here or followed. */
 function AttemptChain({ delivery, onOpen }: { delivery: Delivery; onOpen: (deliveryId: string) => void }) {
   const attempts = useQuery(deliveryAttemptsQuery(delivery.webhook_id, delivery.id));
   return (
-    <section aria-labelledby="attempts-heading" className="mt-5">
-      <h3 id="attempts-heading" className="font-medium text-sm">
-        Attempts
-      </h3>
+    <PanelSection id="attempts-heading" title="Attempts">
       {attempts.error ? (
         <p className="mt-1 text-sm text-zinc-600 dark:text-zinc-400">{attempts.error.message}</p>
       ) : !attempts.data ? (
@@ -122,7 +131,7 @@ function AttemptChain({ delivery, onOpen }: { delivery: Delivery; onOpen: (deliv
           })}
         </ol>
       )}
-    </section>
+    </PanelSection>
   );
 }
 
@@ -130,10 +139,7 @@ function AttemptChain({ delivery, onOpen }: { delivery: Delivery; onOpen: (deliv
 function SentRequest({ delivery }: { delivery: Delivery }) {
   const request = useQuery(deliveryRequestQuery(delivery.webhook_id, delivery.id));
   return (
-    <section aria-labelledby="request-heading" className="mt-5">
-      <h3 id="request-heading" className="font-medium text-sm">
-        Request
-      </h3>
+    <PanelSection id="request-heading" title="Request">
       {request.error ? (
         <p className="mt-1 text-sm text-zinc-600 dark:text-zinc-400">
           {request.error.message}. Events, and so the requests made of them, are kept 30 days.
@@ -179,7 +185,7 @@ function SentRequest({ delivery }: { delivery: Delivery }) {
           </p>
         </>
       )}
-    </section>
+    </PanelSection>
   );
 }
 
