@@ -1,5 +1,6 @@
-import { and, asc, desc, type SQL, sql } from "drizzle-orm";
-import type { Db } from "../db/client.ts";
+import { and, type SQL, sql } from "drizzle-orm";
+import { type Db, rowsOf } from "../db/client.ts";
+import { compileSelection } from "../db/compiled-selection.ts";
 import { files } from "../db/schema/index.ts";
 import type { KeyValue } from "../platform/cursor.ts";
 import { keysetAfter } from "../platform/keyset.ts";
@@ -8,6 +9,19 @@ import { type FileListPlan, SORT_COLUMNS } from "./file-list-plan.ts";
 import { type FileRow, fileColumns } from "./files.repository.ts";
 
 export type ScoredFileRow = FileRow & { score?: number };
+
+/** Every page of every listing reads these columns: compiled once (see `compileSelection`). */
+const fileSelection = compileSelection<FileRow>(fileColumns);
+
+async function selectFiles(db: Db, rest: SQL, score?: SQL): Promise<ScoredFileRow[]> {
+  const scored = score ? sql`, ${score} as "score"` : sql``;
+  const raw = rowsOf<Record<string, unknown>>(
+    await db.execute(sql`select ${fileSelection.list}${scored} from ${files} ${rest}`),
+  );
+  const rows: ScoredFileRow[] = fileSelection.read(raw);
+  if (score) for (let i = 0; i < rows.length; i++) rows[i]!.score = Number(raw[i]!.score);
+  return rows;
+}
 
 /** At most `limit` rows of the planned listing, after an optional keyset position. */
 export async function fetchFilePage(
@@ -27,25 +41,23 @@ export async function fetchFilePage(
           "desc",
         )
       : undefined;
-    return db
-      .select({ ...fileColumns, score: sql<number>`${score}`.mapWith(Number) })
-      .from(files)
-      .where(and(where, position))
-      .orderBy(desc(score), desc(files.createdAt), desc(files.id))
-      .limit(limit);
+    return selectFiles(
+      db,
+      sql`where ${and(where, position)} order by ${score} desc, ${files.createdAt} desc, ${files.id} desc
+        limit ${limit}`,
+      score,
+    );
   }
   const column = SORT_COLUMNS[plan.sort];
   const cast = plan.sort === "created_at" ? sql`::timestamptz` : plan.sort === "size" ? sql`::bigint` : sql``;
   const position = after
     ? keysetAfter([column, files.id], [sql`${after[0]}${cast}`, sql`${after[1]}`], plan.order)
     : undefined;
-  const direction = plan.order === "asc" ? asc : desc;
-  return db
-    .select(fileColumns)
-    .from(files)
-    .where(and(where, position))
-    .orderBy(direction(column), direction(files.id))
-    .limit(limit);
+  const direction = plan.order === "asc" ? sql`asc` : sql`desc`;
+  return selectFiles(
+    db,
+    sql`where ${and(where, position)} order by ${column} ${direction}, ${files.id} ${direction} limit ${limit}`,
+  );
 }
 
 /**
@@ -67,12 +79,11 @@ async function fetchByTiers(
       after && tier.score === Number(after[0])
         ? keysetAfter([files.createdAt, files.id], [sql`${after[1]}::timestamptz`, sql`${after[2]}`], "desc")
         : undefined;
-    const found = await db
-      .select(fileColumns)
-      .from(files)
-      .where(and(filters, tier.condition, position))
-      .orderBy(desc(files.createdAt), desc(files.id))
-      .limit(limit - rows.length);
+    const found = await selectFiles(
+      db,
+      sql`where ${and(filters, tier.condition, position)} order by ${files.createdAt} desc, ${files.id} desc
+        limit ${limit - rows.length}`,
+    );
     for (const row of found) rows.push({ ...row, score: tier.score });
   }
   return rows;

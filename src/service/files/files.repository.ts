@@ -1,5 +1,6 @@
-import { and, eq, inArray, isNull } from "drizzle-orm";
-import type { Db } from "../db/client.ts";
+import { and, eq, isNull, sql } from "drizzle-orm";
+import { type Db, rowsOf } from "../db/client.ts";
+import { compileSelection } from "../db/compiled-selection.ts";
 import { files, fileVersions, properties, propertyValues, renditions } from "../db/schema/index.ts";
 
 export const fileColumns = {
@@ -63,19 +64,25 @@ export type RenditionRow = Pick<
   "versionId" | "kind" | "mime" | "width" | "height"
 >;
 
-/** Renditions of many versions in one query (a listing page's thumbnails). */
+const renditionSelection = compileSelection<RenditionRow>({
+  versionId: renditions.versionId,
+  kind: renditions.kind,
+  mime: renditions.mime,
+  width: renditions.width,
+  height: renditions.height,
+});
+
+/** Renditions of many versions in one query (a listing page's thumbnails), the ids as one array parameter. */
 export async function renditionsOf(db: Db, versionIds: string[]): Promise<RenditionRow[]> {
   if (versionIds.length === 0) return [];
-  return db
-    .select({
-      versionId: renditions.versionId,
-      kind: renditions.kind,
-      mime: renditions.mime,
-      width: renditions.width,
-      height: renditions.height,
-    })
-    .from(renditions)
-    .where(inArray(renditions.versionId, versionIds));
+  return renditionSelection.read(
+    rowsOf(
+      await db.execute(
+        sql`select ${renditionSelection.list} from ${renditions}
+          where ${renditions.versionId} = any(${sql.param(versionIds)}::text[])`,
+      ),
+    ),
+  );
 }
 
 export type StoredPropertyValue = Pick<typeof propertyValues.$inferSelect, "propertyId" | "value"> &

@@ -20,6 +20,17 @@ describe("signed paths", () => {
     expect(() => verifySignedPath(randomBytes(32), path, query)).toThrow(/not valid/);
   });
 
+  it("signed again (remembered), a path keeps its signature under its key only", () => {
+    const expires = new Date(Date.now() + 60_000);
+    const first = signPath(key, "/v1/content/a/b/thumbnail", expires);
+    expect(signPath(key, "/v1/content/a/b/thumbnail", expires)).toBe(first);
+    const other = randomBytes(32);
+    const { path, query } = parse(signPath(other, "/v1/content/a/b/thumbnail", expires));
+    expect(query.signature).not.toBe(parse(first).query.signature);
+    expect(() => verifySignedPath(other, path, query)).not.toThrow();
+    expect(() => verifySignedPath(key, path, query)).toThrow(/not valid/);
+  });
+
   it("answer 410 once expired", () => {
     const { path, query } = parse(signPath(key, "/p", new Date(Date.now() - 1000)));
     expect(() => verifySignedPath(key, path, query)).toThrow(/expired/);

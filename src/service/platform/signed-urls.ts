@@ -7,7 +7,28 @@ import { hmac, safeEqual } from "./secrets.ts";
  */
 export function signPath(key: Buffer, path: string, expiresAt: Date): string {
   const expires = Math.floor(expiresAt.getTime() / 1000);
-  return `${path}?expires=${expires}&signature=${signature(key, path, expires)}`;
+  return `${path}?expires=${expires}&signature=${rememberedSignature(key, path, expires)}`;
+}
+
+/** Signatures handed out lately, per key: a listing signs the same thumbnails for an hour (`stableExpiry`). */
+const signedLately = new WeakMap<Buffer, Map<string, string>>();
+/** About 4 MB at most per key; the whole map is dropped when full (an hour's worth of pages is far less). */
+const SIGNED_LATELY_MAX = 20_000;
+
+function rememberedSignature(key: Buffer, path: string, expires: number): string {
+  let known = signedLately.get(key);
+  if (!known) {
+    known = new Map();
+    signedLately.set(key, known);
+  }
+  const entry = `${path}\n${expires}`;
+  let value = known.get(entry);
+  if (value === undefined) {
+    if (known.size >= SIGNED_LATELY_MAX) known.clear();
+    value = signature(key, path, expires);
+    known.set(entry, value);
+  }
+  return value;
 }
 
 /** Throws 404 for a bad signature (nothing to reveal) and 410 for an expired one. */
