@@ -1,5 +1,6 @@
 import os from "node:os";
 import { testPoolSize } from "../src/service/testing/test-database.ts";
+import { benchDatabase, recordAim } from "./aims.ts";
 import { startBareListBeside } from "./bare-list-server.ts";
 import { startCeilingServer } from "./ceiling-server.ts";
 import { loadOptionsFromEnv, measure } from "./measure.ts";
@@ -55,6 +56,18 @@ async function main() {
       ...failuresOf(results),
       ...(bareRun.failures > 0 ? [`bare: ${bareRun.failures} failed`] : []),
     ];
+    recordAim({
+      bench: "files-list",
+      aim: "`GET /v1/files?limit=50` req/s ÷ bare list handler",
+      database: benchDatabase(),
+      target: aim,
+      measured: ratio,
+      better: "higher",
+      note: [
+        `${count.toLocaleString("en")} files`,
+        ...(failures.length > 0 ? ["some requests failed: not a measurement"] : []),
+      ].join("; "),
+    });
     if (failures.length > 0) {
       console.error(failures.join("\n"));
       process.exitCode = 1;
