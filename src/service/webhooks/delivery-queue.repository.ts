@@ -11,6 +11,11 @@ export interface ClaimLimits {
   limit: number;
   /** Attempts in flight per endpoint at most, counting those leased by every process. */
   perEndpoint: number;
+  /**
+   * Leased attempts whose answers are in though not recorded yet (their recording commits beside this claim):
+   * not in flight any more. Other processes count them until the recording commits.
+   */
+  answered?: string[];
 }
 
 /**
@@ -24,7 +29,11 @@ export function dueCandidates(claim: ClaimLimits) {
     cross join lateral (
       select count(*)::int as n from webhook_deliveries f
       where f.webhook_id = w.id and f.status = 'pending' and f.lease_until is not null
-        and f.lease_until > now()
+        and f.lease_until > now()${
+          claim.answered?.length
+            ? sql` and f.id <> all(array(select jsonb_array_elements_text(${JSON.stringify(claim.answered)}::jsonb)))`
+            : sql``
+        }
     ) in_flight
     cross join lateral (
       select d.id, d.scheduled_at, d.event_seq from webhook_deliveries d
@@ -56,7 +65,9 @@ export async function claimDueDeliveries(
       .set({ leaseUntil: sql`now() + ${`${claim.leaseMs} milliseconds`}::interval` })
       .where(
         and(
-          sql`${webhookDeliveries.id} in (${dueCandidates(claim)})`,
+          // An array, not `in (subquery)`: each id is then one primary-key lookup, where a join would read every
+          // pending attempt whenever the planner's estimate of the backlog is stale (after a burst of events).
+          sql`${webhookDeliveries.id} = any(array(${dueCandidates(claim)}))`,
           eq(webhookDeliveries.status, "pending"),
           or(isNull(webhookDeliveries.leaseUntil), lte(webhookDeliveries.leaseUntil, sql`now()`)),
         ),
@@ -90,7 +101,8 @@ export type Settlement = Pick<
 >;
 
 /**
- * Settles attempts still pending, in one statement; returns the ids it settled. An attempt missing from the answer
+ * Settles attempts still pending, in one statement; returns the ids it settled. The ids are also given as an array
+ * so that each is a primary-key lookup whatever the planner believes of the backlog (see `claimDueDeliveries`). An attempt missing from the answer
  * was settled already (a resend after a lapsed lease) and its outcome must be dropped.
  */
 export async function settleDeliveries(db: Db, settlements: Settlement[]): Promise<Set<string>> {
@@ -104,7 +116,8 @@ export async function settleDeliveries(db: Db, settlements: Settlement[]): Promi
       from jsonb_to_recordset(${JSON.stringify(settlements)}::jsonb) as s(id text, status text,
         "deliveredAt" timestamptz, "httpStatus" int, "durationMs" int, "errorCode" text, "responseExcerpt" text,
         "sentUrl" text, "sentSignature" text)
-      where d.id = s.id and d.status = 'pending'
+      where d.id = any(array(select jsonb_array_elements_text(${JSON.stringify(settlements.map((s) => s.id))}::jsonb)))
+        and d.id = s.id and d.status = 'pending'
       returning d.id`),
   );
   return new Set(rows.map((row) => row.id));

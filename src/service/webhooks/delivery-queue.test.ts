@@ -104,6 +104,24 @@ describe("the delivery queue", () => {
     expect(await success(first.slice(0, 2))).toEqual(new Set());
   });
 
+  it("counts attempts answered but not yet recorded as out of flight for the claim beside their recording", async () => {
+    await clear();
+    const queue = await attempts(await endpoint(), 7);
+    const first = await claim();
+    expect(first.map((d) => d.id)).toEqual(queue.slice(0, 4));
+    const answered = first.slice(0, 2).map((d) => d.id);
+    const beside = await claimDueDeliveries(database.db, {
+      limit: 100,
+      perEndpoint: 4,
+      answered,
+      leaseMs: 30_000,
+      shared: database.kind === "postgres",
+    });
+    expect(beside.map((d) => d.id)).toEqual(queue.slice(4, 6));
+    // Until their recording commits, every other claim still counts them in flight.
+    expect(await claim()).toEqual([]);
+  });
+
   it("honours the claim's limit, oldest first across endpoints", async () => {
     await clear();
     const a = await attempts(await endpoint(), 2, -2_000);
