@@ -81,6 +81,11 @@ export interface WordMatcher {
   typo: string | null;
   /** Known words (other than those containing `word`) within one typo of it; set by `withTypoNeighbours`. */
   neighbours: string[];
+  /**
+   * False when no known word contains `word` (set by `withTypoNeighbours` for plain words): then no name, tag,
+   * value or comment can contain it either, but inside a run of over 64 letters, which is never a known word.
+   */
+  known?: boolean;
 }
 
 export function wordMatchers(words: string[]): WordMatcher[] {
@@ -175,6 +180,9 @@ export interface RelevanceTier {
  * until the page is full, not a ranking of every match.
  */
 export function relevanceTiers(m: WordMatcher): RelevanceTier[] {
+  // A word no known word contains (a typo) can only match through its neighbours, or inside an unknown run of
+  // over 64 letters: one query for both instead of four empty ones before the typo tier.
+  if (m.known === false) return [{ score: 0.5, condition: keywordCondition([m])! }];
   const { starts, contains, elsewhere } = wordPlaces(m);
   const exact = exactName(m.word);
   return [

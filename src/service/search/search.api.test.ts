@@ -200,7 +200,13 @@ describe("file search typo neighbours", () => {
 
   beforeAll(async () => {
     library = (await api("POST", "/v1/libraries", { body: { name: "Typos" } })).body.id;
-    for (const name of ["café menu.png", "report 2025.pdf", "brand_guidelines.pdf"]) {
+    for (const name of [
+      "café menu.png",
+      "report 2025.pdf",
+      "brand_guidelines.pdf",
+      // 72 letters in a row: longer than any word the typo lookup keeps.
+      "summercampaignlookbookfinalversionapprovedforprintandwebbyjanexyzzyquartz.pdf",
+    ]) {
       await uploadBytes(api, Buffer.from(`bytes of ${name}`), { name, library_id: library });
     }
   });
@@ -208,6 +214,12 @@ describe("file search typo neighbours", () => {
   it("finds words with accents, and words joined by punctuation", async () => {
     expect(await names("cafe")).toEqual(["café menu.png"]);
     expect(await names("guidlines")).toEqual(["brand_guidelines.pdf"]);
+  });
+
+  it("finds a word inside a run of letters too long to be a known word, as itself and misspelt", async () => {
+    const long = "summercampaignlookbookfinalversionapprovedforprintandwebbyjanexyzzyquartz.pdf";
+    expect(await names("xyzzyquartz")).toEqual([long]);
+    expect(await names("approvedforprint")).toEqual([long]);
   });
 
   it("never takes one number for another", async () => {
