@@ -101,9 +101,10 @@ export type Settlement = Pick<
 >;
 
 /**
- * Settles attempts still pending, in one statement; returns the ids it settled. The ids are also given as an array
- * so that each is a primary-key lookup whatever the planner believes of the backlog (see `claimDueDeliveries`). An attempt missing from the answer
- * was settled already (a resend after a lapsed lease) and its outcome must be dropped.
+ * Settles attempts still pending, in one statement; returns the ids it settled. The ids are also given as an
+ * array, so that each is a primary-key lookup whatever the planner believes of the backlog (see
+ * `claimDueDeliveries`). An attempt missing from the answer was settled already (a resend after a lapsed lease)
+ * and its outcome must be dropped.
  */
 export async function settleDeliveries(db: Db, settlements: Settlement[]): Promise<Set<string>> {
   if (settlements.length === 0) return new Set();
