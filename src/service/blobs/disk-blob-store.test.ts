@@ -4,7 +4,7 @@ import os from "node:os";
 import path from "node:path";
 import { Readable } from "node:stream";
 import { describe, expect, it } from "vitest";
-import { type BlobStoreHarness, describeBlobStore } from "./blob-store.suite.ts";
+import { type BlobStoreHarness, describeBlobStore, readAll, sha256Of, streamOf } from "./blob-store.suite.ts";
 import { createBlobStore } from "./create-blob-store.ts";
 
 async function diskHarness(): Promise<BlobStoreHarness & { root: string }> {
@@ -45,6 +45,149 @@ describe("disk blob store, parts written in place", () => {
       await expect(
         store.putPart("upl_x", 1, Readable.from([one]), { maxBytes: 4096, offset: 0 }),
       ).rejects.toThrow(/assembled already/);
+    } finally {
+      await harness.close();
+    }
+  });
+
+  const CHUNK = 16 * 1024;
+  const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
+  const markers = async (root: string, stagingId: string) =>
+    (await readdir(path.join(root, ".staging", stagingId))).filter((name) => name.endsWith(".at"));
+
+  /**
+   * `bytes` in chunks, pausing after the first until `until` settles (at most `waitMs`): a client that is slow
+   * half-way through its body.
+   */
+  function pausingBody(bytes: Buffer, until: Promise<unknown>, waitMs: number): Readable {
+    return Readable.from(
+      (async function* () {
+        for (let at = 0; at < bytes.length; at += CHUNK) {
+          yield bytes.subarray(at, at + CHUNK);
+          if (at === 0) await Promise.race([until.catch(() => {}), sleep(waitMs)]);
+        }
+      })(),
+    );
+  }
+
+  it("writes two sends of one part at once in turn: the later replaces the earlier whole, under its own etag", async () => {
+    const harness = await diskHarness();
+    try {
+      const { store } = harness;
+      const slow = randomBytes(4 * CHUNK);
+      const fast = randomBytes(3 * CHUNK);
+      const options = { maxBytes: 4 * CHUNK, offset: 0 };
+      // The slow send pauses after its first chunk until the fast one is done (were they not in turn, the fast
+      // one would land in the middle of it) or, as it must wait for the slow one, for a fifth of a second.
+      let fastPut!: Promise<unknown>;
+      const slowPut = store.putPart(
+        "upl_race",
+        1,
+        pausingBody(slow, new Promise((resolve) => setImmediate(() => resolve(fastPut))), 200),
+        options,
+      );
+      fastPut = store.putPart("upl_race", 1, streamOf(fast), options);
+      expect(await slowPut).toEqual({ number: 1, size: slow.length, etag: sha256Of(slow) });
+      expect(await fastPut).toEqual({ number: 1, size: fast.length, etag: sha256Of(fast) });
+
+      expect(await markers(harness.root, "upl_race")).toHaveLength(1);
+      expect(await store.listParts("upl_race")).toEqual([
+        { number: 1, size: fast.length, etag: sha256Of(fast) },
+      ]);
+      const blob = await store.assemble("upl_race", [1], { expectedSize: fast.length });
+      expect(blob).toEqual({ sha256: sha256Of(fast), size: fast.length });
+      expect(await readAll(await store.open(blob.sha256))).toEqual(fast);
+    } finally {
+      await harness.close();
+    }
+  });
+
+  it("assembles, when asked while two sends of one part are under way, after both and from the later", async () => {
+    const harness = await diskHarness();
+    try {
+      const { store } = harness;
+      const slow = randomBytes(4 * CHUNK);
+      const fast = randomBytes(2 * CHUNK);
+      const options = { maxBytes: 4 * CHUNK, offset: 0 };
+      const sends = [
+        store.putPart("upl_seal", 1, pausingBody(slow, new Promise(() => {}), 100), options),
+        store.putPart("upl_seal", 1, streamOf(fast), options),
+      ];
+      const blob = await store.assemble("upl_seal", [1], { expectedSize: fast.length });
+      expect(blob).toEqual({ sha256: sha256Of(fast), size: fast.length });
+      expect(await readAll(await store.open(blob.sha256))).toEqual(fast);
+      expect((await Promise.all(sends)).map((part) => part.etag)).toEqual([sha256Of(slow), sha256Of(fast)]);
+    } finally {
+      await harness.close();
+    }
+  });
+
+  it("still writes different parts of one upload side by side", async () => {
+    const harness = await diskHarness();
+    try {
+      const { store } = harness;
+      const one = randomBytes(2 * CHUNK);
+      const two = randomBytes(CHUNK + 1);
+      // Part 1 waits half-way for part 2 to be stored: had part 2 to wait for part 1, this would time out.
+      let twoPut!: Promise<unknown>;
+      const twoStored = new Promise((resolve) => setImmediate(() => resolve(twoPut)));
+      const timedOut = sleep(5_000).then(() => Promise.reject(new Error("part 2 waited for part 1")));
+      timedOut.catch(() => {});
+      const onePut = store.putPart(
+        "upl_side",
+        1,
+        Readable.from(
+          (async function* () {
+            yield one.subarray(0, CHUNK);
+            await Promise.race([twoStored, timedOut]);
+            yield one.subarray(CHUNK);
+          })(),
+        ),
+        { maxBytes: 2 * CHUNK, offset: 0 },
+      );
+      twoPut = store.putPart("upl_side", 2, streamOf(two), { maxBytes: 2 * CHUNK, offset: 2 * CHUNK });
+      // Both settled before anything is asserted, so that the staging area is idle when it is cleaned up.
+      const [oneResult] = await Promise.allSettled([onePut, twoPut]);
+      if (oneResult.status === "rejected") throw oneResult.reason;
+      await twoPut;
+      const whole = Buffer.concat([one, two]);
+      const blob = await store.assemble("upl_side", [1, 2], { expectedSize: whole.length });
+      expect(await readAll(await store.open(blob.sha256))).toEqual(whole);
+    } finally {
+      await harness.close();
+    }
+  });
+
+  it("lets the next send of a part through after one that fails or is aborted while it waits", async () => {
+    const harness = await diskHarness();
+    try {
+      const { store } = harness;
+      const options = { maxBytes: 2 * CHUNK, offset: 0 };
+      const failing = store.putPart(
+        "upl_fail",
+        1,
+        Readable.from(
+          (async function* () {
+            yield randomBytes(CHUNK);
+            await sleep(50);
+            throw new Error("client went away");
+          })(),
+        ),
+        options,
+      );
+      const abortedBody = streamOf(randomBytes(2 * CHUNK));
+      const aborted = store.putPart("upl_fail", 1, abortedBody, options);
+      abortedBody.destroy();
+      const last = randomBytes(2 * CHUNK);
+      const lastPut = store.putPart("upl_fail", 1, streamOf(last), options);
+      await expect(failing).rejects.toThrow("client went away");
+      await expect(aborted).rejects.toThrow();
+      expect(await lastPut).toEqual({ number: 1, size: last.length, etag: sha256Of(last) });
+      expect(await store.listParts("upl_fail")).toEqual([
+        { number: 1, size: last.length, etag: sha256Of(last) },
+      ]);
+      const blob = await store.assemble("upl_fail", [1], { expectedSize: last.length });
+      expect(await readAll(await store.open(blob.sha256))).toEqual(last);
     } finally {
       await harness.close();
     }

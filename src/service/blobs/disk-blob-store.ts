@@ -59,7 +59,8 @@ export class DiskBlobStore implements BlobStore {
     assertPartNumber(partNumber);
     const directory = path.join(this.#stagingDir, stagingId);
     if (options.offset !== undefined) {
-      return this.#writers.run(stagingId, async () => {
+      // Sends of this part number take turns: each writes all its bytes, then its marker, before the next starts.
+      return this.#writers.run(stagingId, partNumber, async () => {
         await this.#ensureDirectories();
         await mkdir(directory, { recursive: true });
         if (await exists(path.join(directory, SEALED))) throw new StagingSealedError(stagingId);
