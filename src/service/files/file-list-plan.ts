@@ -67,7 +67,11 @@ export async function planFileList(ctx: CallerContext, query: FileListQuery): Pr
   const q = query.q;
   const members = q && mayNamePeople(q) ? await searchMembers(db, auth.brandspace.id) : [];
   const interpreted = q ? interpretQuery(q, { now: new Date(), members }) : null;
-  const matchers = await withTypoNeighbours(db, auth.brandspace.id, wordMatchers(interpreted?.words ?? []));
+  const words = interpreted?.words ?? [];
+  // Only a one-word search in relevance order is read in tiers, which `known` lets it skip.
+  const matchers = await withTypoNeighbours(db, auth.brandspace.id, wordMatchers(words), {
+    askKnown: words.length === 1 && !query.sort,
+  });
   const conditions: (SQL | undefined)[] = [
     eq(files.brandspaceId, auth.brandspace.id),
     await inVisibleLibraries(ctx, files.libraryId),

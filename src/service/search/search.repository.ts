@@ -21,18 +21,20 @@ const PLAIN_WORD = /^[\p{L}\p{N}]+$/u;
 
 /**
  * The brandspace's known words within one typo of each keyword that may have one (`typo` set), leaving out
- * words that contain the keyword itself (its substring pattern finds those already), and, for a plain word,
- * whether any known word contains it (`known`), in one query per keyword.
+ * words that contain the keyword itself (its substring pattern finds those already), and, when asked
+ * (`askKnown`: a one-word search read in relevance tiers) and the word is plain, whether any known word contains
+ * it (`known`), in one query per keyword.
  */
 export async function withTypoNeighbours(
   db: Db,
   brandspaceId: string,
   matchers: WordMatcher[],
+  { askKnown }: { askKnown: boolean },
 ): Promise<WordMatcher[]> {
   return Promise.all(
     matchers.map(async (m) => {
       if (!m.typo) return m;
-      const plain = PLAIN_WORD.test(m.word) && !/^[0-9]+$/.test(m.word);
+      const plain = askKnown && PLAIN_WORD.test(m.word) && !/^[0-9]+$/.test(m.word);
       const [row] = rowsOf<{ neighbours: string[]; known: boolean | null }>(
         await db.execute(sql`
           select array(
