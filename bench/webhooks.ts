@@ -130,6 +130,7 @@ async function main() {
     const started = Date.now();
     const cpuBefore = process.cpuUsage();
     const committedAt = await commitEvents(service, events);
+    const commitSeconds = (Date.now() - started) / 1000;
     const distinct = await awaitArrivals(receiver, expected, started);
     const cpu = process.cpuUsage(cpuBefore);
     const received = receiver.received.splice(0);
@@ -176,6 +177,9 @@ async function main() {
       `| ${ratesByTenth(arrivals, started)
         .map((r) => number(r))
         .join(" | ")} |`,
+    );
+    console.log(
+      `\nThe events were committed (in this process, beside the deliveries) in the first ${number(commitSeconds, 1)} s.`,
     );
     console.log(
       `\nThis process's CPU time per delivery: ${number((cpu.user + cpu.system) / 1000 / expected, 3)} ms (${database === "PostgreSQL" ? "the database's own is not counted" : "the embedded database's included"}; the receiver's included).`,

@@ -179,6 +179,61 @@ describe.skipIf(!serverUrl)("two API and two worker processes on PostgreSQL and 
     expect(content.status).toBe(200);
   });
 
+  it("hold each webhook endpoint to its bound across both workers, each event sent once", async () => {
+    let inFlight = 0;
+    let most = 0;
+    const slow = await startReceiver((_req, _i, res) => {
+      most = Math.max(most, ++inFlight);
+      setTimeout(() => {
+        inFlight--;
+        res.end("ok");
+      }, 40);
+    });
+    try {
+      const hook = await api("POST", "/v1/webhooks", {
+        body: { url: slow.url, events: ["library.created"] },
+      });
+      expect(hook.status).toBe(201);
+      const [{ last }] = (await db.query("select coalesce(max(id), 0)::int as last from jobs")).rows;
+      // A pass of the dispatcher queued now and then, for whichever worker polls first (at uneven intervals, out of
+      // step with both workers' polling): both run their dispatch loop at once.
+      let passes: NodeJS.Timeout | undefined;
+      const queuePass = () => {
+        db.query(
+          "insert into jobs (type, payload, status) values ('webhooks.dispatch', '{}', 'queued')",
+        ).catch(() => {});
+        passes = setTimeout(queuePass, 20 + Math.random() * 100);
+      };
+      queuePass();
+      const created: string[] = [];
+      try {
+        for (let round = 0; round < 8; round++) {
+          const answers = await Promise.all(
+            Array.from({ length: 10 }, (_, i) =>
+              api("POST", "/v1/libraries", { body: { name: `Bound ${round}-${i}` } }),
+            ),
+          );
+          created.push(...answers.map((answer) => answer.body.id as string));
+        }
+        const delivered = () => slow.received.map((r) => JSON.parse(r.body.toString()).data.id as string);
+        await waitFor(() => created.every((id) => delivered().includes(id)), 30_000, "every library.created");
+        expect(delivered()).toHaveLength(created.length);
+      } finally {
+        clearTimeout(passes);
+      }
+      const runners = await db.query(
+        "select count(distinct locked_by)::int as n from jobs where type = 'webhooks.dispatch' and id > $1",
+        [last],
+      );
+      expect(runners.rows[0].n).toBe(2);
+      expect(most).toBeLessThanOrEqual(4);
+      expect(most).toBeGreaterThanOrEqual(2);
+      await api("DELETE", `/v1/webhooks/${hook.body.id}`);
+    } finally {
+      await slow.close();
+    }
+  });
+
   it("fire each schedule once per interval across both workers", async () => {
     const count = async () =>
       (await db.query("select count(*)::int as n from jobs where type = 'webhooks.dispatch'")).rows[0]

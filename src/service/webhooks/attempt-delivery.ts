@@ -18,6 +18,8 @@ export interface SendBatch {
   webhooks: Map<string, WebhookRow>;
   /** Opened once per endpoint and batch. */
   secrets: Map<string, string[]>;
+  /** Each (event, attempt number)'s body, made once for all the endpoints it goes to. */
+  bodies?: Map<string, Buffer>;
 }
 
 export async function loadSendBatch(db: Db, deliveries: DeliveryRow[]): Promise<SendBatch> {
@@ -46,7 +48,7 @@ export async function attemptDelivery(
   // Events are kept 30 days; an attempt that outlived its event cannot be sent again.
   if (!event) return { kind: "unsendable", delivery, status: "exhausted", errorCode: "event_expired" };
   if (!webhook.enabled) return { kind: "unsendable", delivery, status: "parked", errorCode: null };
-  const body = deliveryBody(event, delivery.attempt);
+  const body = batchBody(batch, event, delivery.attempt);
   const signature = signatureHeader(
     signingSecrets(deps, batch, webhook),
     Math.floor(Date.now() / 1000),
@@ -56,6 +58,17 @@ export async function attemptDelivery(
   const outcome = await sendDelivery(agent, { url: webhook.url, headers, body }, shutdown);
   if (outcome.interrupted) return null;
   return { kind: "sent", delivery, outcome, at: new Date(), sent: { url: webhook.url, signature } };
+}
+
+function batchBody(batch: SendBatch, event: EventRow, attempt: number): Buffer {
+  batch.bodies ??= new Map();
+  const key = `${attempt} ${event.id}`;
+  let body = batch.bodies.get(key);
+  if (!body) {
+    body = deliveryBody(event, attempt);
+    batch.bodies.set(key, body);
+  }
+  return body;
 }
 
 /** The exact bytes an attempt sends (and shows afterwards): the event's envelope with the attempt's number. */

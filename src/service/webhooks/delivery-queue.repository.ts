@@ -11,36 +11,52 @@ export interface ClaimLimits {
   limit: number;
   /** Attempts in flight per endpoint at most, counting those leased by every process. */
   perEndpoint: number;
+  /** The claiming dispatch loop: the leases it holds are its own, every other lease is another sender's. */
+  owner: string;
   /**
-   * Leased attempts whose answers are in though not recorded yet (their recording commits beside this claim):
-   * not in flight any more. Other processes count them until the recording commits.
+   * Per endpoint id: how many of its attempts the owner may hold at once (in flight and waiting their turn in its
+   * memory) while no other loop holds any; `perEndpoint` for an endpoint not named. The owner keeps the
+   * endpoint's bound in flight itself, and every other loop counts all it holds as in flight.
+   */
+  ahead?: Record<string, number>;
+  /**
+   * The owner's leased attempts whose answers are in though not recorded yet (their recording commits beside this
+   * claim): not in flight any more. Other processes count them until the recording commits.
    */
   answered?: string[];
 }
 
+const jsonIds = (ids: string[]) =>
+  sql`array(select jsonb_array_elements_text(${JSON.stringify(ids)}::jsonb))`;
+
 /**
  * Ids of the first due attempts of each enabled endpoint, as many as its bound leaves free, in event order across
- * endpoints. Per endpoint it reads the front of `webhook_deliveries_queue` and `webhook_deliveries_leased`, so the
- * cost grows with the number of endpoints, never with their backlog or their history.
+ * endpoints. An endpoint whose leases are all the owner's may be leased ahead (see `ClaimLimits.ahead`); one that
+ * another loop holds leases on gets only the slots its bound leaves free. Per endpoint it reads the front of
+ * `webhook_deliveries_queue` and `webhook_deliveries_leased`, so the cost grows with the number of endpoints,
+ * never with their backlog or their history.
  */
 export function dueCandidates(claim: ClaimLimits) {
+  const answered = claim.answered?.length ? sql` and f.id <> all(${jsonIds(claim.answered)})` : sql``;
   return sql`
     select c.id from webhooks w
     cross join lateral (
-      select count(*)::int as n from webhook_deliveries f
+      select count(*) filter (where f.leased_by is distinct from ${claim.owner})::int as others,
+        count(*) filter (where f.leased_by = ${claim.owner}${answered})::int as mine
+      from webhook_deliveries f
       where f.webhook_id = w.id and f.status = 'pending' and f.lease_until is not null
-        and f.lease_until > now()${
-          claim.answered?.length
-            ? sql` and f.id <> all(array(select jsonb_array_elements_text(${JSON.stringify(claim.answered)}::jsonb)))`
-            : sql``
-        }
-    ) in_flight
+        and f.lease_until > now()
+    ) held
     cross join lateral (
       select d.id, d.scheduled_at, d.event_seq from webhook_deliveries d
       where d.webhook_id = w.id and d.status = 'pending' and d.scheduled_at <= now()
         and (d.lease_until is null or d.lease_until <= now())
       order by d.scheduled_at, d.event_seq, d.id
-      limit greatest(${claim.perEndpoint}::int - in_flight.n, 0)
+      limit greatest(
+        case when held.others = 0
+          then greatest(coalesce((${JSON.stringify(claim.ahead ?? {})}::jsonb ->> w.id)::int, 0), ${claim.perEndpoint}::int)
+          else ${claim.perEndpoint}::int - held.others
+        end - held.mine, 0)
     ) c
     where w.enabled
     order by c.scheduled_at, c.event_seq, c.id
@@ -71,7 +87,7 @@ export async function claimDueDeliveries(
   const lease = (tx: Db) =>
     tx
       .update(webhookDeliveries)
-      .set({ leaseUntil: sql`now() + ${`${claim.leaseMs} milliseconds`}::interval` })
+      .set({ leaseUntil: sql`now() + ${`${claim.leaseMs} milliseconds`}::interval`, leasedBy: claim.owner })
       .where(
         and(
           sql`${webhookDeliveries.id} = any(array(${dueCandidates(claim)}))`,
@@ -120,15 +136,25 @@ export async function settleDeliveries(db: Db, settlements: Settlement[]): Promi
       update webhook_deliveries d set status = s.status, delivered_at = s."deliveredAt",
         http_status = s."httpStatus", duration_ms = s."durationMs", error_code = s."errorCode",
         response_excerpt = s."responseExcerpt", sent_url = s."sentUrl", sent_signature = s."sentSignature",
-        lease_until = null
+        lease_until = null, leased_by = null
       from jsonb_to_recordset(${JSON.stringify(settlements)}::jsonb) as s(id text, status text,
         "deliveredAt" timestamptz, "httpStatus" int, "durationMs" int, "errorCode" text, "responseExcerpt" text,
         "sentUrl" text, "sentSignature" text)
-      where d.id = any(array(select jsonb_array_elements_text(${JSON.stringify(settlements.map((s) => s.id))}::jsonb)))
-        and d.id = s.id and coalesce(d.status, '') = 'pending'
+      where d.id = any(${jsonIds(settlements.map((s) => s.id))}) and d.id = s.id and coalesce(d.status, '') = 'pending'
       returning d.id`),
   );
   return new Set(rows.map((row) => row.id));
+}
+
+/**
+ * Gives back leases the owner took but will not send (attempts claimed ahead, when their endpoint is disabled or
+ * gone, or the loop stops): they are due again at once for any sender, or parked with their endpoint.
+ */
+export async function releaseLeases(db: Db, owner: string, ids: string[]): Promise<void> {
+  if (ids.length === 0) return;
+  await db.execute(sql`
+    update webhook_deliveries set lease_until = null, leased_by = null
+    where id = any(${jsonIds(ids)}) and ${stillPending} and leased_by = ${owner}`);
 }
 
 /**
@@ -151,7 +177,7 @@ export async function insertAttempts(db: Db, rows: NewDeliveryRow[]): Promise<vo
 /** Pending attempts of disabled endpoints become parked; they are not sent until the endpoint is enabled. */
 export async function parkDisabled(db: Db): Promise<void> {
   await db.execute(sql`
-    update webhook_deliveries d set status = 'parked', lease_until = null
+    update webhook_deliveries d set status = 'parked', lease_until = null, leased_by = null
     from webhooks w
     where w.id = d.webhook_id and not w.enabled and d.status = 'pending'
       and (d.lease_until is null or d.lease_until <= now())`);

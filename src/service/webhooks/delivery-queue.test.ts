@@ -12,6 +12,7 @@ import {
   nextDueAt,
   nextDueQuery,
   parkDisabled,
+  releaseLeases,
   settleDeliveries,
 } from "./delivery-queue.repository.ts";
 import { firstAttempt } from "./delivery-rows.ts";
@@ -57,10 +58,12 @@ async function attempts(webhookId: string, count: number, inMs = -1_000) {
   return rows.map((row) => row.id);
 }
 
-const claim = (limit = 100, leaseMs = 30_000) =>
+const claim = (limit = 100, leaseMs = 30_000, owner = "loop-a", ahead?: Record<string, number>) =>
   claimDueDeliveries(database.db, {
     limit,
     perEndpoint: 4,
+    owner,
+    ahead,
     leaseMs,
     shared: database.kind === "postgres",
   });
@@ -113,6 +116,7 @@ describe("the delivery queue", () => {
     const beside = await claimDueDeliveries(database.db, {
       limit: 100,
       perEndpoint: 4,
+      owner: "loop-a",
       answered,
       leaseMs: 30_000,
       shared: database.kind === "postgres",
@@ -120,6 +124,34 @@ describe("the delivery queue", () => {
     expect(beside.map((d) => d.id)).toEqual(queue.slice(4, 6));
     // Until their recording commits, every other claim still counts them in flight.
     expect(await claim()).toEqual([]);
+  });
+
+  it("leases ahead for an endpoint no other loop holds; another loop then gets only what the bound leaves", async () => {
+    await clear();
+    const hook = await endpoint();
+    const queue = await attempts(hook, 12);
+    const ahead = await claim(100, 30_000, "loop-a", { [hook]: 10 });
+    expect(ahead.map((d) => d.id)).toEqual(queue.slice(0, 10));
+    // Everything loop-a holds counts as in flight for every other loop.
+    expect(await claim(100, 30_000, "loop-b", { [hook]: 10 })).toEqual([]);
+    await success(ahead.slice(0, 7));
+    expect((await claim(100, 30_000, "loop-b", { [hook]: 10 })).map((d) => d.id)).toEqual(
+      queue.slice(10, 11),
+    );
+    // Now another loop holds one: loop-a gets no more than the bound leaves, ahead or not.
+    expect(await claim(100, 30_000, "loop-a", { [hook]: 10 })).toEqual([]);
+    await success(ahead.slice(7));
+    expect((await claim(100, 30_000, "loop-a", { [hook]: 10 })).map((d) => d.id)).toEqual(queue.slice(11));
+  });
+
+  it("takes back only its owner's leases, which are then due at once", async () => {
+    await clear();
+    const queue = await attempts(await endpoint(), 3);
+    expect((await claim(100, 30_000, "loop-a")).map((d) => d.id)).toEqual(queue);
+    await releaseLeases(database.db, "loop-b", queue);
+    expect(await claim(100, 30_000, "loop-b")).toEqual([]);
+    await releaseLeases(database.db, "loop-a", queue.slice(0, 1));
+    expect((await claim(100, 30_000, "loop-b")).map((d) => d.id)).toEqual(queue.slice(0, 1));
   });
 
   it("honours the claim's limit, oldest first across endpoints", async () => {
@@ -195,7 +227,7 @@ describe("the delivery queue with a long history and backlog", () => {
   }
 
   it("claims from the front of each endpoint's queue, not from a scan of the table", async () => {
-    const claimPlan = await plan(dueCandidates({ limit: 256, perEndpoint: 4 }));
+    const claimPlan = await plan(dueCandidates({ limit: 256, perEndpoint: 4, owner: "loop-a", ahead: {} }));
     expect(claimPlan).toMatch(/Index (Only )?Scan using webhook_deliveries_queue/);
     expect(claimPlan).toMatch(/Index (Only )?Scan using webhook_deliveries_leased/);
     const duePlan = await plan(nextDueQuery);

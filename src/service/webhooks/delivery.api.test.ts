@@ -390,6 +390,81 @@ describe("a slow receiver", { timeout: 40_000 }, () => {
   });
 });
 
+describe("a busy endpoint", { timeout: 40_000 }, () => {
+  /** An endpoint that has answered quickly before: the dispatcher then leases its attempts ahead. */
+  async function knownFastEndpoint() {
+    const r = await receiver();
+    const hook = await endpoint(r.url);
+    for (let i = 0; i < 3; i++) await emitEvent();
+    await waitFor(() => r.received.length === 3, 10_000, "the first answers");
+    return { r, hook };
+  }
+
+  it("keeps at most its bound in flight while its other attempts wait their turn, each sent once", async () => {
+    const { r, hook } = await knownFastEndpoint();
+    let inFlight = 0;
+    let most = 0;
+    r.setResponder((_req, _i, res) => {
+      most = Math.max(most, ++inFlight);
+      setTimeout(() => {
+        inFlight--;
+        res.end("ok");
+      }, 30);
+    });
+    const libraries: string[] = [];
+    for (let i = 0; i < 30; i++) libraries.push(await emitEvent());
+    await waitFor(() => libraries.every((id) => about(r, id).length === 1), 20_000, "every event");
+    expect(most).toBe(4);
+    expect(r.received).toHaveLength(33);
+    await waitFor(async () => (await deliveries(hook.id, "?status=success&limit=100")).length === 33);
+    await api("DELETE", `/v1/webhooks/${hook.id}`);
+  });
+
+  it("sends nothing more after a 410: what waited in the dispatcher's memory is parked", async () => {
+    const { r, hook } = await knownFastEndpoint();
+    const held: Array<() => void> = [];
+    r.setResponder((_req, _i, res) =>
+      held.push(() => {
+        res.statusCode = 410;
+        res.end("gone");
+      }),
+    );
+    for (let i = 0; i < 10; i++) await emitEvent();
+    await waitFor(() => held.length === 4, 10_000, "four requests in flight");
+    held.shift()!();
+    await waitFor(async () => (await api("GET", `/v1/webhooks/${hook.id}`)).body.enabled === false);
+    for (const release of held.splice(0)) release();
+    // Six first attempts never sent, and the second attempts of the four that got 410.
+    await waitFor(
+      async () => (await deliveries(hook.id, "?status=parked&limit=100")).length === 10,
+      10_000,
+      "ten parked",
+    );
+    expect(r.received).toHaveLength(7);
+    await api("DELETE", `/v1/webhooks/${hook.id}`);
+  });
+
+  it("sends nothing more once disabled: what waited in the dispatcher's memory is parked", async () => {
+    const { r, hook } = await knownFastEndpoint();
+    const held: Array<() => void> = [];
+    r.setResponder((_req, _i, res) => held.push(() => res.end("late")));
+    for (let i = 0; i < 10; i++) await emitEvent();
+    await waitFor(() => held.length === 4, 10_000, "four requests in flight");
+    await api("PATCH", `/v1/webhooks/${hook.id}`, { body: { enabled: false } });
+    // Longer than the dispatcher takes to read the endpoint again.
+    await new Promise((resolve) => setTimeout(resolve, 600));
+    for (const release of held.splice(0)) release();
+    await waitFor(
+      async () => (await deliveries(hook.id, "?status=parked&limit=100")).length === 6,
+      10_000,
+      "six parked",
+    );
+    expect(r.received).toHaveLength(7);
+    expect(await deliveries(hook.id, "?status=success&limit=100")).toHaveLength(7);
+    await api("DELETE", `/v1/webhooks/${hook.id}`);
+  });
+});
+
 describe("delivery log", () => {
   it("logs each attempt under the X-Request-Id the receiver got", async () => {
     const lines: string[] = [];

@@ -1,7 +1,9 @@
 import type { Logger } from "pino";
 import type { Agent } from "undici";
 import type { ServiceDeps } from "../deps.ts";
+import type { EndpointLanes } from "./endpoint-lanes.ts";
 import type { AttemptResult, ResultRecorder } from "./record-results.ts";
+import type { WebhookRow } from "./webhooks.repository.ts";
 
 /** What one dispatch loop works with and keeps track of; its steps (dispatch-loop.ts) read and update it. */
 export interface LoopState {
@@ -9,10 +11,22 @@ export interface LoopState {
   readonly agent: Agent;
   readonly run: { signal: AbortSignal; logger: Logger };
   readonly recorder: ResultRecorder;
+  /** This loop, as the owner of the leases it takes. */
+  readonly owner: string;
+  /** The attempts it holds, per endpoint: waiting for a slot, or in flight. */
+  readonly lanes: EndpointLanes;
   /** Attempts in flight. */
   readonly sends: Set<Promise<void>>;
   /** Answers that came in since a turn last recorded them. */
   readonly results: AttemptResult[];
+  /** Held attempts not to be sent after all, to be given back by the next turn. */
+  readonly released: string[];
+  /** Endpoints an answer said are gone (410) since the last turn: what a claim beside it gives them goes back. */
+  readonly gone: Set<string>;
+  /** The endpoints of the attempts held, as last read (enabled, URL, secrets); shared by every send. */
+  readonly webhooks: Map<string, WebhookRow>;
+  /** Their signing secrets, opened once per read of the endpoint. */
+  readonly secrets: Map<string, string[]>;
   claiming: boolean;
   /** A wake-up came since the current turn began. */
   woken: boolean;
@@ -22,6 +36,8 @@ export interface LoopState {
   wakeUp: () => void;
   fannedOutAt: number;
   parkedAt: number;
+  claimedAt: number;
+  endpointsReadAt: number;
 }
 
 export function wake(state: LoopState): void {

@@ -1,28 +1,32 @@
+import { randomUUID } from "node:crypto";
 import { setImmediate as yieldToEventLoop } from "node:timers/promises";
 import type { Logger } from "pino";
 import type { Agent } from "undici";
 import type { ServiceDeps } from "../deps.ts";
-import { attemptDelivery, loadSendBatch } from "./attempt-delivery.ts";
+import { loadSendBatch } from "./attempt-delivery.ts";
 import type { DeliveryRow } from "./deliveries.repository.ts";
-import { claimDueDeliveries, parkDisabled } from "./delivery-queue.repository.ts";
+import { claimDueDeliveries, parkDisabled, releaseLeases } from "./delivery-queue.repository.ts";
 import { type LoopState, sleep, wake } from "./dispatch-loop-state.ts";
+import { EndpointLanes } from "./endpoint-lanes.ts";
 import { FANOUT_BATCH, fanOutBatch } from "./fanout.ts";
-import { createResultRecorder } from "./record-results.ts";
+import { readEndpointsWhenDue, sendReady } from "./lane-sends.ts";
+import { type AttemptResult, createResultRecorder } from "./record-results.ts";
 
 /** Attempts in flight in one process at most (each endpoint also has its own bound). */
 const MAX_IN_FLIGHT = 256;
+/** Attempts one loop holds at most: in flight, and leased ahead waiting for a slot of their endpoint. */
+const MAX_HELD = 1_024;
 /** A loop hands over to a fresh job after this long, so that a stopping worker is not held for long. */
 const SLICE_MS = 10_000;
-/** While attempts are in flight: how often to look for work that no wake-up announces (other processes). */
+/** How often to claim with no sign of new work (other processes' events, retries falling due). */
 const POLL_MS = 200;
 /** Events committed without a wake-up (by other processes) wait at most this long while the loop runs. */
 const FANOUT_EVERY_MS = 200;
 /** Disabled endpoints' attempts are parked at most this often; a claim never takes them anyway. */
 const PARK_EVERY_MS = 1_000;
 /**
- * After a first answer, how long to let the others in flight come in before a turn records them: a turn costs
- * about the same for one result as for a hundred, and PGlite runs in this thread, so while a turn runs no answer
- * is read at all.
+ * After a first answer, how long to let others come in before a turn records them: a turn costs about the same
+ * for one result as for a hundred, and PGlite runs in this thread, so while a turn runs no answer is read at all.
  */
 const GATHER_MS = 5;
 
@@ -40,34 +44,51 @@ export interface DispatchLoop {
   wake(): void;
   /** Settles when the loop stops taking new work. */
   stopped: Promise<DispatchSummary>;
-  /** Settles once, after that, the loop's sends are finished and their results recorded. */
+  /** Settles once, after that, the loop's sends are finished, their results recorded and the rest given back. */
   done: Promise<void>;
 }
 
 /**
- * Fans out, claims, sends and records for as long as work is due. Each turn records the results that came in
- * since the last one, which frees their endpoints' slots, and claims again: one loop keeps every endpoint at its
- * bound, one transaction records a whole turn's results, and no job is queued per batch. The loop stops when
- * nothing is due nor in flight, when its slice runs out, or when `run.signal` aborts.
+ * Fans out, claims, sends and records for as long as work is due. Attempts are leased ahead per endpoint and wait
+ * in memory (`EndpointLanes`): an answer frees a slot that the next waiting attempt takes at once. Each turn records
+ * the answers that came in since the last one in one transaction, gives back what will not be sent, and claims
+ * when an endpoint runs low or new work may be due. The loop stops when nothing is due, held nor in flight, when
+ * its slice runs out, or when `run.signal` aborts. `answerTimes` (per endpoint, ms) outlives the loop.
  */
 export function startDispatchLoop(
   deps: ServiceDeps,
   agent: Agent,
   run: { signal: AbortSignal; logger: Logger },
+  answerTimes: Map<string, number> = new Map(),
 ): DispatchLoop {
   const state: LoopState = {
     deps,
     agent,
     run,
     recorder: createResultRecorder(deps, run.logger),
+    owner: randomUUID(),
+    lanes: new EndpointLanes(
+      {
+        perEndpoint: deps.config.webhookEndpointConcurrency,
+        maxInFlight: MAX_IN_FLIGHT,
+        leaseMs: deps.config.webhookDeliveryLeaseMs,
+      },
+      answerTimes,
+    ),
     sends: new Set(),
     results: [],
+    released: [],
+    gone: new Set(),
+    webhooks: new Map(),
+    secrets: new Map(),
     claiming: !run.signal.aborted,
     woken: false,
     eventsCommitted: true,
     wakeUp: () => {},
     fannedOutAt: 0,
     parkedAt: 0,
+    claimedAt: 0,
+    endpointsReadAt: 0,
   };
   const onEvents = () => {
     state.eventsCommitted = true;
@@ -113,7 +134,12 @@ async function loop(state: LoopState): Promise<DispatchSummary> {
     summary.sent += claimed;
     // More is ready at once: the rest of a backlog of events, or attempts beyond this claim's limit.
     if (state.eventsCommitted || (free > 0 && claimed === free)) continue;
-    const idle = claimed === 0 && fannedOut === 0 && state.sends.size === 0 && state.results.length === 0;
+    const idle =
+      claimed === 0 &&
+      fannedOut === 0 &&
+      state.lanes.held === 0 &&
+      state.results.length === 0 &&
+      state.released.length === 0;
     // A wake-up during the turn (a job for work committed after this turn's claim) is looked at first: the job
     // that sent it found this loop claiming and left the work to it.
     if (idle && !state.woken) {
@@ -122,36 +148,70 @@ async function loop(state: LoopState): Promise<DispatchSummary> {
     }
     await sleep(state, POLL_MS);
     // The other answers in flight join this one, unless all are in already.
-    await sleep(state, GATHER_MS, () => state.sends.size === 0);
+    await sleep(state, GATHER_MS, () => state.lanes.inFlight === 0);
   }
   return { ...summary, ended: "aborted" };
 }
 
 /**
- * One turn: fan out if events may be waiting, park, record what came in and claim what is free, then send. On
- * PostgreSQL the claim runs beside the recording, on another connection (the answered attempts are out of flight
- * already): an endpoint's slots are free again after one round trip instead of two. The sends wait for the
- * recording, so that a 410 it records disables its endpoint before anything more goes there.
+ * One turn: fan out if events may be waiting, park, record what came in and give back what will not be sent,
+ * claim if needed, then start what the lanes allow. On PostgreSQL the claim runs beside the recording, on another
+ * connection (the answered attempts are out of flight already). What it gives an endpoint that answered 410 since
+ * the turn began goes back unsent: the recording disables that endpoint, a later claim will not see it.
  */
 async function turn(state: LoopState): Promise<{ fannedOut: number; claimed: number; free: number }> {
+  const eventsCommitted = state.eventsCommitted;
   const fannedOut = await fanOutWhenDue(state);
   await parkWhenDue(state);
+  await readEndpointsWhenDue(state);
+  state.released.push(...ids(state.lanes.takeStale()));
   const answered = state.results.splice(0);
-  const recording = state.recorder.record(answered);
+  const goneBefore = [...state.gone];
+  const recording = recordTurn(state, answered, state.released.splice(0));
   // PGlite runs one statement at a time in this thread: nothing to overlap.
   const pglite = state.deps.database.kind === "pglite";
   if (pglite) await recording;
-  const free = MAX_IN_FLIGHT - state.sends.size;
-  const claimed = await claimDueDeliveries(state.deps.db, {
-    limit: free,
-    perEndpoint: state.deps.config.webhookEndpointConcurrency,
-    answered: pglite ? [] : answered.map((result) => result.delivery.id),
-    leaseMs: state.deps.config.webhookDeliveryLeaseMs,
-    // PGlite serves one process, and a process runs one claiming loop at a time.
-    shared: !pglite,
-  }).finally(() => recording);
-  if (claimed.length > 0) await send(state, claimed);
-  return { fannedOut, claimed: claimed.length, free };
+  const free = MAX_HELD - state.lanes.held;
+  const claimNow =
+    fannedOut > 0 || eventsCommitted || state.lanes.runningLow() || Date.now() - state.claimedAt >= POLL_MS;
+  const claimed = claimNow
+    ? await claimDueDeliveries(state.deps.db, {
+        limit: free,
+        perEndpoint: state.deps.config.webhookEndpointConcurrency,
+        owner: state.owner,
+        ahead: state.lanes.aheadTargets(),
+        answered: pglite ? [] : answered.map((result) => result.delivery.id),
+        leaseMs: state.deps.config.webhookDeliveryLeaseMs,
+        // PGlite serves one process, and a process runs one claiming loop at a time.
+        shared: !pglite,
+      }).finally(() => recording)
+    : await recording.then(() => []);
+  if (claimNow) state.claimedAt = Date.now();
+  if (claimed.length > 0) await hold(state, claimed);
+  for (const id of goneBefore) state.gone.delete(id);
+  sendReady(state);
+  return { fannedOut, claimed: claimed.length, free: claimNow ? free : 0 };
+}
+
+/** Puts claimed attempts in their lanes, with the events and endpoints they need; those of gone endpoints go back. */
+async function hold(state: LoopState, claimed: DeliveryRow[]): Promise<void> {
+  const batch = await loadSendBatch(state.deps.db, claimed);
+  for (const [id, webhook] of batch.webhooks) {
+    state.webhooks.set(id, webhook);
+    state.secrets.delete(id);
+  }
+  const sendable = claimed.filter((delivery) => !state.gone.has(delivery.webhookId));
+  state.released.push(...ids(claimed.filter((delivery) => state.gone.has(delivery.webhookId))));
+  state.lanes.add(sendable, { events: batch.events, webhooks: state.webhooks, secrets: state.secrets });
+}
+
+async function recordTurn(state: LoopState, answered: AttemptResult[], giveBack: string[]): Promise<void> {
+  await state.recorder.record(answered);
+  if (giveBack.length === 0) return;
+  // Not given back, they are sent once their lease lapses.
+  await releaseLeases(state.deps.db, state.owner, giveBack).catch((error: unknown) =>
+    state.run.logger.warn({ err: error }, "giving back webhook delivery leases failed"),
+  );
 }
 
 async function fanOutWhenDue(state: LoopState): Promise<number> {
@@ -170,26 +230,11 @@ async function parkWhenDue(state: LoopState): Promise<void> {
   state.parkedAt = Date.now();
 }
 
-/** Starts the claimed attempts; each answer is kept for the next turn to record, and wakes the loop. */
-async function send(state: LoopState, claimed: DeliveryRow[]): Promise<void> {
-  const { deps, agent, run, sends, results } = state;
-  const batch = await loadSendBatch(deps.db, claimed);
-  for (const delivery of claimed) {
-    const sending: Promise<void> = attemptDelivery(deps, agent, batch, delivery, run.signal)
-      .then((result) => {
-        if (result) results.push(result);
-      })
-      .catch((error: unknown) => run.logger.error({ err: error, deliveryId: delivery.id }, "delivery failed"))
-      .finally(() => {
-        sends.delete(sending);
-        wake(state);
-      });
-    sends.add(sending);
-  }
+/** After the loop stopped claiming: gives back what waits, waits for the attempts in flight, records them. */
+async function finishSends(state: LoopState): Promise<void> {
+  state.released.push(...ids(state.lanes.dropAll()));
+  await Promise.allSettled([...state.sends]);
+  await recordTurn(state, state.results.splice(0), state.released.splice(0));
 }
 
-/** After the loop stopped claiming: waits for the attempts in flight and records their answers. */
-async function finishSends(state: LoopState): Promise<void> {
-  await Promise.allSettled([...state.sends]);
-  await state.recorder.record(state.results.splice(0));
-}
+const ids = (deliveries: DeliveryRow[]) => deliveries.map((delivery) => delivery.id);

@@ -14,6 +14,8 @@ const VACUUM_AFTER = 20_000;
 const agents = new WeakMap<ServiceDeps, Agent>();
 const loops = new WeakMap<ServiceDeps, DispatchLoop>();
 const claimedSinceVacuum = new WeakMap<ServiceDeps, number>();
+/** Each endpoint's recent answer time, kept from one loop to the next (it sizes what a loop holds ahead). */
+const answerTimes = new WeakMap<ServiceDeps, Map<string, number>>();
 
 function agentOf(deps: ServiceDeps): Agent {
   let agent = agents.get(deps);
@@ -39,7 +41,8 @@ export async function dispatch(
     running.wake();
     return null;
   }
-  const loop = startDispatchLoop(deps, agentOf(deps), run);
+  if (!answerTimes.has(deps)) answerTimes.set(deps, new Map());
+  const loop = startDispatchLoop(deps, agentOf(deps), run, answerTimes.get(deps));
   loops.set(deps, loop);
   try {
     const summary = await loop.stopped;

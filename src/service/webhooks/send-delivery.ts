@@ -24,22 +24,34 @@ export function createDeliveryAgent(policy: AddressPolicy): Agent {
   });
 }
 
-/** POSTs the exact signed bytes (a Buffer: Content-Length, never chunked); redirects are not followed. */
+/**
+ * POSTs the exact signed bytes (a Buffer: Content-Length, never chunked); redirects are not followed. The whole
+ * attempt, answer excerpt included, has `DELIVERY_TIMEOUT_MS`. (A timer and a controller per attempt: a composed
+ * `AbortSignal.any([AbortSignal.timeout(), shutdown])` cost about 30 µs each, a tenth of an attempt's CPU.)
+ */
 export async function sendDelivery(
   agent: Agent,
   target: { url: string; headers: Record<string, string>; body: Buffer },
   shutdown: AbortSignal,
 ): Promise<SendOutcome> {
   const started = performance.now();
-  const timeout = AbortSignal.timeout(DELIVERY_TIMEOUT_MS);
   const elapsed = () => Math.round(performance.now() - started);
+  const controller = new AbortController();
+  let timedOut = false;
+  const timer = setTimeout(() => {
+    timedOut = true;
+    controller.abort();
+  }, DELIVERY_TIMEOUT_MS);
+  const stop = () => controller.abort();
+  shutdown.addEventListener("abort", stop, { once: true });
+  if (shutdown.aborted) stop();
   try {
     const response = await request(target.url, {
       method: "POST",
       headers: target.headers,
       body: target.body,
       dispatcher: agent,
-      signal: AbortSignal.any([timeout, shutdown]),
+      signal: controller.signal,
     });
     const excerpt = await readExcerpt(response.body);
     const status = response.statusCode;
@@ -57,10 +69,13 @@ export async function sendDelivery(
       ok: false,
       httpStatus: null,
       durationMs: elapsed(),
-      errorCode: timeout.aborted ? "timeout" : networkErrorCode(error),
+      errorCode: timedOut ? "timeout" : networkErrorCode(error),
       responseExcerpt: null,
-      interrupted: shutdown.aborted && !timeout.aborted,
+      interrupted: shutdown.aborted && !timedOut,
     };
+  } finally {
+    clearTimeout(timer);
+    shutdown.removeEventListener("abort", stop);
   }
 }
 

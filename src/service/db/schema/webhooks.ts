@@ -50,6 +50,11 @@ export const webhookDeliveries = pgTable(
     scheduledAt: ts("scheduled_at").notNull(),
     /** Held by the sender while the attempt is in flight; a crashed sender's attempt is retried after it. */
     leaseUntil: ts("lease_until"),
+    /**
+     * The dispatch loop holding the lease. A loop may lease an endpoint's attempts ahead of sending them (it keeps
+     * the endpoint's bound in flight itself) only while no other loop holds any of that endpoint's.
+     */
+    leasedBy: text("leased_by"),
     deliveredAt: ts("delivered_at"),
     httpStatus: integer("http_status"),
     durationMs: integer("duration_ms"),

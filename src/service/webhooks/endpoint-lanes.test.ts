@@ -1,0 +1,75 @@
+import { describe, expect, it } from "vitest";
+import type { SendBatch } from "./attempt-delivery.ts";
+import type { DeliveryRow } from "./deliveries.repository.ts";
+import { EndpointLanes } from "./endpoint-lanes.ts";
+
+const batch: SendBatch = { events: new Map(), webhooks: new Map(), secrets: new Map() };
+let next = 0;
+const attempts = (webhookId: string, count: number) =>
+  Array.from({ length: count }, () => ({ id: `dlv_${++next}`, webhookId }) as DeliveryRow);
+const lanes = (answerTimes = new Map<string, number>()) =>
+  new EndpointLanes({ perEndpoint: 4, maxInFlight: 6, leaseMs: 30_000 }, answerTimes);
+
+describe("EndpointLanes", () => {
+  it("starts each endpoint's attempts in order, up to its bound and the loop's", () => {
+    const held = lanes();
+    const a = attempts("a", 6);
+    const b = attempts("b", 3);
+    held.add([...a, ...b], batch);
+    const first = held.takeReady().map((q) => q.delivery.id);
+    expect(first).toEqual([...a.slice(0, 4), ...b.slice(0, 2)].map((d) => d.id));
+    expect(held.takeReady()).toEqual([]);
+    expect([held.inFlight, held.queued, held.held]).toEqual([6, 3, 9]);
+    // An answer frees one slot of its endpoint, taken by that endpoint's next attempt.
+    held.finished("a", 3);
+    expect(held.takeReady("a").map((q) => q.delivery.id)).toEqual([a[4]!.id]);
+    held.finished("b", 3);
+    expect(held.takeReady("a")).toEqual([]);
+    expect(held.takeReady().map((q) => q.delivery.id)).toEqual([b[2]!.id]);
+  });
+
+  it("gives back what waits for a dropped endpoint, and what waited past half its lease", () => {
+    const held = lanes();
+    held.add(attempts("a", 5), batch, 1_000);
+    held.add(attempts("b", 5), batch, 20_000);
+    held.takeReady();
+    expect(held.drop("a").length).toBe(1);
+    expect(held.takeStale(16_001)).toEqual([]);
+    expect(held.takeStale(35_001).length).toBe(3);
+    expect(held.queued).toBe(0);
+    expect(held.dropAll()).toEqual([]);
+  });
+
+  it("holds ahead what a quarter-second of sending takes at the endpoint's answer time, within 16 times its bound", () => {
+    const times = new Map([
+      ["fast", 1],
+      ["medium", 40],
+      ["slow", 2_000],
+    ]);
+    const held = lanes(times);
+    held.add(
+      [...attempts("fast", 1), ...attempts("medium", 1), ...attempts("slow", 1), ...attempts("new", 1)],
+      batch,
+    );
+    expect(held.aheadTargets()).toEqual({ fast: 64, medium: 25, slow: 4 });
+    // Answers move the shared average, kept for the loops that follow.
+    held.takeReady();
+    held.finished("new", 10);
+    expect(times.get("new")).toBe(10);
+    held.finished("slow", 0);
+    expect(times.get("slow")).toBe(1_600);
+  });
+
+  it("runs low when an endpoint that may have more holds less than half of its target", () => {
+    const held = lanes(new Map([["a", 1]]));
+    held.add(attempts("a", 40), batch);
+    expect(held.runningLow()).toBe(false);
+    held.drop("a");
+    expect(held.runningLow()).toBe(false);
+    held.add(attempts("a", 20), batch);
+    expect(held.runningLow()).toBe(true);
+    // A claim that gave it nothing: nothing more is due for it.
+    held.add([], batch);
+    expect(held.runningLow()).toBe(false);
+  });
+});

@@ -1,0 +1,179 @@
+import type { SendBatch } from "./attempt-delivery.ts";
+import type { DeliveryRow } from "./deliveries.repository.ts";
+
+/** An attempt this loop leased and has not started yet, with what it needs to be sent. */
+export interface QueuedAttempt {
+  delivery: DeliveryRow;
+  batch: SendBatch;
+  claimedAt: number;
+}
+
+interface Lane {
+  queued: QueuedAttempt[];
+  inFlight: number;
+  /** The last claim gave this endpoint attempts: it may have more due. */
+  mayHaveMore: boolean;
+}
+
+export interface LaneLimits {
+  /** Attempts in flight per endpoint at most. */
+  perEndpoint: number;
+  /** Attempts in flight in the whole loop at most. */
+  maxInFlight: number;
+  leaseMs: number;
+}
+
+/** Held ahead per endpoint at most, as a multiple of its bound. */
+const MAX_AHEAD_FACTOR = 16;
+/** Held ahead: about this much of an endpoint's sending, at its recent answer time. */
+const AHEAD_WINDOW_MS = 250;
+const SMOOTHING = 0.2;
+
+/**
+ * Each endpoint's attempts held by one dispatch loop: those in flight, and those leased ahead that wait for a
+ * slot. An answer frees a slot that the next waiting attempt takes at once, from memory, instead of after the
+ * next claim's round trips. How many are held ahead follows the endpoint's answer time, so that what waits is
+ * sent well within its lease; one that waited past half its lease is given back instead (`takeStale`).
+ */
+export class EndpointLanes {
+  readonly #lanes = new Map<string, Lane>();
+  readonly #limits: LaneLimits;
+  /** Per endpoint, its answer time smoothed (ms): how many attempts it is worth holding ahead. */
+  readonly #answerTimes: Map<string, number>;
+  #inFlight = 0;
+  #queued = 0;
+
+  /** `answerTimes` may be shared with the loops that come after this one. */
+  constructor(limits: LaneLimits, answerTimes: Map<string, number> = new Map()) {
+    this.#limits = limits;
+    this.#answerTimes = answerTimes;
+  }
+
+  /** Attempts held: waiting and in flight. */
+  get held(): number {
+    return this.#queued + this.#inFlight;
+  }
+
+  get inFlight(): number {
+    return this.#inFlight;
+  }
+
+  get queued(): number {
+    return this.#queued;
+  }
+
+  /** Endpoints with attempts waiting. */
+  endpointsWaiting(): string[] {
+    return [...this.#lanes].filter(([, lane]) => lane.queued.length > 0).map(([id]) => id);
+  }
+
+  /** Adds a claim's attempts (in sending order) behind those already waiting. */
+  add(claimed: DeliveryRow[], batch: SendBatch, now = Date.now()): void {
+    const given = new Set<string>();
+    for (const delivery of claimed) {
+      const lane = this.#lane(delivery.webhookId);
+      lane.queued.push({ delivery, batch, claimedAt: now });
+      given.add(delivery.webhookId);
+    }
+    for (const [id, lane] of this.#lanes) lane.mayHaveMore = given.has(id);
+    this.#queued += claimed.length;
+  }
+
+  /**
+   * The waiting attempts that may start now, each endpoint up to its bound and the loop up to its own (of one
+   * endpoint only when `webhookId` is given and the loop is below its bound). They count as in flight until
+   * `finished`.
+   */
+  takeReady(webhookId?: string): QueuedAttempt[] {
+    const ready: QueuedAttempt[] = [];
+    const lanes =
+      webhookId && this.#inFlight < this.#limits.maxInFlight ? [this.#lane(webhookId)] : this.#lanes.values();
+    for (const lane of lanes) {
+      while (
+        lane.queued.length > 0 &&
+        lane.inFlight < this.#limits.perEndpoint &&
+        this.#inFlight < this.#limits.maxInFlight
+      ) {
+        ready.push(lane.queued.shift()!);
+        lane.inFlight++;
+        this.#inFlight++;
+        this.#queued--;
+      }
+    }
+    return ready;
+  }
+
+  /** An attempt taken by `takeReady` is over; `durationMs` when it was answered. */
+  finished(webhookId: string, durationMs: number | null): void {
+    const lane = this.#lane(webhookId);
+    lane.inFlight--;
+    this.#inFlight--;
+    if (durationMs === null) return;
+    const average = this.#answerTimes.get(webhookId);
+    this.#answerTimes.set(
+      webhookId,
+      average === undefined ? durationMs : average + SMOOTHING * (durationMs - average),
+    );
+  }
+
+  /** Removes an endpoint's waiting attempts (it was disabled or deleted); returns them to be given back. */
+  drop(webhookId: string): DeliveryRow[] {
+    const lane = this.#lanes.get(webhookId);
+    if (!lane) return [];
+    const dropped = lane.queued.splice(0).map((entry) => entry.delivery);
+    this.#queued -= dropped.length;
+    lane.mayHaveMore = false;
+    return dropped;
+  }
+
+  /** Removes every waiting attempt (the loop stops); returns them to be given back. */
+  dropAll(): DeliveryRow[] {
+    return [...this.#lanes.keys()].flatMap((id) => this.drop(id));
+  }
+
+  /** Removes the attempts that waited past half their lease: sent now, they might still be out when it lapses. */
+  takeStale(now = Date.now()): DeliveryRow[] {
+    const cutoff = now - this.#limits.leaseMs / 2;
+    const stale: DeliveryRow[] = [];
+    for (const lane of this.#lanes.values()) {
+      while (lane.queued.length > 0 && lane.queued[0]!.claimedAt < cutoff)
+        stale.push(lane.queued.shift()!.delivery);
+    }
+    this.#queued -= stale.length;
+    return stale;
+  }
+
+  /**
+   * Per endpoint that answered before (in this loop or an earlier one): how many attempts to hold (see `ClaimLimits.ahead`), enough for about
+   * `AHEAD_WINDOW_MS` of its sending at its recent answer time, within a quarter of the lease.
+   */
+  aheadTargets(): Record<string, number> {
+    const { perEndpoint, leaseMs } = this.#limits;
+    const window = Math.min(AHEAD_WINDOW_MS, leaseMs / 4);
+    const targets: Record<string, number> = {};
+    for (const [id, average] of this.#answerTimes) {
+      const target = Math.floor((perEndpoint * window) / Math.max(average, 1));
+      targets[id] = Math.min(Math.max(target, perEndpoint), perEndpoint * MAX_AHEAD_FACTOR);
+    }
+    return targets;
+  }
+
+  /** An endpoint that may have more due is down to less than half of what it should hold: time to claim. */
+  runningLow(): boolean {
+    const targets = this.aheadTargets();
+    for (const [id, lane] of this.#lanes) {
+      const target = targets[id] ?? this.#limits.perEndpoint;
+      if (lane.mayHaveMore && lane.queued.length + lane.inFlight < target / 2) return true;
+    }
+    return false;
+  }
+
+  #lane(webhookId: string): Lane {
+    let lane = this.#lanes.get(webhookId);
+    if (!lane) {
+      lane = { queued: [], inFlight: 0, mayHaveMore: false };
+      this.#lanes.set(webhookId, lane);
+    }
+    return lane;
+  }
+}

@@ -1,0 +1,60 @@
+import { attemptDelivery } from "./attempt-delivery.ts";
+import { type LoopState, wake } from "./dispatch-loop-state.ts";
+import type { QueuedAttempt } from "./endpoint-lanes.ts";
+import { findWebhooksByIds } from "./webhooks.repository.ts";
+
+/** While attempts wait in memory: how often their endpoints are read again (a disable, a new URL or secret). */
+const ENDPOINTS_READ_EVERY_MS = 250;
+
+/**
+ * Starts every waiting attempt its endpoint's bound and the loop's allow (one endpoint's only, when named: the
+ * slot its answer just freed). A loop that stopped claiming starts nothing more: what waits is given back.
+ */
+export function sendReady(state: LoopState, webhookId?: string): void {
+  if (!state.claiming) return;
+  for (const attempt of state.lanes.takeReady(webhookId)) start(state, attempt);
+}
+
+/**
+ * Sends one attempt and keeps its answer for the next turn. An answer that says the endpoint is gone (410) or
+ * disabled drops what else waits for it, to be given back, and the freed slot goes to the next waiting attempt.
+ */
+function start(state: LoopState, { delivery, batch }: QueuedAttempt): void {
+  const { deps, agent, run, lanes, sends, results } = state;
+  let answeredInMs: number | null = null;
+  const sending: Promise<void> = attemptDelivery(deps, agent, batch, delivery, run.signal)
+    .then((result) => {
+      if (!result) return;
+      results.push(result);
+      if (result.kind === "sent") answeredInMs = result.outcome.durationMs;
+      const gone = result.kind === "sent" && result.outcome.httpStatus === 410;
+      if (gone) state.gone.add(delivery.webhookId);
+      if (gone || (result.kind === "unsendable" && result.status === "parked"))
+        state.released.push(...lanes.drop(delivery.webhookId).map((dropped) => dropped.id));
+    })
+    .catch((error: unknown) => run.logger.error({ err: error, deliveryId: delivery.id }, "delivery failed"))
+    .finally(() => {
+      sends.delete(sending);
+      lanes.finished(delivery.webhookId, answeredInMs);
+      sendReady(state, delivery.webhookId);
+      wake(state);
+    });
+  sends.add(sending);
+}
+
+/**
+ * Reads again, at most every `ENDPOINTS_READ_EVERY_MS`, the endpoints that attempts wait for: a disabled or
+ * deleted one's attempts are dropped (to be given back and parked), a new URL or secret is used from then on.
+ */
+export async function readEndpointsWhenDue(state: LoopState): Promise<void> {
+  if (state.lanes.queued === 0 || Date.now() - state.endpointsReadAt < ENDPOINTS_READ_EVERY_MS) return;
+  const waiting = state.lanes.endpointsWaiting();
+  const rows = await findWebhooksByIds(state.deps.db, waiting);
+  state.endpointsReadAt = Date.now();
+  for (const id of waiting) {
+    const row = rows.get(id);
+    state.secrets.delete(id);
+    if (row) state.webhooks.set(id, row);
+    if (!row?.enabled) state.released.push(...state.lanes.drop(id).map((dropped) => dropped.id));
+  }
+}
