@@ -1,4 +1,4 @@
-import { createHash } from "node:crypto";
+import { createHash, type Hash } from "node:crypto";
 import { BlobSizeMismatchError, BlobTooLargeError } from "./blob-errors.ts";
 import type { PutOptions, StoredBlob } from "./blob-store.ts";
 
@@ -7,11 +7,18 @@ import type { PutOptions, StoredBlob } from "./blob-store.ts";
  * an oversized upload is refused after one extra chunk rather than after it has all been written.
  */
 export class BlobMeter {
-  readonly #hash = createHash("sha256");
-  #size = 0;
+  readonly #hash: Hash;
+  #size: number;
   #limitError: Error | undefined;
 
-  constructor(private readonly limits: PutOptions = {}) {}
+  /** `resume`: bytes hashed already (a running SHA-256 and their count), which the measured bytes follow. */
+  constructor(
+    private readonly limits: PutOptions = {},
+    resume?: { hash: Hash; size: number },
+  ) {
+    this.#hash = resume?.hash ?? createHash("sha256");
+    this.#size = resume?.size ?? 0;
+  }
 
   /** Passes the source's chunks through unchanged, hashing and counting them. */
   async *measure(source: AsyncIterable<Uint8Array>): AsyncGenerator<Uint8Array> {
@@ -43,6 +50,8 @@ export class BlobMeter {
 
   /** The hash and size of everything measured; call once, after the source has ended. */
   result(): StoredBlob {
+    const exceeded = this.#exceededLimit();
+    if (exceeded) throw exceeded;
     const { expectedSize } = this.limits;
     if (expectedSize !== undefined && this.#size !== expectedSize) {
       throw new BlobSizeMismatchError(expectedSize, this.#size);

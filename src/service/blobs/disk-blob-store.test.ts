@@ -50,6 +50,48 @@ describe("disk blob store, parts written in place", () => {
     }
   });
 
+  it("assembles the bytes last sent, whatever arrived in between: out of order, re-sent after being hashed", async () => {
+    const harness = await diskHarness();
+    try {
+      const { store } = harness;
+      const size = 64 * 1024;
+      const put = (id: string, number: number, bytes: Buffer) =>
+        store.putPart(id, number, Readable.from([bytes]), { maxBytes: size, offset: (number - 1) * size });
+      const [one, two, three, other] = [
+        randomBytes(size),
+        randomBytes(size),
+        randomBytes(500),
+        randomBytes(size),
+      ];
+      await put("upl_order", 3, three);
+      await put("upl_order", 1, one);
+      await put("upl_order", 2, two);
+      const inOrder = await store.assemble("upl_order", [1, 2, 3], { expectedSize: 2 * size + 500 });
+      expect(inOrder.sha256).toBe(sha256Of(Buffer.concat([one, two, three])));
+
+      await put("upl_again", 1, one);
+      await put("upl_again", 2, two);
+      await put("upl_again", 1, other);
+      await put("upl_again", 3, three);
+      const again = await store.assemble("upl_again", [1, 2, 3]);
+      expect(again.sha256).toBe(sha256Of(Buffer.concat([other, two, three])));
+      expect(await readAll((await store.open(again.sha256))!)).toEqual(Buffer.concat([other, two, three]));
+      // Fewer parts than were sent: the blob is those parts.
+      await put("upl_fewer", 1, one);
+      await put("upl_fewer", 2, two);
+      const fewer = await store.assemble("upl_fewer", [1], { expectedSize: size });
+      expect(fewer.sha256).toBe(sha256Of(one));
+      await expect(
+        (async () => {
+          await put("upl_short", 1, one);
+          await store.assemble("upl_short", [1], { expectedSize: size + 1 });
+        })(),
+      ).rejects.toThrow();
+    } finally {
+      await harness.close();
+    }
+  });
+
   const CHUNK = 16 * 1024;
   const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
   const markers = async (root: string, stagingId: string) =>

@@ -20,6 +20,7 @@ import { assertPartNumber, assertStagingId, blobPath, isSha256 } from "./blob-na
 import type { BlobStore, ByteRange, PutOptions, StagedPart, StoredBlob } from "./blob-store.ts";
 import { assertByteRange } from "./byte-range.ts";
 import { isNotFound, moveDurably, writeTempFile } from "./disk-files.ts";
+import { RunningHashes } from "./running-hashes.ts";
 import { latestParts, partName, partNamePrefix, pickParts } from "./staged-parts.ts";
 import { StagingWriters } from "./staging-writers.ts";
 import { isMarker, partNameOfMarker, readMarker, STRIPED_DATA, writeStripedPart } from "./striped-parts.ts";
@@ -36,6 +37,7 @@ export class DiskBlobStore implements BlobStore {
   readonly #stagingDir: string;
   #ready: Promise<void> | undefined;
   readonly #writers = new StagingWriters();
+  readonly #hashes = new RunningHashes();
 
   constructor(readonly root: string) {
     this.#tempDir = path.join(root, ".tmp");
@@ -64,9 +66,13 @@ export class DiskBlobStore implements BlobStore {
         await this.#ensureDirectories();
         await mkdir(directory, { recursive: true });
         if (await exists(path.join(directory, SEALED))) throw new StagingSealedError(stagingId);
-        return writeStripedPart(directory, partNumber, options.offset!, source, options.maxBytes, () =>
+        const offset = options.offset!;
+        this.#hashes.writing(stagingId, partNumber, offset);
+        const part = await writeStripedPart(directory, partNumber, offset, source, options.maxBytes, () =>
           this.#removePart(directory, partNumber),
         );
+        this.#hashes.written(stagingId, path.join(directory, STRIPED_DATA), { ...part, offset });
+        return part;
       });
     }
     const { sha256, size } = await this.#writeThenMove(source, options, async (part) =>
@@ -90,7 +96,8 @@ export class DiskBlobStore implements BlobStore {
       const sealed = await readSealed(directory);
       if (sealed && (await this.stat(sealed.sha256))) return sealed;
       const parts = pickParts(await this.#stagedParts(stagingId), partNumbers) as LocatedPart[];
-      if (inPlace(parts)) return this.#sealInPlace(directory, parts, options);
+      if (inPlace(parts)) return this.#sealInPlace(stagingId, directory, parts, options);
+      this.#hashes.forget(stagingId);
       return this.put(concatParts(directory, parts), options);
     });
   }
@@ -119,12 +126,27 @@ export class DiskBlobStore implements BlobStore {
     }));
   }
 
-  /** Striped parts that fill the data file from its start in order: hash it once and move it into place. */
-  async #sealInPlace(directory: string, parts: LocatedPart[], options?: PutOptions): Promise<StoredBlob> {
+  /**
+   * Striped parts that fill the data file from its start in order: hash it and move it into place. The bytes of
+   * the leading parts were hashed while the upload went on, when they match the running hash; the rest are read.
+   */
+  async #sealInPlace(
+    stagingId: string,
+    directory: string,
+    parts: LocatedPart[],
+    options?: PutOptions,
+  ): Promise<StoredBlob> {
     const data = path.join(directory, STRIPED_DATA);
     const total = parts.reduce((sum, part) => sum + part.size, 0);
-    const meter = new BlobMeter({ ...options, expectedSize: options?.expectedSize ?? total });
-    if (total > 0) for await (const _ of meter.measure(createReadStream(data, { start: 0, end: total - 1 })));
+    const placed = parts.map(({ number, etag, offset, size }) => ({ number, etag, offset: offset!, size }));
+    const resumed = await this.#hashes.take(stagingId, placed);
+    const meter = new BlobMeter(
+      { ...options, expectedSize: options?.expectedSize ?? total },
+      resumed ?? undefined,
+    );
+    const start = resumed?.size ?? 0;
+    if (total > start)
+      for await (const _ of meter.measure(createReadStream(data, { start, end: total - 1 })));
     const blob = meter.result();
     await truncate(data, total);
     // Recorded before the move: a repeated assembly (a retried completion) answers the same blob.
@@ -147,6 +169,7 @@ export class DiskBlobStore implements BlobStore {
 
   async discardStaging(stagingId: string): Promise<void> {
     assertStagingId(stagingId);
+    this.#hashes.forget(stagingId);
     await rm(path.join(this.#stagingDir, stagingId), { recursive: true, force: true });
   }
 
