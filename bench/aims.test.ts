@@ -2,7 +2,15 @@ import { mkdtemp, readFile, rm } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { type AimRow, benchDatabase, formatAims, parseAims, passes, recordAim } from "./aims.ts";
+import {
+  type AimRow,
+  benchDatabase,
+  benchDatabaseHeading,
+  formatAims,
+  parseAims,
+  passes,
+  recordAim,
+} from "./aims.ts";
 
 const row = (overrides: Partial<AimRow> = {}): AimRow => ({
   bench: "files-list",
@@ -105,5 +113,7 @@ describe("recordAim and parseAims", () => {
   it("names the database as the tests choose it", () => {
     expect(benchDatabase({ TEST_DATABASE_URL: "postgres://x" })).toBe("PostgreSQL");
     expect(benchDatabase({})).toBe("PGlite");
+    expect(benchDatabaseHeading({ TEST_DATABASE_URL: "postgres://x" })).toBe("PostgreSQL");
+    expect(benchDatabaseHeading({})).toBe("PGlite (embedded)");
   });
 });

@@ -26,6 +26,11 @@ export function benchDatabase(env: NodeJS.ProcessEnv = process.env): "PostgreSQL
   return env.TEST_DATABASE_URL ? "PostgreSQL" : "PGlite";
 }
 
+/** The database as a bench's heading names it. */
+export function benchDatabaseHeading(env: NodeJS.ProcessEnv = process.env): string {
+  return benchDatabase(env) === "PGlite" ? "PGlite (embedded)" : "PostgreSQL";
+}
+
 /** Appends one JSON line to the file named by BENCH_AIMS_FILE; does nothing when it is unset. */
 export function recordAim(row: AimRow, file: string | undefined = process.env.BENCH_AIMS_FILE): void {
   if (!file) return;

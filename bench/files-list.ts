@@ -1,6 +1,6 @@
 import os from "node:os";
 import { testPoolSize } from "../src/service/testing/test-database.ts";
-import { benchDatabase, recordAim } from "./aims.ts";
+import { benchDatabase, benchDatabaseHeading, recordAim } from "./aims.ts";
 import { startBareListBeside } from "./bare-list-server.ts";
 import { startCeilingServer } from "./ceiling-server.ts";
 import { loadOptionsFromEnv, measure } from "./measure.ts";
@@ -38,7 +38,7 @@ async function main() {
     const serviceRun = results[0]!.service;
     await bare.close();
     await ceiling.close();
-    const database = process.env.TEST_DATABASE_URL ? "PostgreSQL" : "PGlite (embedded)";
+    const database = benchDatabaseHeading();
     console.log(
       `\n## files-list: ${count.toLocaleString("en")} files (seeded in ${seedSeconds.toFixed(1)} s), ${database}; ` +
         `${load.connections} connections, ${load.durationSeconds} s per run; Node ${process.version}, ${os.cpus().length} CPUs\n`,

@@ -1,6 +1,7 @@
 import os from "node:os";
 import { pathToFileURL } from "node:url";
 import { startTestService } from "../src/service/testing/test-service.ts";
+import { benchDatabaseHeading } from "./aims.ts";
 import { startCeilingServer } from "./ceiling-server.ts";
 import { type LoadOptions, loadOptionsFromEnv, type Measurement, measure } from "./measure.ts";
 import { failuresOf, formatThroughput } from "./report.ts";
@@ -53,7 +54,7 @@ async function fetchOnce(url: string, headers: Record<string, string>): Promise<
 
 async function main() {
   const load = loadOptionsFromEnv();
-  const database = process.env.TEST_DATABASE_URL ? "PostgreSQL (TEST_DATABASE_URL)" : "PGlite (embedded)";
+  const database = benchDatabaseHeading();
   console.log(
     `\n## meta-throughput: ${database}; ${load.connections} connections, ${load.durationSeconds} s per run ` +
       `after ${load.warmupSeconds} s warm-up; Node ${process.version}, ${os.cpus().length} CPUs\n`,

@@ -2,6 +2,7 @@ import os from "node:os";
 import { sql } from "drizzle-orm";
 import { seedSyntheticFiles } from "../src/service/seed/synthetic-seed.ts";
 import { startTestService } from "../src/service/testing/test-service.ts";
+import { benchDatabaseHeading } from "./aims.ts";
 import { loadOptionsFromEnv, type Measurement, measure } from "./measure.ts";
 
 const UNLIMITED = "sustained=100000000/1m,month=1000000000/1mo";
@@ -57,7 +58,7 @@ async function main() {
         measured: await measure(`${service.regionalUrl}${path}`, headers, load),
       });
     }
-    const database = process.env.TEST_DATABASE_URL ? "PostgreSQL" : "PGlite (embedded)";
+    const database = benchDatabaseHeading();
     console.log(
       `\n## property-filter: ${count.toLocaleString("en")} files with a status value (seeded in ${seedSeconds.toFixed(1)} s), ${database}; ` +
         `${load.connections} connections, ${load.durationSeconds} s per run; Node ${process.version}, ${os.cpus().length} CPUs\n`,

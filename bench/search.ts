@@ -1,6 +1,6 @@
 import os from "node:os";
 import { testPoolSize } from "../src/service/testing/test-database.ts";
-import { benchDatabase, recordAim } from "./aims.ts";
+import { benchDatabase, benchDatabaseHeading, recordAim } from "./aims.ts";
 import { startBareListBeside } from "./bare-list-server.ts";
 import { type LoadOptions, loadOptionsFromEnv, measure } from "./measure.ts";
 import { startSeededService } from "./seeded-service.ts";
@@ -55,7 +55,7 @@ async function main() {
       const loaded = await measure(url, headers, load);
       rows.push({ query, quality, alone, loaded });
     }
-    const database = process.env.TEST_DATABASE_URL ? "PostgreSQL" : "PGlite (embedded)";
+    const database = benchDatabaseHeading();
     console.log(
       `\n## search: ${count.toLocaleString("en")} files (seeded in ${seedSeconds.toFixed(1)} s, library ${seeded.libraryId}), ${database}; ` +
         `${describeLoad(load)}; Node ${process.version}, ${os.cpus().length} CPUs\n`,

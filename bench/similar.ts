@@ -6,7 +6,7 @@ import { seedSyntheticFiles } from "../src/service/seed/synthetic-seed.ts";
 import { uploadBytes, waitUntilProcessed } from "../src/service/testing/content-fixtures.ts";
 import { apiClient } from "../src/service/testing/http-client.ts";
 import { startTestService } from "../src/service/testing/test-service.ts";
-import { benchDatabase, recordAim } from "./aims.ts";
+import { benchDatabase, benchDatabaseHeading, recordAim } from "./aims.ts";
 import { UNLIMITED_RATES } from "./seeded-service.ts";
 
 const ORIGINALS = Number(process.env.BENCH_SIMILAR_ORIGINALS ?? 24);
@@ -104,7 +104,7 @@ async function main() {
       if (rank >= 0 && rank < 5) tally.at5 += 1;
       byEdit.set(c.edit, tally);
     }
-    const database = process.env.TEST_DATABASE_URL ? "PostgreSQL" : "PGlite (embedded)";
+    const database = benchDatabaseHeading();
     console.log(
       `\n## similar: ${count.toLocaleString("en")} synthetic pictures with descriptors (seeded in ${seedSeconds.toFixed(1)} s) + ` +
         `${ORIGINALS} originals × ${Object.keys(EDITS).length} edits, ${database}; one connection; Node ${process.version}, ${os.cpus().length} CPUs\n`,

@@ -11,6 +11,7 @@ import { startBff } from "../src/bff/server.ts";
 import { buildDashboardIfStale } from "../src/dashboard-build.ts";
 import { seedSyntheticFiles } from "../src/service/seed/synthetic-seed.ts";
 import { startTestService } from "../src/service/testing/test-service.ts";
+import { benchDatabaseHeading } from "./aims.ts";
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const UNLIMITED = "sustained=100000000/1m,month=1000000000/1mo";
@@ -206,7 +207,7 @@ async function main() {
     const browse = await routeAssets(browser, bff.url, folderRoute, true);
     if (browse.finalPath !== folderRoute) throw new Error(`the folder page ended at ${browse.finalPath}`);
 
-    const database = process.env.TEST_DATABASE_URL ? "PostgreSQL" : "PGlite (embedded)";
+    const database = benchDatabaseHeading();
     console.log(
       `\n## web: the built SPA in headless Chromium through the BFF, ${database}; Node ${process.version}, ` +
         `${os.cpus().length} CPUs, Chromium ${browser.version()}\n`,

@@ -5,7 +5,7 @@ import { type Db, rowsOf } from "../src/service/db/client.ts";
 import { emit } from "../src/service/platform/outbox.ts";
 import { startTestService, type TestService } from "../src/service/testing/test-service.ts";
 import { FAST_WEBHOOK_ENV, type Receiver, startReceiver } from "../src/service/webhooks/webhooks-test-kit.ts";
-import { benchDatabase, recordAim } from "./aims.ts";
+import { benchDatabase, benchDatabaseHeading, recordAim } from "./aims.ts";
 
 const UNLIMITED = "sustained=100000000/1m,month=1000000000/1mo";
 const ENDPOINTS = 10;
@@ -159,7 +159,7 @@ async function main() {
       better: "higher",
       note: `${number(events)} events × ${ENDPOINTS} endpoints`,
     });
-    const database = process.env.TEST_DATABASE_URL ? "PostgreSQL" : "PGlite (embedded)";
+    const database = benchDatabaseHeading();
     console.log(
       `\n## webhooks: ${number(events)} events × ${ENDPOINTS} endpoints, ${database}; Node ${process.version}, ${os.cpus().length} CPUs\n`,
     );
