@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import type { SendBatch } from "./attempt-delivery.ts";
 import type { DeliveryRow } from "./deliveries.repository.ts";
-import { EndpointLanes } from "./endpoint-lanes.ts";
+import { EndpointLanes, REMEMBERED_ENDPOINTS } from "./endpoint-lanes.ts";
 
 const batch: SendBatch = { events: new Map(), webhooks: new Map(), secrets: new Map() };
 let next = 0;
@@ -58,6 +58,26 @@ describe("EndpointLanes", () => {
     expect(times.get("new")).toBe(10);
     held.finished("slow", 0);
     expect(times.get("slow")).toBe(1_600);
+  });
+
+  it("remembers the answer times of the endpoints answered last, a bounded number", () => {
+    const times = new Map<string, number>();
+    const held = new EndpointLanes({ perEndpoint: 1, maxInFlight: 10_000, leaseMs: 30_000 }, times);
+    const ids = Array.from({ length: REMEMBERED_ENDPOINTS + 5 }, (_, i) => `e${i}`);
+    held.add(
+      ids.flatMap((id) => attempts(id, 2)),
+      batch,
+    );
+    held.takeReady();
+    for (const id of ids) held.finished(id, 5);
+    expect(times.size).toBe(REMEMBERED_ENDPOINTS);
+    expect([times.has("e4"), times.has("e5")]).toEqual([false, true]);
+    // e5 answers again: it becomes the most recent, and the next to go is e6.
+    held.takeReady("e5");
+    held.finished("e5", 5);
+    held.takeReady("e0");
+    held.finished("e0", 5);
+    expect([times.has("e5"), times.has("e6"), times.has("e0")]).toEqual([true, false, true]);
   });
 
   it("runs low when an endpoint that may have more holds less than half of its target", () => {

@@ -28,6 +28,11 @@ const MAX_AHEAD_FACTOR = 16;
 /** Held ahead: about this much of an endpoint's sending, at its recent answer time. */
 const AHEAD_WINDOW_MS = 250;
 const SMOOTHING = 0.2;
+/**
+ * Endpoints whose answer time is remembered (the most recently answered): each claim names them with their
+ * targets, and an endpoint not named is held to its bound, as before it answered.
+ */
+export const REMEMBERED_ENDPOINTS = 1_000;
 
 /**
  * Each endpoint's attempts held by one dispatch loop: those in flight, and those leased ahead that wait for a
@@ -110,10 +115,14 @@ export class EndpointLanes {
     this.#inFlight--;
     if (durationMs === null) return;
     const average = this.#answerTimes.get(webhookId);
+    // Kept in the order of their last answer: the endpoints least recently answered are forgotten first.
+    this.#answerTimes.delete(webhookId);
     this.#answerTimes.set(
       webhookId,
       average === undefined ? durationMs : average + SMOOTHING * (durationMs - average),
     );
+    if (this.#answerTimes.size > REMEMBERED_ENDPOINTS)
+      this.#answerTimes.delete(this.#answerTimes.keys().next().value!);
   }
 
   /** Removes an endpoint's waiting attempts (it was disabled or deleted); returns them to be given back. */
