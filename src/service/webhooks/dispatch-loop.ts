@@ -186,7 +186,10 @@ async function turn(state: LoopState): Promise<{ fannedOut: number; claimed: num
         shared: !pglite,
       }).finally(() => recording)
     : await recording.then(() => []);
-  if (claimNow) state.claimedAt = Date.now();
+  if (claimNow) {
+    state.claimedAt = Date.now();
+    state.lanes.claimed(claimed);
+  }
   if (claimed.length > 0) await hold(state, claimed);
   for (const id of goneBefore) state.gone.delete(id);
   sendReady(state);

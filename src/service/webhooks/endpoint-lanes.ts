@@ -72,15 +72,20 @@ export class EndpointLanes {
     return [...this.#lanes].filter(([, lane]) => lane.queued.length > 0).map(([id]) => id);
   }
 
-  /** Adds a claim's attempts (in sending order) behind those already waiting. */
-  add(claimed: DeliveryRow[], batch: SendBatch, now = Date.now()): void {
-    const given = new Set<string>();
-    for (const delivery of claimed) {
-      const lane = this.#lane(delivery.webhookId);
-      lane.queued.push({ delivery, batch, claimedAt: now });
-      given.add(delivery.webhookId);
-    }
+  /**
+   * What a claim gave, empty or not: an endpoint it gave attempts to may have more due, any other has none (until
+   * new work is announced or the next poll).
+   */
+  claimed(claimed: DeliveryRow[]): void {
+    const given = new Set(claimed.map((delivery) => delivery.webhookId));
     for (const [id, lane] of this.#lanes) lane.mayHaveMore = given.has(id);
+    for (const id of given) this.#lane(id).mayHaveMore = true;
+  }
+
+  /** Adds claimed attempts (in sending order) behind those already waiting. */
+  add(claimed: DeliveryRow[], batch: SendBatch, now = Date.now()): void {
+    for (const delivery of claimed)
+      this.#lane(delivery.webhookId).queued.push({ delivery, batch, claimedAt: now });
     this.#queued += claimed.length;
   }
 
