@@ -25,6 +25,7 @@ interface RunningHash {
   catchingUp: Promise<void>;
 }
 
+const READ_CHUNK = 1024 * 1024;
 /** Staging areas followed at once at most; beyond, the oldest is forgotten (its assembly reads every byte). */
 const MAX_FOLLOWED = 1_000;
 
@@ -126,6 +127,7 @@ async function catchUp(running: RunningHash, dataFile: string): Promise<void> {
       for await (const chunk of createReadStream(dataFile, {
         start: next.offset,
         end: next.offset + next.size - 1,
+        highWaterMark: READ_CHUNK,
       }))
         hash.update(chunk as Buffer);
     running.reading = null;
