@@ -8,6 +8,9 @@ import type { AddressInfo } from "node:net";
  * client would see the balancer's 502 instead of the service's answer. Answers stream back as they come.
  */
 export async function startRoundRobinProxy(upstreams: string[]) {
+  // A new connection per request: reusing an idle one races its close (Node's default agent drops idle sockets
+  // after 5 s), and on a loaded machine a request sent on a socket being closed came back as this balancer's 502.
+  const agent = new http.Agent({ keepAlive: false });
   let next = 0;
   const served = upstreams.map(() => 0);
   const server = http.createServer(async (incoming, outgoing) => {
@@ -21,18 +24,21 @@ export async function startRoundRobinProxy(upstreams: string[]) {
       outgoing.destroy();
       return;
     }
-    const headers = { ...incoming.headers, host: target.host };
+    const { connection: _hopByHop, ...endToEnd } = incoming.headers;
+    const headers = { ...endToEnd, host: target.host };
     if (incoming.headers["transfer-encoding"]) {
       delete headers["transfer-encoding"];
       headers["content-length"] = String(body.length);
     }
-    const forwarded = http.request(target, { method: incoming.method, headers }, (answer) => {
+    const forwarded = http.request(target, { method: incoming.method, headers, agent }, (answer) => {
       outgoing.writeHead(answer.statusCode ?? 502, answer.headers);
       answer.pipe(outgoing);
     });
-    forwarded.on("error", () => {
-      if (!outgoing.headersSent) outgoing.writeHead(502);
-      outgoing.end();
+    forwarded.on("error", (error: NodeJS.ErrnoException) => {
+      if (outgoing.headersSent) return outgoing.destroy();
+      // Says why, for the test that sees it.
+      outgoing.writeHead(502, { "content-type": "text/plain" });
+      outgoing.end(`balancer: upstream ${index}: ${error.code ?? error.message}`);
     });
     forwarded.end(body);
   });
@@ -44,6 +50,7 @@ export async function startRoundRobinProxy(upstreams: string[]) {
     close: () =>
       new Promise<void>((resolve) => {
         server.closeAllConnections();
+        agent.destroy();
         server.close(() => resolve());
       }),
   };
