@@ -461,6 +461,11 @@ describe("a busy endpoint", { timeout: 40_000 }, () => {
     );
     expect(r.received).toHaveLength(7);
     expect(await deliveries(hook.id, "?status=success&limit=100")).toHaveLength(7);
+    // Parked, they are sent once the endpoint is enabled again.
+    r.setResponder((_req, _i, res) => res.end("back"));
+    await api("PATCH", `/v1/webhooks/${hook.id}`, { body: { enabled: true } });
+    await waitFor(() => r.received.length === 13, 10_000, "the six parked sent");
+    expect(await deliveries(hook.id, "?status=parked&limit=100")).toEqual([]);
     await api("DELETE", `/v1/webhooks/${hook.id}`);
   });
 });

@@ -158,28 +158,34 @@ export class EndpointLanes {
   }
 
   /**
-   * Per endpoint that answered before (in this loop or an earlier one): how many attempts to hold (see `ClaimLimits.ahead`), enough for about
-   * `AHEAD_WINDOW_MS` of its sending at its recent answer time, within a quarter of the lease.
+   * Per endpoint that answered before (in this loop or an earlier one): how many attempts to hold (see
+   * `ClaimLimits.ahead`).
    */
   aheadTargets(): Record<string, number> {
-    const { perEndpoint, leaseMs } = this.#limits;
-    const window = Math.min(AHEAD_WINDOW_MS, leaseMs / 4);
     const targets: Record<string, number> = {};
-    for (const [id, average] of this.#answerTimes) {
-      const target = Math.floor((perEndpoint * window) / Math.max(average, 1));
-      targets[id] = Math.min(Math.max(target, perEndpoint), perEndpoint * MAX_AHEAD_FACTOR);
-    }
+    for (const id of this.#answerTimes.keys()) targets[id] = this.#target(id);
     return targets;
   }
 
   /** An endpoint that may have more due is down to less than half of what it should hold: time to claim. */
   runningLow(): boolean {
-    const targets = this.aheadTargets();
     for (const [id, lane] of this.#lanes) {
-      const target = targets[id] ?? this.#limits.perEndpoint;
-      if (lane.mayHaveMore && lane.queued.length + lane.inFlight < target / 2) return true;
+      if (lane.mayHaveMore && lane.queued.length + lane.inFlight < this.#target(id) / 2) return true;
     }
     return false;
+  }
+
+  /**
+   * Enough for about `AHEAD_WINDOW_MS` of the endpoint's sending at its recent answer time (within a quarter of
+   * the lease), between its bound and `MAX_AHEAD_FACTOR` times it; its bound until it has answered.
+   */
+  #target(webhookId: string): number {
+    const { perEndpoint, leaseMs } = this.#limits;
+    const average = this.#answerTimes.get(webhookId);
+    if (average === undefined) return perEndpoint;
+    const window = Math.min(AHEAD_WINDOW_MS, leaseMs / 4);
+    const target = Math.floor((perEndpoint * window) / Math.max(average, 1));
+    return Math.min(Math.max(target, perEndpoint), perEndpoint * MAX_AHEAD_FACTOR);
   }
 
   #lane(webhookId: string): Lane {
