@@ -17,7 +17,7 @@ import {
   wordMatchers,
 } from "../search/file-search.ts";
 import { type InterpretedQuery, interpretQuery, mayNamePeople } from "../search/interpret-query.ts";
-import { searchMembers, withTypoNeighbours } from "../search/search.repository.ts";
+import { searchMembers, withKnownWords } from "../search/search.repository.ts";
 import type { ScoredFileRow } from "./file-list.repository.ts";
 import { activeFile } from "./files.repository.ts";
 import { hasTopLevelOr, parseFilterDocument, propertyIdsOf } from "./filter-document.ts";
@@ -68,10 +68,7 @@ export async function planFileList(ctx: CallerContext, query: FileListQuery): Pr
   const members = q && mayNamePeople(q) ? await searchMembers(db, auth.brandspace.id) : [];
   const interpreted = q ? interpretQuery(q, { now: new Date(), members }) : null;
   const words = interpreted?.words ?? [];
-  // Only a one-word search in relevance order is read in tiers, which `known` lets it skip.
-  const matchers = await withTypoNeighbours(db, auth.brandspace.id, wordMatchers(words), {
-    askKnown: words.length === 1 && !query.sort,
-  });
+  const matchers = await withKnownWords(db, auth.brandspace.id, wordMatchers(words));
   const conditions: (SQL | undefined)[] = [
     eq(files.brandspaceId, auth.brandspace.id),
     await inVisibleLibraries(ctx, files.libraryId),

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { typoRegex, wordMatchers } from "./file-search.ts";
+import { byKnownWords, typoRegex, wordMatchers } from "./file-search.ts";
 
 const typo = (word: string, text: string) => new RegExp(typoRegex(word), "i").test(text);
 
@@ -20,9 +20,31 @@ describe("typo matching", () => {
 
   it("only for words of 4 to 24 characters, and escapes LIKE wildcards", () => {
     const [short, long, wild] = wordMatchers(["abc", "x".repeat(25), "50%_off"]);
-    expect(short).toEqual({ word: "abc", like: "%abc%", typo: null, neighbours: [] });
+    expect(short).toEqual({ word: "abc", like: "%abc%", typo: null, neighbours: [], tokens: null });
     expect(long?.typo).toBeNull();
     expect(wild?.like).toBe("%50\\%\\_off%");
     expect(wild?.typo).not.toBeNull();
+  });
+});
+
+describe("words found through the known words containing them", () => {
+  it("are 3 to 33 letters or digits, not only digits", () => {
+    expect(["sum", "summer", "café", "年度報告", "summer2024", "x".repeat(33)].map(byKnownWords)).toEqual([
+      true,
+      true,
+      true,
+      true,
+      true,
+      true,
+    ]);
+    expect(["lo", "2024", "x".repeat(34), "brand-guide", "50%", "a b", "e\u0301"].map(byKnownWords)).toEqual([
+      false,
+      false,
+      false,
+      false,
+      false,
+      false,
+      false,
+    ]);
   });
 });

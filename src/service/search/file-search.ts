@@ -79,13 +79,41 @@ export interface WordMatcher {
   word: string;
   like: string;
   typo: string | null;
-  /** Known words (other than those containing `word`) within one typo of it; set by `withTypoNeighbours`. */
+  /** Known words (other than those containing `word`) within one typo of it; set by `withKnownWords`. */
   neighbours: string[];
   /**
-   * False when no known word contains `word` (set by `withTypoNeighbours` for plain words): then no name, tag,
-   * value or comment can contain it either, but inside a run of over 64 letters, which is never a known word.
+   * The known words containing `word`, when a file contains `word` exactly when one of its words is among them
+   * (see `byKnownWords`; set by `withKnownWords`): then `files.search_tokens` is searched instead of the trigram
+   * index. Null when the word is not such a word, or too many known words contain it.
+   */
+  tokens: string[] | null;
+  /**
+   * False when no known word contains `word` (set with `tokens`): then no name, tag, value or comment can
+   * contain it either.
    */
   known?: boolean;
+}
+
+/** Words of 3 to 33 letters or digits (not only digits) are found through the known words containing them. */
+const TOKEN_MIN_LENGTH = 3;
+/** Runs over 64 characters are kept as pieces of 64 every 32: a word of up to 33 lies whole in one of them. */
+const TOKEN_MAX_LENGTH = 33;
+const LETTERS_AND_DIGITS = /^[\p{L}\p{N}]+$/u;
+
+/**
+ * Whether a file's search text contains `word` exactly when one of its words (`search_tokens`, which
+ * `search_words` also holds) contains it: the word cannot straddle two words (it has no space or punctuation;
+ * the query checks this again with the database's own character classes), is long enough to be kept, and is not
+ * only digits (numbers are not kept as words).
+ */
+export function byKnownWords(word: string): boolean {
+  const length = [...word].length;
+  return (
+    length >= TOKEN_MIN_LENGTH &&
+    length <= TOKEN_MAX_LENGTH &&
+    LETTERS_AND_DIGITS.test(word) &&
+    !/^[0-9]+$/.test(word)
+  );
 }
 
 export function wordMatchers(words: string[]): WordMatcher[] {
@@ -97,6 +125,7 @@ export function wordMatchers(words: string[]): WordMatcher[] {
         ? typoRegex(word)
         : null,
     neighbours: [],
+    tokens: null,
   }));
 }
 
@@ -120,18 +149,19 @@ export function typoRegex(word: string): string {
 
 /**
  * Every word must match somewhere (the name, a tag, a text property value, a chosen option's label, a comment
- * or a reply: `files.search_text`), as a substring or through one of its typo neighbours, also as a substring:
- * each pattern is answered by the column's trigram index.
+ * or a reply: `files.search_text`), as a substring or through one of its typo neighbours, also as a substring.
+ * A word with `tokens` is looked up as the files holding one of the known words containing it (the GIN index of
+ * `search_tokens`), other words and the neighbours through the trigram index of `search_text`.
  */
 export function keywordCondition(matchers: WordMatcher[]): SQL | undefined {
   if (matchers.length === 0) return undefined;
   return and(
     ...matchers.map((m) => {
-      const patterns = [m.like, ...m.neighbours.map((n) => `%${escapeLike(n)}%`)];
-      return sql`(${sql.join(
-        patterns.map((pattern) => sql`files.search_text like lower(${pattern})`),
-        sql` or `,
-      )})`;
+      const itself = m.tokens
+        ? sql`files.search_tokens && ${sql.param(m.tokens)}::text[]`
+        : sql`files.search_text like lower(${m.like})`;
+      const neighbours = m.neighbours.map((n) => sql`files.search_text like lower(${`%${escapeLike(n)}%`})`);
+      return sql`(${sql.join([itself, ...neighbours], sql` or `)})`;
     }),
   );
 }
@@ -180,8 +210,8 @@ export interface RelevanceTier {
  * until the page is full, not a ranking of every match.
  */
 export function relevanceTiers(m: WordMatcher): RelevanceTier[] {
-  // A word no known word contains (a typo) can only match through its neighbours, or inside an unknown run of
-  // over 64 letters: one query for both instead of four empty ones before the typo tier.
+  // A word no known word contains (a typo) can only match through its neighbours: one query instead of four
+  // empty ones before the typo tier.
   if (m.known === false) return [{ score: 0.5, condition: keywordCondition([m])! }];
   const { starts, contains, elsewhere } = wordPlaces(m);
   const exact = exactName(m.word);

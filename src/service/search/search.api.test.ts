@@ -192,6 +192,13 @@ describe("file search keywords", () => {
     expect(await names("outdoor")).toEqual(["flyer.png"]);
     expect(await names("outdor")).toEqual(["flyer.png"]);
   });
+
+  it("needs every keyword, wherever each one is found", async () => {
+    expect(await names("poster headline")).toEqual(["poster.png"]);
+    expect(await names("summer approved")).toEqual(["poster.png"]);
+    expect(await names("summer outdoor")).toEqual([]);
+    expect(await names("campain headlin")).toEqual(["poster.png"]);
+  });
 });
 
 describe("file search typo neighbours", () => {

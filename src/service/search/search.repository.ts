@@ -1,7 +1,7 @@
 import { eq, sql } from "drizzle-orm";
 import { type Db, rowsOf } from "../db/client.ts";
 import { members, searchWords, users } from "../db/schema/index.ts";
-import type { WordMatcher } from "./file-search.ts";
+import { byKnownWords, type WordMatcher } from "./file-search.ts";
 import type { SearchMember } from "./query-findings.ts";
 
 /** The brandspace's members (any status: past uploaders stay searchable), for "by <name>". */
@@ -16,41 +16,53 @@ export function searchMembers(db: Db, brandspaceId: string): Promise<SearchMembe
 /** Neighbours looked up per keyword: the closest in length first, so a long tail of rare words is cut. */
 const MAX_NEIGHBOURS = 64;
 
-/** A word of letters and digits only: none of its occurrences can straddle two of the words `search_words` keeps. */
-const PLAIN_WORD = /^[\p{L}\p{N}]+$/u;
+/**
+ * Known words containing a keyword, at most: a keyword in more words than this (a syllable such as `ing`) is
+ * looked up through the trigram index instead, which a long list of words would not beat.
+ */
+const MAX_TOKENS = 256;
 
 /**
- * The brandspace's known words within one typo of each keyword that may have one (`typo` set), leaving out
- * words that contain the keyword itself (its substring pattern finds those already), and, when asked
- * (`askKnown`: a one-word search read in relevance tiers) and the word is plain, whether any known word contains
- * it (`known`), in one query per keyword.
+ * For each keyword, in one query: the brandspace's known words within one typo of it when it may have one
+ * (`typo` set), leaving out words that contain the keyword itself (its substring match finds those already);
+ * and, for a keyword found by known words (`byKnownWords`), the known words containing it (`tokens`), and so
+ * whether any does (`known`).
  */
-export async function withTypoNeighbours(
+export async function withKnownWords(
   db: Db,
   brandspaceId: string,
   matchers: WordMatcher[],
-  { askKnown }: { askKnown: boolean },
 ): Promise<WordMatcher[]> {
   return Promise.all(
     matchers.map(async (m) => {
-      if (!m.typo) return m;
-      const plain = askKnown && PLAIN_WORD.test(m.word) && !/^[0-9]+$/.test(m.word);
-      const [row] = rowsOf<{ neighbours: string[]; known: boolean | null }>(
+      const byWords = byKnownWords(m.word);
+      if (!m.typo && !byWords) return m;
+      const [row] = rowsOf<{ neighbours: string[] | null; tokens: string[] | null }>(
         await db.execute(sql`
-          select array(
-              select word from ${searchWords}
-              where brandspace_id = ${brandspaceId} and word ~ ${m.typo} and strpos(word, ${m.word}) = 0
-              order by abs(length(word) - ${[...m.word].length}), word
-              limit ${MAX_NEIGHBOURS}
-            ) as neighbours,
-            ${
-              plain
-                ? sql`exists (select 1 from ${searchWords}
-                    where brandspace_id = ${brandspaceId} and strpos(word, ${m.word}) > 0)`
-                : sql`null::boolean`
-            } as known`),
+          select ${
+            m.typo
+              ? sql`array(
+                  select word from ${searchWords}
+                  where brandspace_id = ${brandspaceId} and word ~ ${m.typo} and strpos(word, ${m.word}) = 0
+                  order by abs(length(word) - ${[...m.word].length}), word
+                  limit ${MAX_NEIGHBOURS}
+                )`
+              : sql`null::text[]`
+          } as neighbours,
+          ${
+            byWords
+              ? sql`case when lower(${m.word}) !~ '[[:space:][:punct:]]' then array(
+                  select word from ${searchWords}
+                  where brandspace_id = ${brandspaceId} and word like '%' || lower(${m.word}) || '%'
+                  limit ${MAX_TOKENS + 1}
+                ) end`
+              : sql`null::text[]`
+          } as tokens`),
       );
-      return { ...m, neighbours: row?.neighbours ?? [], ...(plain ? { known: row?.known ?? true } : {}) };
+      const neighbours = row?.neighbours ?? [];
+      const tokens = row?.tokens ?? null;
+      if (!tokens || tokens.length > MAX_TOKENS) return { ...m, neighbours };
+      return { ...m, neighbours, tokens, known: tokens.length > 0 };
     }),
   );
 }

@@ -87,9 +87,15 @@ export const files = pgTable(
      * option labels, comments and replies. Kept by database triggers (migration 0005); never read back.
      */
     searchText: text("search_text").notNull().default(""),
+    /**
+     * The words of `search_text` that `search_words` keeps (a run of over 64 letters as overlapping pieces of
+     * 64), kept by the same triggers (migration 0010): a keyword is looked up as the known words containing it.
+     */
+    searchTokens: text("search_tokens").array().notNull().default(sql`'{}'::text[]`),
   },
   (t) => [
     index("files_search_text").using("gin", t.searchText.op("gin_trgm_ops")),
+    index("files_search_tokens").using("gin", t.searchTokens),
     // Relevance tiers of a one-word search: an exact or prefix name (btree), a name containing it (trigram).
     index("files_name_lower").on(t.brandspaceId, sql`lower(${t.name}) text_pattern_ops`),
     index("files_name_trgm").using("gin", sql`lower(${t.name}) gin_trgm_ops`),
@@ -233,10 +239,10 @@ export const boardFiles = pgTable(
 );
 
 /**
- * The distinct words of a brandspace's `files.search_text` (split at spaces and punctuation, 3 to 64
- * characters, not only digits, lower-case), kept by the same triggers. Typo-tolerant search looks up a keyword's
- * one-typo neighbours here, then finds files by those words through the trigram index. Words no file uses any
- * more stay: they only match nothing.
+ * The distinct words of a brandspace's `files.search_tokens` (split at spaces and punctuation, 3 characters or
+ * more, not only digits, lower-case; a run of over 64 as overlapping pieces of 64), kept by the same triggers.
+ * A keyword is looked up here as the words containing it (then the files holding one of them) and as its
+ * one-typo neighbours. Words no file uses any more stay: they only match nothing.
  */
 export const searchWords = pgTable(
   "search_words",
@@ -246,5 +252,9 @@ export const searchWords = pgTable(
       .references(() => brandspaces.id, { onDelete: "cascade" }),
     word: text("word").notNull(),
   },
-  (t) => [primaryKey({ columns: [t.brandspaceId, t.word] })],
+  (t) => [
+    primaryKey({ columns: [t.brandspaceId, t.word] }),
+    // The known words containing a keyword (`like '%keyword%'`).
+    index("search_words_trgm").using("gin", t.word.op("gin_trgm_ops")),
+  ],
 );
