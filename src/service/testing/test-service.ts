@@ -39,8 +39,11 @@ export interface TestServiceOptions {
   env?: Record<string, string>;
   /** Receives the service's log lines (JSON), e.g. to assert what is and is not logged. */
   logStream?: { write(line: string): void };
-  /** Runs the job workers (processing, cleanup) in the test process, polling quickly. */
-  workers?: boolean;
+  /**
+   * Runs the job workers (processing, cleanup) in the test process: `true` polls quickly (every 50 ms, two jobs
+   * at once); `"as configured"` as a started service does (JOB_POLL_MS, four at once), for the benches.
+   */
+  workers?: boolean | "as configured";
   /** Serves `GET /metrics` of the service's processes on listeners of their own (metricsUrls). */
   metrics?: boolean;
   /**
@@ -77,7 +80,9 @@ export async function startTestService(options: TestServiceOptions = {}): Promis
     if (!address || typeof address === "string") throw new Error("no TCP address");
     return `http://127.0.0.1:${address.port}`;
   };
-  const workers = options.workers ? await startWorkers(deps, { pollMs: 50, concurrency: 2 }) : null;
+  const workers = options.workers
+    ? await startWorkers(deps, options.workers === "as configured" ? {} : { pollMs: 50, concurrency: 2 })
+    : null;
   const metrics = options.metrics ? await startMetricsListener(deps, "127.0.0.1", 0) : null;
   const centralUrl = await listen("central", config.region);
   const regionalUrl = await listen("regional", config.region);
