@@ -193,7 +193,7 @@ async function main() {
       `\nThe events were committed (in this process, beside the deliveries) in the first ${number(commitSeconds, 1)} s.`,
     );
     console.log(
-      `\nThis process's CPU time per delivery: ${number(cpuMs, 3)} ms (${database === "PostgreSQL" ? "the database's own is not counted" : "the embedded database's included"}; the receiver's included); per raw POST: ${number(raw.cpuMs, 3)} ms; raw ÷ service: ${number(raw.cpuMs / cpuMs, 3)} (steadier than the throughput ratio on a machine whose speed varies from run to run).`,
+      `\nThis process's CPU time per delivery: ${number(cpuMs, 3)} ms (${database === "PostgreSQL" ? "the database's own is not counted" : "the embedded database's included"}; the receiver's included); per raw POST: ${number(raw.cpuMs, 3)} ms; raw ÷ service: ${number(raw.cpuMs / cpuMs, 3)}.`,
     );
     console.log(
       `\n${number(distinct)} (event, endpoint) pairs delivered, ${number(received.length - distinct)} of them twice (at least once); ${number(table?.n ?? 0)} rows in webhook_deliveries${failures.length ? `; attempts not successful: ${failures.map((f) => `${f.code} ${number(f.n)}`).join(", ")}` : ""}.`,
