@@ -26,6 +26,8 @@ export interface Measurement {
   p99Ms: number;
   /** Answers other than 2xx, plus errors and timeouts: anything but 0 makes the figures meaningless. */
   failures: number;
+  /** What the failures were, e.g. `3 × 503, 9 timeouts` (empty without failures). */
+  failureKinds: string;
 }
 
 /** Drives `url` with a fixed number of keep-alive connections for a bounded time and summarizes the run. */
@@ -47,6 +49,14 @@ export async function measure(
     requestsPerSecond: result.requests.average,
     p50Ms: result.latency.p50,
     p99Ms: result.latency.p99,
-    failures: result.non2xx + result.errors + result.timeouts,
+    // autocannon counts a timeout among the errors too.
+    failures: result.non2xx + result.errors,
+    failureKinds: [
+      ...Object.entries(result.statusCodeStats ?? {})
+        .filter(([code]) => !code.startsWith("2"))
+        .map(([code, { count }]) => `${count} × ${code}`),
+      ...(result.timeouts > 0 ? [`${result.timeouts} timeouts`] : []),
+      ...(result.errors > result.timeouts ? [`${result.errors - result.timeouts} other errors`] : []),
+    ].join(", "),
   };
 }

@@ -78,8 +78,8 @@ async function main() {
     }
     const failures = rows
       .filter((r) => r.loaded.failures > 0)
-      .map((r) => `${r.query.q}: ${r.loaded.failures} failed`);
-    if (bareRun.failures > 0) failures.push(`bare: ${bareRun.failures} failed`);
+      .map((r) => `${r.query.q}: ${r.loaded.failures} failed (${r.loaded.failureKinds})`);
+    if (bareRun.failures > 0) failures.push(`bare: ${bareRun.failures} failed (${bareRun.failureKinds})`);
     const aimDatabase = benchDatabase();
     for (const { query, alone, loaded } of rows.filter((r) => AIM_ROWS.includes(r.query.label))) {
       const failed =

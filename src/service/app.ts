@@ -19,6 +19,7 @@ import { clientErrorReply, frameworkErrorReply } from "./platform/framework-erro
 import { newId } from "./platform/ids.ts";
 import { registerPipeline } from "./platform/pipeline.ts";
 import type { Host } from "./platform/planes.ts";
+import { REQUEST_TURN_BUDGET_MS, requestTurns } from "./platform/request-turns.ts";
 import type { RouteDef } from "./platform/route.ts";
 import { propertiesRoutes } from "./properties/properties.routes.ts";
 import { publicShareRoutes } from "./shared-links/public-share.routes.ts";
@@ -55,6 +56,18 @@ export function allRoutes(host: Host): RouteDef[] {
   ];
 }
 
+/** Both listeners of a process share one admission: the database's thread is the process's own. */
+const admissions = new WeakMap<ServiceDeps, () => Promise<void> | undefined>();
+
+function admissionOf(deps: ServiceDeps) {
+  let admit = admissions.get(deps);
+  if (!admit) {
+    admit = requestTurns(REQUEST_TURN_BUDGET_MS);
+    admissions.set(deps, admit);
+  }
+  return admit;
+}
+
 /** One listener's Fastify app, without `listen()`: main.ts and the tests listen. */
 export async function buildApp(deps: ServiceDeps, host: Host): Promise<FastifyInstance> {
   const app = Fastify({
@@ -76,6 +89,14 @@ export async function buildApp(deps: ServiceDeps, host: Host): Promise<FastifyIn
   const limitBodyIdleTime = bodyIdleTimeout(deps.config.bodyIdleTimeoutMs, (requestId) =>
     errorBody(new ApiError("request_timeout", "The request body stopped arriving."), requestId),
   );
+  if (deps.database.kind === "pglite") {
+    const admit = admissionOf(deps);
+    app.addHook("onRequest", (_request, _reply, done) => {
+      const turn = admit();
+      if (turn) void turn.then(() => done());
+      else done();
+    });
+  }
   app.addHook("onRequest", async (request, reply) => limitBodyIdleTime(request, reply));
   registerPipeline(app, deps, host, allRoutes(host));
   await app.ready();
