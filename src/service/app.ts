@@ -19,7 +19,7 @@ import { clientErrorReply, frameworkErrorReply } from "./platform/framework-erro
 import { newId } from "./platform/ids.ts";
 import { registerPipeline } from "./platform/pipeline.ts";
 import type { Host } from "./platform/planes.ts";
-import { REQUEST_TURN_BUDGET_MS, requestTurns } from "./platform/request-turns.ts";
+import { admitInTurns } from "./platform/request-turns.ts";
 import type { RouteDef } from "./platform/route.ts";
 import { propertiesRoutes } from "./properties/properties.routes.ts";
 import { publicShareRoutes } from "./shared-links/public-share.routes.ts";
@@ -56,18 +56,6 @@ export function allRoutes(host: Host): RouteDef[] {
   ];
 }
 
-/** Both listeners of a process share one admission: the database's thread is the process's own. */
-const admissions = new WeakMap<ServiceDeps, () => Promise<void> | undefined>();
-
-function admissionOf(deps: ServiceDeps) {
-  let admit = admissions.get(deps);
-  if (!admit) {
-    admit = requestTurns(REQUEST_TURN_BUDGET_MS);
-    admissions.set(deps, admit);
-  }
-  return admit;
-}
-
 /** One listener's Fastify app, without `listen()`: main.ts and the tests listen. */
 export async function buildApp(deps: ServiceDeps, host: Host): Promise<FastifyInstance> {
   const app = Fastify({
@@ -89,14 +77,7 @@ export async function buildApp(deps: ServiceDeps, host: Host): Promise<FastifyIn
   const limitBodyIdleTime = bodyIdleTimeout(deps.config.bodyIdleTimeoutMs, (requestId) =>
     errorBody(new ApiError("request_timeout", "The request body stopped arriving."), requestId),
   );
-  if (deps.database.kind === "pglite") {
-    const admit = admissionOf(deps);
-    app.addHook("onRequest", (_request, _reply, done) => {
-      const turn = admit();
-      if (turn) void turn.then(() => done());
-      else done();
-    });
-  }
+  if (deps.database.kind === "pglite") admitInTurns(app, deps);
   app.addHook("onRequest", async (request, reply) => limitBodyIdleTime(request, reply));
   registerPipeline(app, deps, host, allRoutes(host));
   await app.ready();

@@ -1,3 +1,6 @@
+import type { FastifyInstance } from "fastify";
+import type { ServiceDeps } from "../deps.ts";
+
 /**
  * On PGlite a request's statements run on the main thread and settle their promises without going back to the
  * event loop, so a request that needs only the database runs start to finish as microtasks. Under load, one turn
@@ -42,3 +45,21 @@ export function requestTurns(budgetMs: number): () => Promise<void> | undefined 
 
 /** What one turn of the event loop may spend on admitted requests before the next waits for the next turn. */
 export const REQUEST_TURN_BUDGET_MS = 10;
+
+/** Both listeners of a process share one admission: the database's thread is the process's own. */
+const admissions = new WeakMap<ServiceDeps, () => Promise<void> | undefined>();
+
+/** Admits the app's requests in turns (the first hook, so that a waiting request has started nothing). */
+export function admitInTurns(app: FastifyInstance, deps: ServiceDeps): void {
+  let admit = admissions.get(deps);
+  if (!admit) {
+    admit = requestTurns(REQUEST_TURN_BUDGET_MS);
+    admissions.set(deps, admit);
+  }
+  const shared = admit;
+  app.addHook("onRequest", (_request, _reply, done) => {
+    const turn = shared();
+    if (turn) void turn.then(() => done());
+    else done();
+  });
+}
