@@ -86,6 +86,7 @@ export function startDispatchLoop(
     eventsCommitted: true,
     wakeUp: () => {},
     fannedOutAt: 0,
+    fanOut: { running: null, ended: 0, failed: undefined },
     parkedAt: 0,
     claimedAt: 0,
     endpointsReadAt: 0,
@@ -101,7 +102,7 @@ export function startDispatchLoop(
   const unsubscribe = [deps.signal.on("jobs", onEvents), deps.signal.on("events", onEvents)];
   run.signal.addEventListener("abort", onAbort, { once: true });
 
-  const stopped = loop(state).finally(() => {
+  const stopped = loopUntilFanOutEnds(state).finally(() => {
     state.claiming = false;
     for (const stop of unsubscribe) stop();
     run.signal.removeEventListener("abort", onAbort);
@@ -115,6 +116,17 @@ export function startDispatchLoop(
     stopped,
     done,
   };
+}
+
+/** The loop, and then the fan-out batch it may have left running: the pass counts the events that batch took. */
+async function loopUntilFanOutEnds(state: LoopState): Promise<DispatchSummary> {
+  try {
+    const summary = await loop(state);
+    await state.fanOut.running;
+    return { ...summary, fannedOut: summary.fannedOut + takeFannedOut(state) };
+  } finally {
+    await state.fanOut.running;
+  }
 }
 
 async function loop(state: LoopState): Promise<DispatchSummary> {
@@ -133,10 +145,11 @@ async function loop(state: LoopState): Promise<DispatchSummary> {
     summary.fannedOut += fannedOut;
     summary.sent += claimed;
     // More is ready at once: the rest of a backlog of events, or attempts beyond this claim's limit.
-    if (state.eventsCommitted || (free > 0 && claimed === free)) continue;
+    if ((state.eventsCommitted && !state.fanOut.running) || (free > 0 && claimed === free)) continue;
     const idle =
       claimed === 0 &&
       fannedOut === 0 &&
+      !state.fanOut.running &&
       state.lanes.held === 0 &&
       state.results.length === 0 &&
       state.released.length === 0;
@@ -172,8 +185,14 @@ async function turn(state: LoopState): Promise<{ fannedOut: number; claimed: num
   const pglite = state.deps.database.kind === "pglite";
   if (pglite) await recording;
   const free = MAX_HELD - state.lanes.held;
+  // With nothing held, a claim says whether anything is left before the loop may stop as idle.
   const claimNow =
-    fannedOut > 0 || eventsCommitted || state.lanes.runningLow() || Date.now() - state.claimedAt >= POLL_MS;
+    fannedOut > 0 ||
+    eventsCommitted ||
+    state.lanes.held === 0 ||
+    state.lanes.runningLow() ||
+    Date.now() - state.claimedAt >= POLL_MS;
+  const fullBefore = claimNow ? state.lanes.full() : new Set<string>();
   const claimed = claimNow
     ? await claimDueDeliveries(state.deps.db, {
         limit: free,
@@ -188,7 +207,7 @@ async function turn(state: LoopState): Promise<{ fannedOut: number; claimed: num
     : await recording.then(() => []);
   if (claimNow) {
     state.claimedAt = Date.now();
-    state.lanes.claimed(claimed);
+    state.lanes.claimed(claimed, fullBefore);
   }
   if (claimed.length > 0) await hold(state, claimed);
   for (const id of goneBefore) state.gone.delete(id);
@@ -217,14 +236,41 @@ async function recordTurn(state: LoopState, answered: AttemptResult[], giveBack:
   );
 }
 
+/**
+ * Starts a fan-out batch when events may be waiting and none runs; returns how many events the batches that ended
+ * since the last turn took. On PostgreSQL a batch (5,000 attempts for 500 events to 10 endpoints: about 140 ms
+ * here) runs on its own connection beside the turns, which keep recording and claiming meanwhile; its end wakes
+ * the loop to claim what it wrote. PGlite runs one statement at a time in this thread: there the turn waits for it.
+ */
 async function fanOutWhenDue(state: LoopState): Promise<number> {
-  if (!state.eventsCommitted && Date.now() - state.fannedOutAt < FANOUT_EVERY_MS) return 0;
-  state.eventsCommitted = false;
-  const fannedOut = await fanOutBatch(state.deps.db);
-  state.fannedOutAt = Date.now();
-  // A full batch: more events are waiting.
-  if (fannedOut === FANOUT_BATCH) state.eventsCommitted = true;
-  return fannedOut;
+  if (state.fanOut.failed) throw state.fanOut.failed;
+  const due = state.eventsCommitted || Date.now() - state.fannedOutAt >= FANOUT_EVERY_MS;
+  if (!state.fanOut.running && due) {
+    state.eventsCommitted = false;
+    state.fanOut.running = fanOutBatch(state.deps.db)
+      .then((fannedOut) => {
+        state.fannedOutAt = Date.now();
+        state.fanOut.ended += fannedOut;
+        // A full batch: more events are waiting.
+        if (fannedOut === FANOUT_BATCH) state.eventsCommitted = true;
+      })
+      .catch((error: unknown) => {
+        state.fanOut.failed = error;
+      })
+      .finally(() => {
+        state.fanOut.running = null;
+        wake(state);
+      });
+    if (state.deps.database.kind === "pglite") await state.fanOut.running;
+  }
+  return takeFannedOut(state);
+}
+
+function takeFannedOut(state: LoopState): number {
+  if (state.fanOut.failed) throw state.fanOut.failed;
+  const ended = state.fanOut.ended;
+  state.fanOut.ended = 0;
+  return ended;
 }
 
 async function parkWhenDue(state: LoopState): Promise<void> {

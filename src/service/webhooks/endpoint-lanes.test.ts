@@ -40,7 +40,7 @@ describe("EndpointLanes", () => {
     expect(held.dropAll()).toEqual([]);
   });
 
-  it("holds ahead what a quarter-second of sending takes at the endpoint's answer time, within 16 times its bound", () => {
+  it("holds ahead what a quarter-second of sending takes at the endpoint's answer time, within 64 times its bound", () => {
     const times = new Map([
       ["fast", 1],
       ["medium", 40],
@@ -51,7 +51,7 @@ describe("EndpointLanes", () => {
       [...attempts("fast", 1), ...attempts("medium", 1), ...attempts("slow", 1), ...attempts("new", 1)],
       batch,
     );
-    expect(held.aheadTargets()).toEqual({ fast: 64, medium: 25, slow: 4 });
+    expect(held.aheadTargets()).toEqual({ fast: 256, medium: 25, slow: 4 });
     // Answers move the shared average, kept for the loops that follow.
     held.takeReady();
     held.finished("new", 10);
@@ -83,17 +83,33 @@ describe("EndpointLanes", () => {
   it("runs low when an endpoint that may have more holds less than half of its target", () => {
     const held = lanes(new Map([["a", 1]]));
     const claim = (deliveries: DeliveryRow[]) => {
-      held.claimed(deliveries);
+      held.claimed(deliveries, held.full());
       held.add(deliveries, batch);
     };
-    claim(attempts("a", 40));
+    claim(attempts("a", 200));
     expect(held.runningLow()).toBe(false);
     held.drop("a");
     expect(held.runningLow()).toBe(false);
-    claim(attempts("a", 20));
+    claim(attempts("a", 100));
     expect(held.runningLow()).toBe(true);
-    // A claim that gave it nothing: nothing more is due for it.
+    // A claim that gave it nothing though it had room: nothing more is due for it.
     claim([]);
     expect(held.runningLow()).toBe(false);
+  });
+
+  it("keeps an endpoint that was full at a claim as one that may have more", () => {
+    // 125 ms answers: a quarter-second is 8 attempts at its bound of 4.
+    const held = lanes(new Map([["a", 125]]));
+    const first = attempts("a", 8);
+    held.claimed(first);
+    held.add(first, batch);
+    expect([...held.full()]).toEqual(["a"]);
+    // The claim had no room to give it anything, which says nothing of what it has due.
+    held.claimed([], held.full());
+    for (const attempt of [...held.takeReady(), ...held.takeReady()])
+      held.finished(attempt.delivery.webhookId, 125);
+    expect(held.runningLow()).toBe(false);
+    for (const attempt of held.takeReady()) held.finished(attempt.delivery.webhookId, 125);
+    expect(held.runningLow()).toBe(true);
   });
 });

@@ -24,7 +24,7 @@ export interface LaneLimits {
 }
 
 /** Held ahead per endpoint at most, as a multiple of its bound. */
-const MAX_AHEAD_FACTOR = 16;
+const MAX_AHEAD_FACTOR = 64;
 /** Held ahead: about this much of an endpoint's sending, at its recent answer time. */
 const AHEAD_WINDOW_MS = 250;
 const SMOOTHING = 0.2;
@@ -72,13 +72,23 @@ export class EndpointLanes {
     return [...this.#lanes].filter(([, lane]) => lane.queued.length > 0).map(([id]) => id);
   }
 
+  /** The endpoints holding their target or more: a claim gives them nothing, whatever they have due. */
+  full(): Set<string> {
+    const full = new Set<string>();
+    for (const [id, lane] of this.#lanes)
+      if (lane.queued.length + lane.inFlight >= this.#target(id)) full.add(id);
+    return full;
+  }
+
   /**
-   * What a claim gave, empty or not: an endpoint it gave attempts to may have more due, any other has none (until
-   * new work is announced or the next poll).
+   * What a claim gave, empty or not: an endpoint it gave attempts to may have more due; one that had room (not in
+   * `fullBefore`, taken before the claim) and got none has none (until new work is announced or the next poll); a
+   * full one is as it was.
    */
-  claimed(claimed: DeliveryRow[]): void {
+  claimed(claimed: DeliveryRow[], fullBefore: ReadonlySet<string> = new Set()): void {
     const given = new Set(claimed.map((delivery) => delivery.webhookId));
-    for (const [id, lane] of this.#lanes) lane.mayHaveMore = given.has(id);
+    for (const [id, lane] of this.#lanes)
+      lane.mayHaveMore = given.has(id) || (lane.mayHaveMore && fullBefore.has(id));
     for (const id of given) this.#lane(id).mayHaveMore = true;
   }
 
