@@ -1,7 +1,7 @@
 import type { Db } from "../db/client.ts";
-import type { NewDeliveryRow } from "./deliveries.repository.ts";
-import { insertAttempts } from "./delivery-queue.repository.ts";
-import { firstAttempt, subscribes } from "./delivery-rows.ts";
+import { newId } from "../platform/ids.ts";
+import { type FanOutAttempts, insertFanOut } from "./delivery-queue.repository.ts";
+import { subscribes } from "./delivery-rows.ts";
 import { lockEventsToFanOut, markFannedOut, tryTransactionLock } from "./webhook-events.repository.ts";
 import { webhooksOfBrandspaces } from "./webhooks.repository.ts";
 
@@ -24,25 +24,17 @@ export async function fanOutBatch(db: Db, limit = FANOUT_BATCH): Promise<number>
     const batch = await lockEventsToFanOut(tx, limit);
     if (batch.length === 0) return 0;
     const endpoints = await webhooksOfBrandspaces(tx, [...new Set(batch.map((e) => e.brandspaceId))]);
-    const rows: NewDeliveryRow[] = [];
-    for (const event of batch) {
-      if (event.type === "webhook.test") continue;
-      for (const endpoint of endpoints) {
+    const attempts: FanOutAttempts["attempts"] = [];
+    batch.forEach((event, eventAt) => {
+      if (event.type === "webhook.test") return;
+      endpoints.forEach((endpoint, endpointAt) => {
         // An endpoint receives the events that happened after it was created.
-        if (endpoint.brandspaceId !== event.brandspaceId || endpoint.createdAt > event.occurredAt) continue;
-        if (!subscribes(endpoint.events, event.type)) continue;
-        rows.push(
-          firstAttempt({
-            brandspaceId: event.brandspaceId,
-            webhookId: endpoint.id,
-            event,
-            origin: "fanout",
-            enabled: endpoint.enabled,
-          }),
-        );
-      }
-    }
-    await insertAttempts(tx, rows);
+        if (endpoint.brandspaceId !== event.brandspaceId || endpoint.createdAt > event.occurredAt) return;
+        if (!subscribes(endpoint.events, event.type)) return;
+        attempts.push([newId("delivery"), newId("request"), eventAt, endpointAt]);
+      });
+    });
+    await insertFanOut(tx, { events: batch, endpoints, attempts });
     await markFannedOut(
       tx,
       batch.map((e) => e.id),
