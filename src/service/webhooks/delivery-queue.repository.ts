@@ -1,4 +1,4 @@
-import { and, isNull, lte, or, sql } from "drizzle-orm";
+import { and, isNull, lte, or, type SQL, sql } from "drizzle-orm";
 import { type Db, rowsOf } from "../db/client.ts";
 import { webhookDeliveries } from "../db/schema/index.ts";
 import type { DeliveryRow, NewDeliveryRow } from "./deliveries.repository.ts";
@@ -33,11 +33,16 @@ const jsonIds = (ids: string[]) =>
  * Ids of the first due attempts of each enabled endpoint, as many as its bound leaves free, in event order across
  * endpoints. An endpoint whose leases are all the owner's may be leased ahead (see `ClaimLimits.ahead`); one that
  * another loop holds leases on gets only the slots its bound leaves free. Per endpoint it reads the front of
- * `webhook_deliveries_queue` and `webhook_deliveries_leased`, so the cost grows with the number of endpoints,
- * never with their backlog or their history.
+ * `webhook_deliveries_queue` (attempts no one holds) and the lapsed end of `webhook_deliveries_leased`, so the
+ * cost grows with the number of endpoints, never with their backlog, their history or what is leased ahead.
  */
 export function dueCandidates(claim: ClaimLimits) {
   const answered = claim.answered?.length ? sql` and f.id <> all(${jsonIds(claim.answered)})` : sql``;
+  const due = (free: SQL) => sql`
+    select d.id, d.scheduled_at, d.event_seq from webhook_deliveries d
+    where d.webhook_id = w.id and d.status = 'pending' and d.scheduled_at <= now() and ${free}
+    order by d.scheduled_at, d.event_seq, d.id
+    limit room.n`;
   return sql`
     select c.id from webhooks w
     cross join lateral (
@@ -48,15 +53,20 @@ export function dueCandidates(claim: ClaimLimits) {
         and f.lease_until > now()
     ) held
     cross join lateral (
-      select d.id, d.scheduled_at, d.event_seq from webhook_deliveries d
-      where d.webhook_id = w.id and d.status = 'pending' and d.scheduled_at <= now()
-        and (d.lease_until is null or d.lease_until <= now())
-      order by d.scheduled_at, d.event_seq, d.id
-      limit greatest(
+      select greatest(
         case when held.others = 0
           then greatest(coalesce((${JSON.stringify(claim.ahead ?? {})}::jsonb ->> w.id)::int, 0), ${claim.perEndpoint}::int)
           else ${claim.perEndpoint}::int - held.others
-        end - held.mine, 0)
+        end - held.mine, 0) as n
+    ) room
+    cross join lateral (
+      select * from (
+        (${due(sql`d.lease_until is null`)})
+        union all
+        (${due(sql`d.lease_until is not null and d.lease_until <= now()`)})
+      ) free
+      order by free.scheduled_at, free.event_seq, free.id
+      limit room.n
     ) c
     where w.enabled
     order by c.scheduled_at, c.event_seq, c.id
@@ -240,7 +250,7 @@ export const nextDueQuery = sql`
   select min(least(retry.at, lapse.at)) as at from webhooks w
   cross join lateral (
     select min(d.scheduled_at) as at from webhook_deliveries d
-    where d.webhook_id = w.id and d.status = 'pending' and d.scheduled_at > now()
+    where d.webhook_id = w.id and d.status = 'pending' and d.lease_until is null and d.scheduled_at > now()
   ) retry
   cross join lateral (
     select min(d.lease_until) as at from webhook_deliveries d

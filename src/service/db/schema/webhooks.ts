@@ -73,11 +73,12 @@ export const webhookDeliveries = pgTable(
       .where(sql`${t.origin} in ('fanout', 'test') and ${t.attempt} = 1`),
     uniqueIndex("webhook_deliveries_chain_attempt").on(t.chainId, t.attempt),
     index("webhook_deliveries_list").on(t.webhookId, t.createdAt),
-    // Each endpoint's queue in claim order: a claim reads a few entries at the front of every endpoint's range,
-    // however long the backlog or the history; so does the search for the next retry.
+    // Each endpoint's queue in claim order, of the attempts no sender holds: a claim reads a few entries at the
+    // front of every endpoint's range, however long the backlog or the history, without stepping over the
+    // attempts leased ahead of it; so does the search for the next retry. A lease takes its attempt out.
     index("webhook_deliveries_queue")
       .on(t.webhookId, t.scheduledAt, t.eventSeq, t.id)
-      .where(sql`${t.status} = 'pending'`),
+      .where(sql`${t.status} = 'pending' and ${t.leaseUntil} is null`),
     // Attempts in flight: counted per endpoint for its concurrency bound, without reading its backlog.
     index("webhook_deliveries_leased")
       .on(t.webhookId, t.leaseUntil)

@@ -1,0 +1,2 @@
+DROP INDEX "webhook_deliveries_queue";--> statement-breakpoint
+CREATE INDEX "webhook_deliveries_queue" ON "webhook_deliveries" USING btree ("webhook_id","scheduled_at","event_seq","id") WHERE "webhook_deliveries"."status" = 'pending' and "webhook_deliveries"."lease_until" is null;
