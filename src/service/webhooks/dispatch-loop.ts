@@ -25,10 +25,13 @@ const FANOUT_EVERY_MS = 200;
 /** Disabled endpoints' attempts are parked at most this often; a claim never takes them anyway. */
 const PARK_EVERY_MS = 1_000;
 /**
- * After a first answer, how long to let others come in before a turn records them: a turn costs about the same
- * for one result as for a hundred, and PGlite runs in this thread, so while a turn runs no answer is read at all.
+ * After a first answer, how long to let others come in before a turn records them (unless nothing is left in
+ * flight): a turn costs about the same for one result as for a hundred. PGlite runs a turn's statements in this
+ * thread, where no answer is read meanwhile: there fewer, larger turns sent 4,000–4,100 deliveries/s against
+ * 3,200–3,400 at 5 ms (100 ms gave 4,300, at the price of longer pauses for the requests served beside them). On
+ * PostgreSQL 5 and 20 ms made no difference.
  */
-const GATHER_MS = 5;
+const GATHER_MS = { pglite: 50, postgres: 5 } as const;
 
 export interface DispatchSummary {
   fannedOut: number;
@@ -161,7 +164,7 @@ async function loop(state: LoopState): Promise<DispatchSummary> {
     }
     await sleep(state, POLL_MS);
     // The other answers in flight join this one, unless all are in already.
-    await sleep(state, GATHER_MS, () => state.lanes.inFlight === 0);
+    await sleep(state, GATHER_MS[state.deps.database.kind], () => state.lanes.inFlight === 0);
   }
   return { ...summary, ended: "aborted" };
 }
