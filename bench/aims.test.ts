@@ -114,6 +114,7 @@ describe("recordAim and parseAims", () => {
     expect(benchDatabase({ TEST_DATABASE_URL: "postgres://x" })).toBe("PostgreSQL");
     expect(benchDatabase({})).toBe("PGlite");
     expect(benchDatabaseHeading({ TEST_DATABASE_URL: "postgres://x" })).toBe("PostgreSQL");
-    expect(benchDatabaseHeading({})).toBe("PGlite (embedded)");
+    expect(benchDatabaseHeading({})).toBe("PGlite (embedded, in memory)");
+    expect(benchDatabaseHeading({ TEST_PGLITE_DIR: "/tmp/x" })).toBe("PGlite (embedded, on disk)");
   });
 });

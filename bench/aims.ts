@@ -26,9 +26,10 @@ export function benchDatabase(env: NodeJS.ProcessEnv = process.env): "PostgreSQL
   return env.TEST_DATABASE_URL ? "PostgreSQL" : "PGlite";
 }
 
-/** The database as a bench's heading names it. */
+/** The database as a bench's heading names it: PGlite on disk (TEST_PGLITE_DIR, as users run it) or in memory. */
 export function benchDatabaseHeading(env: NodeJS.ProcessEnv = process.env): string {
-  return benchDatabase(env) === "PGlite" ? "PGlite (embedded)" : "PostgreSQL";
+  if (benchDatabase(env) === "PostgreSQL") return "PostgreSQL";
+  return env.TEST_PGLITE_DIR ? "PGlite (embedded, on disk)" : "PGlite (embedded, in memory)";
 }
 
 /** Appends one JSON line to the file named by BENCH_AIMS_FILE; does nothing when it is unset. */

@@ -1,18 +1,17 @@
 import { randomBytes } from "node:crypto";
+import { mkdtemp, rm } from "node:fs/promises";
+import path from "node:path";
 import pg from "pg";
 import { type Database, openDatabase } from "../db/client.ts";
 
 /**
- * A fresh, migrated database for one test file: PGlite in memory by default, or a new database on the
- * PostgreSQL server named by TEST_DATABASE_URL (dropped again on close).
+ * A fresh, migrated database for one test file: PGlite in memory by default, or in a new directory under
+ * TEST_PGLITE_DIR (on disk, as `npm start` runs it; the benches' default; removed again on close), or a new
+ * database on the PostgreSQL server named by TEST_DATABASE_URL (dropped again on close).
  */
 export async function openTestDatabase(): Promise<Database & { url?: string }> {
   const serverUrl = process.env.TEST_DATABASE_URL;
-  if (!serverUrl) {
-    const database = await openDatabase({});
-    await database.migrate();
-    return database;
-  }
+  if (!serverUrl) return openTestPglite(process.env.TEST_PGLITE_DIR);
   const scratch = await createScratchDatabase(serverUrl, "bs_test");
   const database = await openDatabase({ url: scratch.url, poolSize: testPoolSize() });
   await database.migrate();
@@ -22,6 +21,20 @@ export async function openTestDatabase(): Promise<Database & { url?: string }> {
     close: async () => {
       await database.close();
       await scratch.drop();
+    },
+  };
+}
+
+async function openTestPglite(parent: string | undefined): Promise<Database> {
+  const dir = parent ? await mkdtemp(path.join(parent, "bs_test_")) : undefined;
+  const database = await openDatabase(dir ? { pgliteDir: dir } : {});
+  await database.migrate();
+  if (!dir) return database;
+  return {
+    ...database,
+    close: async () => {
+      await database.close();
+      await rm(dir, { recursive: true, force: true });
     },
   };
 }
