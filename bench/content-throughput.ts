@@ -7,11 +7,13 @@ import { Writable } from "node:stream";
 import { pipeline } from "node:stream/promises";
 import { request } from "undici";
 import { UPLOAD_LIMITS } from "../src/contract/uploads.ts";
+import { apiClient } from "../src/service/testing/http-client.ts";
 import { startTestService } from "../src/service/testing/test-service.ts";
 import { benchDatabase, recordAim } from "./aims.ts";
+import { UNLIMITED_RATES } from "./seeded-service.ts";
+import { median } from "./stats.ts";
 
 const MiB = 1024 * 1024;
-const UNLIMITED = "sustained=100000000/1m,month=1000000000/1mo,uploads=1000000/1h,downloads=1000000/1h";
 
 /** Peak resident memory while `work` runs, sampled every 20 ms. */
 async function withPeakRss<T>(
@@ -57,8 +59,6 @@ const devNull = () =>
 /** Rounds of the plain copy, the upload and the download, interleaved: the figures are their medians. */
 const ROUNDS = Number(process.env.BENCH_CONTENT_ROUNDS ?? 3);
 
-const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
-
 /** Makes the sample's bytes new (its first 8), so that each round uploads a file the store has not seen. */
 async function renewSample(file: string, round: number) {
   const handle = await open(file, "r+");
@@ -71,13 +71,13 @@ async function renewSample(file: string, round: number) {
   }
 }
 
-// biome-ignore lint/suspicious/noExplicitAny: a bench reads JSON answers loosely
-type Answer = Record<string, any>;
-type Api = (method: "POST" | "GET", url: string, body?: unknown) => Promise<Answer>;
+type Api = ReturnType<typeof apiClient>;
 
 /** A multipart upload of `sample` through the API, four parts in flight, then `complete`; its file id and timings. */
 async function uploadThroughApi(api: Api, sample: string, size: number, libraryId: string) {
-  const upload = await api("POST", "/v1/uploads", { name: "big.bin", size, library_id: libraryId });
+  const upload = (
+    await api("POST", "/v1/uploads", { body: { name: "big.bin", size, library_id: libraryId } })
+  ).body;
   let completeSeconds = 0;
   let fileId = "";
   const measured = await withPeakRss(() =>
@@ -102,7 +102,7 @@ async function uploadThroughApi(api: Api, sample: string, size: number, libraryI
       };
       await Promise.all([sender(), sender(), sender(), sender()]);
       const completing = performance.now();
-      const file = await api("POST", `/v1/uploads/${upload.id}/complete`);
+      const file = (await api("POST", `/v1/uploads/${upload.id}/complete`)).body;
       completeSeconds = (performance.now() - completing) / 1000;
       if (file.size !== size) throw new Error(`completed with ${JSON.stringify(file)}`);
       fileId = file.id;
@@ -123,19 +123,11 @@ async function main() {
   if (!(size > UPLOAD_LIMITS.singleMax))
     throw new Error(`BENCH_CONTENT_MIB must be over ${UPLOAD_LIMITS.singleMax / MiB}: a multipart upload`);
   const work = await mkdtemp(path.join(os.tmpdir(), "bs-bench-"));
-  const service = await startTestService({ env: { RATE_LIMITS: UNLIMITED } });
+  const service = await startTestService({ env: { RATE_LIMITS: UNLIMITED_RATES } });
   try {
     const sample = path.join(work, "sample.bin");
     await writeSample(sample, size);
-    const auth = { authorization: `Bearer ${service.seed.ownerKey}`, "content-type": "application/json" };
-    const api: Api = async (method, url, body) => {
-      const res = await request(`${service.regionalUrl}${url}`, {
-        method,
-        headers: auth,
-        body: body ? JSON.stringify(body) : undefined,
-      });
-      return (await res.body.json()) as Answer;
-    };
+    const api = apiClient(service.regionalUrl, service.seed.ownerKey);
     const rounds: {
       copy: number;
       read: number;
@@ -150,7 +142,7 @@ async function main() {
       await rm(path.join(work, "copy.bin"));
       const read = await timed(() => pipeline(createReadStream(sample), devNull()));
       const upload = await uploadThroughApi(api, sample, size, service.seed.libraries.shared);
-      const link = await api("GET", `/v1/files/${upload.fileId}/download`);
+      const link = (await api("GET", `/v1/files/${upload.fileId}/download`)).body;
       const download = await withPeakRss(() =>
         timed(async () => {
           const res = await request(link.url as string);

@@ -14,6 +14,7 @@ import { ZipFile } from "yazl";
 import { DiskBlobStore } from "../src/service/blobs/disk-blob-store.ts";
 import { zipStream } from "../src/service/transfers/build-zip.ts";
 import type { TransferFileRow } from "../src/service/transfers/transfers.repository.ts";
+import { median } from "./stats.ts";
 
 const MiB = 1024 * 1024;
 const RUNS = 3;
@@ -103,7 +104,7 @@ async function main() {
         samples[index]!.peak = Math.max(samples[index]!.peak, rssGrowthMiB);
       }
     }
-    const medians = samples.map((s) => s.seconds.sort((a, b) => a - b)[Math.floor(RUNS / 2)]!);
+    const medians = samples.map((s) => median(s.seconds));
     console.log(
       `\n## transfer-zip: ${count} files, ${totalMiB} MiB, median of ${RUNS}; Node ${process.version}\n`,
     );

@@ -12,6 +12,7 @@ import { buildDashboardIfStale } from "../src/dashboard-build.ts";
 import { seedSyntheticFiles } from "../src/service/seed/synthetic-seed.ts";
 import { startTestService } from "../src/service/testing/test-service.ts";
 import { benchDatabaseHeading } from "./aims.ts";
+import { median } from "./stats.ts";
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const UNLIMITED = "sustained=100000000/1m,month=1000000000/1mo";
@@ -32,11 +33,6 @@ interface Asset {
 
 const kb = (bytes: number) => `${(bytes / 1024).toLocaleString("en-US", { maximumFractionDigits: 1 })} KB`;
 const ms = (value: number) => value.toLocaleString("en-US", { maximumFractionDigits: 0 });
-const median = (values: number[]) => {
-  const sorted = [...values].sort((a, b) => a - b);
-  const middle = Math.floor(sorted.length / 2);
-  return sorted.length % 2 ? sorted[middle]! : (sorted[middle - 1]! + sorted[middle]!) / 2;
-};
 
 async function logIn(context: BrowserContext, dashboardUrl: string) {
   const response = await context.request.post(`${dashboardUrl}/api/session`, {

@@ -51,14 +51,10 @@ const admissions = new WeakMap<ServiceDeps, () => Promise<void> | undefined>();
 
 /** Admits the app's requests in turns (the first hook, so that a waiting request has started nothing). */
 export function admitInTurns(app: FastifyInstance, deps: ServiceDeps): void {
-  let admit = admissions.get(deps);
-  if (!admit) {
-    admit = requestTurns(REQUEST_TURN_BUDGET_MS);
-    admissions.set(deps, admit);
-  }
-  const shared = admit;
+  const admit = admissions.get(deps) ?? requestTurns(REQUEST_TURN_BUDGET_MS);
+  admissions.set(deps, admit);
   app.addHook("onRequest", (_request, _reply, done) => {
-    const turn = shared();
+    const turn = admit();
     if (turn) void turn.then(() => done());
     else done();
   });

@@ -211,8 +211,9 @@ export interface FanOutAttempts {
 }
 
 /**
- * Inserts a fan-out batch's attempts in one statement, scheduled at the transaction's time (a disabled endpoint's
- * parked); a second fan-out of the same (event, endpoint) is a no-op. Keyed JSON rows took 420 bytes an attempt,
+ * Inserts a fan-out batch's attempts in one statement: each the attempt 1 `firstAttempt` (delivery-rows.ts) makes
+ * (its own chain, parked for a disabled endpoint), scheduled at the transaction's time; a second fan-out of the
+ * same (event, endpoint) is a no-op. Keyed JSON rows took 420 bytes an attempt,
  * written to the database's socket and parsed there (5,000 attempts a batch); this takes about 70.
  */
 export async function insertFanOut(db: Db, batch: FanOutAttempts): Promise<void> {
