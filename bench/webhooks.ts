@@ -6,8 +6,9 @@ import { emit } from "../src/service/platform/outbox.ts";
 import { startTestService, type TestService } from "../src/service/testing/test-service.ts";
 import { FAST_WEBHOOK_ENV, type Receiver, startReceiver } from "../src/service/webhooks/webhooks-test-kit.ts";
 import { benchDatabase, benchDatabaseHeading, recordAim } from "./aims.ts";
+import { UNLIMITED_RATES } from "./seeded-service.ts";
+import { percentile } from "./stats.ts";
 
-const UNLIMITED = "sustained=100000000/1m,month=1000000000/1mo";
 const ENDPOINTS = 10;
 /** The default WEBHOOK_ENDPOINT_CONCURRENCY: the raw loop keeps as many requests in flight as the service may. */
 const IN_FLIGHT = ENDPOINTS * 4;
@@ -16,10 +17,6 @@ const TIMEOUT_MS = 30 * 60_000;
 
 const number = (value: number, digits = 0) =>
   value.toLocaleString("en-US", { minimumFractionDigits: digits, maximumFractionDigits: digits });
-
-function percentile(sorted: number[], p: number) {
-  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? 0;
-}
 
 /** Commits `count` events in transactions of 500, as a busy brandspace would; returns each event's commit time. */
 async function commitEvents(service: TestService, count: number): Promise<Map<string, number>> {
@@ -81,8 +78,10 @@ function ratesByTenth(arrivals: number[], started: number): number[] {
   });
 }
 
-/** The same number of POSTs of the same body to the same receiver, with as many in flight as the service. */
-/** POSTs per second of the raw loop, and its CPU time per POST in ms (receiver included). */
+/**
+ * The same number of POSTs of the same body to the same receiver, with as many in flight as the service: POSTs per
+ * second, and CPU time per POST in ms (receiver included).
+ */
 async function rawCeiling(
   receiver: Receiver,
   body: Buffer,
@@ -123,7 +122,7 @@ async function main() {
   // not every 50 ms as in the tests, whose polling cost about a tenth of the dispatch's CPU here.
   const service = await startTestService({
     workers: "as configured",
-    env: { ...FAST_WEBHOOK_ENV, JOB_POLL_MS: "1000", RATE_LIMITS: UNLIMITED },
+    env: { ...FAST_WEBHOOK_ENV, JOB_POLL_MS: "1000", RATE_LIMITS: UNLIMITED_RATES },
   });
   try {
     const headers = { authorization: `Bearer ${service.seed.ownerKey}`, "content-type": "application/json" };
