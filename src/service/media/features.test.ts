@@ -40,13 +40,31 @@ describe("visual features", () => {
   });
 
   it("do not compare what is not a descriptor (unknown version, wrong length)", () => {
-    const features = [2, ...new Array(80).fill(0)];
-    expect(similarity(features, [3, ...features.slice(1)])).toBe(0);
+    const features = [3, ...new Array(136).fill(0)];
+    expect(similarity(features, [4, ...features.slice(1)])).toBe(0);
     expect(similarity(features, features.slice(0, 10))).toBe(0);
+    expect(similarity(features, [2, ...features.slice(1)])).toBe(0);
     expect(similarity(features, [1, ...features.slice(1)])).toBe(0);
   });
 
-  it("score a mirror image as a copy, and compare version 1 descriptors with version 2", async () => {
+  it("tell a picture from the same picture moved by half a band, where only horizontal edges differ", async () => {
+    const bands = await patternImage(720, 560, "b").png().toBuffer();
+    const at = (top: number) =>
+      sharp(bands).extract({ left: 0, top, width: 720, height: 480 }).png().toBuffer();
+    const [original, moved] = await Promise.all([at(0), at(56)]);
+    const copy = await sharp(original).resize(360).jpeg({ quality: 60 }).toBuffer();
+    const [a, c, m] = (await Promise.all(
+      [original, copy, moved].map(async (bytes, i) => {
+        const path = tmp.path(`bands-${i}`);
+        await sharp(bytes).toFile(`${path}.png`);
+        return (await processImage(`${path}.png`, tmp.path(`bands-out-${i}`))).features ?? [];
+      }),
+    )) as [number[], number[], number[]];
+    // Version 2 descriptors (horizontal hash only) scored these 0.81 and 0.79.
+    expect(similarity(a, m)).toBeLessThan(similarity(a, c) - 0.2);
+  });
+
+  it("score a mirror image as a copy, and compare version 1 and 2 descriptors with version 3", async () => {
     const original = tmp.path("m-original.png");
     const mirror = tmp.path("m-mirror.png");
     const unrelated = tmp.path("m-unrelated.png");
@@ -59,9 +77,14 @@ describe("visual features", () => {
     expect(similarity(a?.features ?? [], m?.features ?? [])).toBeGreaterThan(0.95);
     expect(similarity(m?.features ?? [], a?.features ?? [])).toBeGreaterThan(0.95);
     expect(similarity(a?.features ?? [], u?.features ?? [])).toBeLessThan(0.7);
-    // A version 1 descriptor (no mirror hash) of the same picture still compares as the same picture.
+    // Descriptors written before (version 1: no mirror hash; version 2: no fine hashes) of the same picture still
+    // compare as the same picture, and a mirror image as a copy.
     const features = a?.features ?? [];
-    const legacy = [1, ...features.slice(1, 9), ...features.slice(17)];
-    expect(similarity(legacy, features)).toBe(1);
+    const version2 = [2, ...features.slice(1, 81)];
+    const version1 = [1, ...features.slice(1, 9), ...features.slice(17, 81)];
+    expect(similarity(version1, features)).toBe(1);
+    expect(similarity(version2, features)).toBe(1);
+    expect(similarity(version2, m?.features ?? [])).toBeGreaterThan(0.95);
+    expect(similarity(version2, u?.features ?? [])).toBeLessThan(0.7);
   });
 });

@@ -70,7 +70,7 @@ describe("processImage", () => {
     expect(result.dominantColors).toHaveLength(1);
     expectRed(result.dominantColors[0]);
     expect(result.placeholder).toMatch(/^[0-9A-Za-z#$%*+,-.:;=?@[\]^_{|}~]{20,40}$/);
-    expect(result.features).toHaveLength(81);
+    expect(result.features).toHaveLength(137);
   });
 
   it("lists up to five colours, most prominent first", async () => {

@@ -64,30 +64,44 @@ const PALETTE = ["#e11d48", "#2563eb", "#16a34a", "#f59e0b", "#7c3aed", "#0891b2
 const LAYOUTS = 500;
 
 /**
- * A version 2 visual descriptor (see media/features.ts) for a synthetic picture: a dHash near one of LAYOUTS
- * layouts (so that look-alikes crowd each other, as in a real library), the mirror image's hash as a real one
+ * A version 3 visual descriptor (see media/features.ts) for a synthetic picture: hashes near one of LAYOUTS
+ * layouts (so that look-alikes crowd each other, as in a real library), the mirror image's hashes as a real one
  * would read, and colours gathered around the picture's palette colour. Enough for the look-alike index to
  * search at scale.
  */
 function syntheticFeatures(next: () => number, color: number): number[] {
   const layout = Math.floor(next() * LAYOUTS);
-  const hash = Array.from({ length: 8 }, (_, row) => {
-    let byte = ((layout * 2654435761 + row * 40503) >>> (row % 8)) & 0xff;
-    for (let flips = Math.floor(next() * 4); flips > 0; flips--) byte ^= 1 << Math.floor(next() * 8);
-    return byte;
-  });
-  const reverse = (byte: number) => {
+  /** `count` rows of `width` bits, fixed by the layout and `salt`, each with up to three bits flipped. */
+  const rowsNearLayout = (count: number, width: number, salt: number) =>
+    Array.from({ length: count }, (_, row) => {
+      let bits = ((layout * 2654435761 + row * 40503 + salt) >>> (row % 8)) & (2 ** width - 1);
+      for (let flips = Math.floor(next() * 4); flips > 0; flips--) bits ^= 1 << Math.floor(next() * width);
+      return bits;
+    });
+  const reverse = (value: number, width: number) => {
     let out = 0;
-    for (let bit = 0; bit < 8; bit++) out = (out << 1) | ((byte >> bit) & 1);
+    for (let bit = 0; bit < width; bit++) out = (out << 1) | ((value >> bit) & 1);
     return out;
   };
-  const mirrorHash = hash.map((byte) => ~reverse(byte) & 0xff);
+  const mirrored = (rows: number[], width: number) =>
+    rows.map((row) => ~reverse(row, width) & (2 ** width - 1));
+  const hash = rowsNearLayout(8, 8, 0);
+  const fine = rowsNearLayout(16, 16, 7919);
   const bins = new Array<number>(64).fill(0);
   const main = (color * 7 + 5) % 64;
   bins[main] = 0.6;
   bins[(main + 1 + Math.floor(next() * 62)) % 64] = 0.25;
   bins[Math.floor(next() * 64)]! += 0.15;
-  return [2, ...hash, ...mirrorHash, ...bins];
+  return [
+    3,
+    ...hash,
+    ...mirrored(hash, 8),
+    ...bins,
+    ...fine,
+    ...mirrored(fine, 16),
+    ...rowsNearLayout(8, 8, 104729),
+    ...rowsNearLayout(16, 16, 1299709),
+  ];
 }
 
 // Small enough that one batch holds PGlite (one connection) for a fraction of a second.

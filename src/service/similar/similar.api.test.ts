@@ -1,5 +1,8 @@
+import { sql } from "drizzle-orm";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { rowsOf } from "../db/client.ts";
+import { patternImage } from "../media/media-test-kit.ts";
 import { solidPng, uploadBytes, waitUntilProcessed } from "../testing/content-fixtures.ts";
 import { type ApiCall, apiClient } from "../testing/http-client.ts";
 import { startTestService, type TestService } from "../testing/test-service.ts";
@@ -104,6 +107,40 @@ describe("GET /v1/files/{id}/similar", () => {
     expect(fromMirror.body.data[0].similarity).toBeGreaterThan(0.9);
     const fromRecoloured = await api("GET", `/v1/files/${recoloured.id}/similar?limit=3`);
     expect(fromRecoloured.body.data.slice(0, 2).map((f: { id: string }) => f.id)).toContain(source.id);
+  });
+
+  it("still matches pictures described by an earlier release (version 2 descriptors), at the same index point", async () => {
+    const library = (await api("POST", "/v1/libraries", { body: { name: "Earlier" } })).body.id;
+    const picture = await patternImage(300, 200, "b").png().toBuffer();
+    const original = await uploadBytes(api, picture, { name: "old.png", library_id: library });
+    const copy = await uploadBytes(api, await sharp(picture).resize(150).png().toBuffer(), {
+      name: "new.png",
+      library_id: library,
+    });
+    const other = await uploadBytes(api, await solidPng(80, 80, { r: 10, g: 200, b: 40 }), {
+      name: "other.png",
+      library_id: library,
+    });
+    for (const f of [original, copy, other]) await waitUntilProcessed(api, f.id);
+    const point = async () =>
+      rowsOf<{ features: number[]; point: string }>(
+        await service.deps.db.execute(
+          sql`select v.features, v.visual_embedding::text as point from file_versions v join files f on f.active_version_id = v.id where f.id = ${original.id}`,
+        ),
+      )[0]!;
+    const before = await point();
+    expect(before.features[0]).toBe(3);
+    // What version 2 wrote: the same hashes and bins, without the vertical and fine hashes.
+    await service.deps.db.execute(
+      sql`update file_versions set features = array[2::real] || features[2:81] where file_id = ${original.id}`,
+    );
+    const after = await point();
+    expect(after.features).toHaveLength(81);
+    expect(after.point).toBe(before.point);
+
+    const res = await api("GET", `/v1/files/${copy.id}/similar?limit=5`);
+    expect(res.body.data[0].id).toBe(original.id);
+    expect(res.body.data[0].similarity).toBeGreaterThan(0.8);
   });
 
   it("is empty for files without visual features", async () => {

@@ -18,19 +18,21 @@ export async function descriptorOf(
   return row?.features && row.embedding ? { features: row.features, embedding: row.embedding } : null;
 }
 
-export type CandidateRow = FileRow & {
-  features: NonNullable<(typeof fileVersions.$inferSelect)["features"]>;
-};
+/** A look-alike before ranking: the file, and its active version's descriptor. */
+export interface Candidate {
+  id: string;
+  features: number[];
+}
 
 /** Nearest versions read through the index for each candidate asked for: old versions and hidden files drop out. */
 const OVERFETCH = 2;
 
 /**
- * The visible, active files other than `fileId` among the `count` × OVERFETCH versions nearest to `embedding` (`versionId`'s visual
- * embedding (migration 0008: mirror-invariant, in a GiST index), in no particular order: the caller ranks them.
- * The whole brandspace is searched, nearest first through the index; the nearest versions are read on their
- * own (an ORDER BY with LIMIT on the one table), since joined to files the planner misjudges the join and sorts
- * every version instead.
+ * The visible, active files other than `fileId` among the `count` × OVERFETCH versions nearest to `embedding`
+ * (`versionId`'s visual embedding, migration 0008: mirror-invariant, in a GiST index), in no particular order:
+ * the caller ranks them, and reads the files of the page it keeps. One statement: the nearest versions are a
+ * subquery with its own ORDER BY and LIMIT, which the planner cannot fold into the join (joined to files first, it
+ * misjudges the join and sorts every version instead).
  */
 export async function nearestCandidates(
   ctx: CallerContext,
@@ -40,26 +42,36 @@ export async function nearestCandidates(
     embedding,
     count,
   }: { fileId: string; versionId: string; embedding: string; count: number },
-): Promise<CandidateRow[]> {
-  const nearest = rowsOf<{ id: string }>(
-    await ctx.db.execute(sql`
-      select id from file_versions
-      where brandspace_id = ${ctx.auth.brandspace.id} and visual_embedding is not null and id <> ${versionId}
-      order by visual_embedding <-> ${embedding}::cube
-      limit ${count * OVERFETCH}`),
-  ).map((row) => row.id);
-  if (nearest.length === 0) return [];
-  const rows = await ctx.db
-    .select({ ...fileColumns, features: fileVersions.features })
+): Promise<Candidate[]> {
+  const nearest = ctx.db
+    .select({ id: fileVersions.id })
     .from(fileVersions)
-    .innerJoin(files, and(eq(files.id, fileVersions.fileId), eq(files.activeVersionId, fileVersions.id)))
     .where(
       and(
-        inArray(fileVersions.id, nearest),
-        await inVisibleLibraries(ctx, files.libraryId),
-        activeFile,
-        ne(files.id, fileId),
+        eq(fileVersions.brandspaceId, ctx.auth.brandspace.id),
+        sql`visual_embedding is not null`,
+        ne(fileVersions.id, versionId),
       ),
-    );
-  return rows as CandidateRow[];
+    )
+    .orderBy(sql`visual_embedding <-> ${embedding}::cube`)
+    .limit(count * OVERFETCH)
+    .as("nearest");
+  const rows = await ctx.db
+    .select({ id: files.id, features: fileVersions.features })
+    .from(nearest)
+    .innerJoin(fileVersions, eq(fileVersions.id, nearest.id))
+    .innerJoin(files, and(eq(files.id, fileVersions.fileId), eq(files.activeVersionId, fileVersions.id)))
+    .where(and(await inVisibleLibraries(ctx, files.libraryId), activeFile, ne(files.id, fileId)));
+  return rows.flatMap((row) => (row.features ? [{ id: row.id, features: row.features }] : []));
+}
+
+/** The files of a page of look-alikes, in the order of `ids`; one that went away since is left out. */
+export async function filesInOrder(ctx: CallerContext, ids: string[]): Promise<FileRow[]> {
+  if (ids.length === 0) return [];
+  const rows = await ctx.db
+    .select(fileColumns)
+    .from(files)
+    .where(and(eq(files.brandspaceId, ctx.auth.brandspace.id), inArray(files.id, ids)));
+  const byId = new Map(rows.map((row) => [row.id, row]));
+  return ids.flatMap((id) => byId.get(id) ?? []);
 }
