@@ -1,7 +1,9 @@
 import { sql } from "drizzle-orm";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { ALL_SCOPES } from "../../contract/scopes.ts";
 import { rowsOf } from "../db/client.ts";
+import { libraryGrants } from "../db/schema/index.ts";
 import { patternImage } from "../media/media-test-kit.ts";
 import { solidPng, uploadBytes, waitUntilProcessed } from "../testing/content-fixtures.ts";
 import { type ApiCall, apiClient } from "../testing/http-client.ts";
@@ -141,6 +143,40 @@ describe("GET /v1/files/{id}/similar", () => {
     const res = await api("GET", `/v1/files/${copy.id}/similar?limit=5`);
     expect(res.body.data[0].id).toBe(original.id);
     expect(res.body.data[0].similarity).toBeGreaterThan(0.8);
+  });
+
+  it("offers only files of libraries the caller can see", async () => {
+    const seen = (await api("POST", "/v1/libraries", { body: { name: "Seen" } })).body.id;
+    const unseen = (await api("POST", "/v1/libraries", { body: { name: "Unseen" } })).body.id;
+    const users = service.seed.users;
+    await service.deps.db
+      .insert(libraryGrants)
+      .values({ libraryId: seen, userId: users.viewer.id, access: "view" });
+    const viewer = apiClient(
+      service.regionalUrl,
+      await service.createKey(ALL_SCOPES, { email: users.viewer.email }),
+    );
+    const picture = await patternImage(320, 240, "a").png().toBuffer();
+    const original = await uploadBytes(api, picture, { name: "seen.png", library_id: seen });
+    const visibleCopy = await uploadBytes(api, await sharp(picture).resize(200).png().toBuffer(), {
+      name: "seen-copy.png",
+      library_id: seen,
+    });
+    const hiddenCopy = await uploadBytes(api, await sharp(picture).resize(160).png().toBuffer(), {
+      name: "unseen-copy.png",
+      library_id: unseen,
+    });
+    for (const f of [original, visibleCopy, hiddenCopy]) await waitUntilProcessed(api, f.id);
+
+    const ids = async (call: ApiCall) =>
+      (await call("GET", `/v1/files/${original.id}/similar?limit=20`)).body.data.map(
+        (f: { id: string }) => f.id,
+      );
+    expect(await ids(api)).toEqual(expect.arrayContaining([visibleCopy.id, hiddenCopy.id]));
+    const viewerIds = await ids(viewer);
+    expect(viewerIds).toContain(visibleCopy.id);
+    expect(viewerIds).not.toContain(hiddenCopy.id);
+    expect((await viewer("GET", `/v1/files/${hiddenCopy.id}/similar`)).status).toBe(404);
   });
 
   it("is empty for files without visual features", async () => {

@@ -65,13 +65,23 @@ export async function nearestCandidates(
   return rows.flatMap((row) => (row.features ? [{ id: row.id, features: row.features }] : []));
 }
 
-/** The files of a page of look-alikes, in the order of `ids`; one that went away since is left out. */
+/**
+ * The files of a page of look-alikes, in the order of `ids`; one that went away since the ranking (deleted,
+ * trashed, hidden, moved out of sight) is left out.
+ */
 export async function filesInOrder(ctx: CallerContext, ids: string[]): Promise<FileRow[]> {
   if (ids.length === 0) return [];
   const rows = await ctx.db
     .select(fileColumns)
     .from(files)
-    .where(and(eq(files.brandspaceId, ctx.auth.brandspace.id), inArray(files.id, ids)));
+    .where(
+      and(
+        eq(files.brandspaceId, ctx.auth.brandspace.id),
+        inArray(files.id, ids),
+        activeFile,
+        await inVisibleLibraries(ctx, files.libraryId),
+      ),
+    );
   const byId = new Map(rows.map((row) => [row.id, row]));
   return ids.flatMap((id) => byId.get(id) ?? []);
 }
