@@ -26,7 +26,7 @@ const LENGTHS: Record<number, number> = {
  * recall@5 went from 0.92 (coarse hash alone, 0.75) to 0.99 at 0.85, with 24 originals, and from 0.88 to 0.98 with
  * 48; a recoloured copy had often lost to another picture of its new hue. The fine hashes alone did as well on
  * recall but scored a recompressed thumbnail of a smooth picture below 0.9 (noise flips its flat pairs), and
- * two-level hashes with a dead zone generalised worse.
+ * three-level hashes (a dead zone for flat pairs) generalised worse.
  */
 const HASH_WEIGHT = 0.75;
 const ALL_HASHES_WEIGHT = 0.85;

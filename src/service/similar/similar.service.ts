@@ -40,10 +40,10 @@ export async function similarFiles(
   const scored = candidates.map((c) => ({ id: c.id, score: similarity(own.features, c.features) }));
   return paginate(ctx.deps.cursors, page, {
     name: `similar:${ctx.auth.brandspace.id}:${file.id}`,
-    // Only the page's files are read whole; one deleted since the ranking drops out of it.
+    // Only the page's files are read whole; one gone or out of sight since the ranking drops out of it.
     fetch: async (limit, after: [number, string] | null) => {
-      const page = rankAfter(scored, after, limit);
-      const scoreOf = new Map(page.map((r) => [r.id, r.score]));
+      const ranked = rankAfter(scored, after, limit);
+      const scoreOf = new Map(ranked.map((r) => [r.id, r.score]));
       const rows = await repo.filesInOrder(ctx, [...scoreOf.keys()]);
       return rows.map((row) => ({ row, score: scoreOf.get(row.id)! }));
     },
