@@ -56,12 +56,14 @@ export async function visualFeatures(still: RawStill): Promise<number[]> {
   ];
 }
 
-/** The hashes version 3 added, one number per row. */
+/** The hashes version 3 added, one number per row, and the mirror image's vertical ones (each row reversed). */
 interface LaterHashes {
   fine: readonly number[];
   fineMirror: readonly number[];
   vertical: readonly number[];
+  verticalMirror: readonly number[];
   fineVertical: readonly number[];
+  fineVerticalMirror: readonly number[];
 }
 
 interface Parts {
@@ -89,19 +91,26 @@ function partsOf(features: readonly number[]): Parts | null {
   }
   const binsAt = 1 + 2 * HASH_BYTES;
   const fineAt = binsAt + HISTOGRAM_BINS;
+  const verticalAt = fineAt + 2 * FINE_SIDE;
   return {
     hash,
     mirrorHash: features.slice(1 + HASH_BYTES, binsAt),
     bins: features.slice(binsAt, fineAt),
-    later:
-      version === 3
-        ? {
-            fine: features.slice(fineAt, fineAt + FINE_SIDE),
-            fineMirror: features.slice(fineAt + FINE_SIDE, fineAt + 2 * FINE_SIDE),
-            vertical: features.slice(fineAt + 2 * FINE_SIDE, fineAt + 2 * FINE_SIDE + HASH_BYTES),
-            fineVertical: features.slice(fineAt + 2 * FINE_SIDE + HASH_BYTES),
-          }
-        : null,
+    later: version === 3 ? laterHashes(features, fineAt, verticalAt) : null,
+  };
+}
+
+function laterHashes(features: readonly number[], fineAt: number, verticalAt: number): LaterHashes {
+  const reversed = (rows: readonly number[], width: number) => rows.map((row) => reverseBits(row, width));
+  const vertical = features.slice(verticalAt, verticalAt + HASH_BYTES);
+  const fineVertical = features.slice(verticalAt + HASH_BYTES);
+  return {
+    fine: features.slice(fineAt, fineAt + FINE_SIDE),
+    fineMirror: features.slice(fineAt + FINE_SIDE, verticalAt),
+    vertical,
+    verticalMirror: reversed(vertical, 8),
+    fineVertical,
+    fineVerticalMirror: reversed(fineVertical, FINE_SIDE),
   };
 }
 
@@ -111,16 +120,24 @@ function partsOf(features: readonly number[]): Parts | null {
  * very colours of its original, so that comparison counts only when the colours agree).
  */
 export function similarity(a: readonly number[], b: readonly number[]): number {
+  return similarityTo(a)(b);
+}
+
+/** `similarity` with `a` fixed, read once however many descriptors it is compared with. */
+export function similarityTo(a: readonly number[]): (b: readonly number[]) => number {
   const one = partsOf(a);
-  const other = partsOf(b);
-  if (!one || !other) return 0;
-  const overlap = colourOverlap(one.bins, other.bins);
-  const both = one.later && other.later ? { one: one.later, other: other.later } : null;
-  const structure = both ? allHashesStructure(one, both.one, other, both.other) : coarseStructure(one, other);
-  const weight = both ? ALL_HASHES_WEIGHT : HASH_WEIGHT;
-  const score = (sameShare: number) => Math.min(1, Math.max(0, weight * sameShare + (1 - weight) * overlap));
-  if (overlap < MIRROR_MIN_COLOUR_OVERLAP) return score(structure.plain);
-  return Math.max(score(structure.plain), score(structure.mirrored));
+  return (b) => {
+    const other = partsOf(b);
+    if (!one || !other) return 0;
+    const overlap = colourOverlap(one.bins, other.bins);
+    const bothLater = one.later && other.later;
+    const structure = bothLater ? allHashesStructure(one, other) : coarseStructure(one, other);
+    const weight = bothLater ? ALL_HASHES_WEIGHT : HASH_WEIGHT;
+    const score = (sameShare: number) =>
+      Math.min(1, Math.max(0, weight * sameShare + (1 - weight) * overlap));
+    if (overlap < MIRROR_MIN_COLOUR_OVERLAP) return score(structure.plain);
+    return Math.max(score(structure.plain), score(structure.mirrored));
+  };
 }
 
 /** Shares of equal bits between `b` and `a`, and between `b` and `a`'s mirror image. */
@@ -130,22 +147,22 @@ function coarseStructure(a: Parts, b: Parts): Structure {
   return { plain: sameShare(a.hash, b.hash, 8), mirrored: sameShare(a.mirrorHash, b.hash, 8) };
 }
 
-/** The four hashes count alike, each as its share of equal bits. */
-function allHashesStructure(a: Parts, aLater: LaterHashes, b: Parts, bLater: LaterHashes): Structure {
-  const reversed = (rows: readonly number[], width: number) => rows.map((row) => reverseBits(row, width));
+/** The four hashes count alike, each as its share of equal bits (both descriptors version 3 on). */
+function allHashesStructure(a: Parts, b: Parts): Structure {
+  const [one, other] = [a.later!, b.later!];
   const mean = (shares: number[]) => shares.reduce((sum, share) => sum + share, 0) / shares.length;
   return {
     plain: mean([
       sameShare(a.hash, b.hash, 8),
-      sameShare(aLater.fine, bLater.fine, FINE_SIDE),
-      sameShare(aLater.vertical, bLater.vertical, 8),
-      sameShare(aLater.fineVertical, bLater.fineVertical, FINE_SIDE),
+      sameShare(one.fine, other.fine, FINE_SIDE),
+      sameShare(one.vertical, other.vertical, 8),
+      sameShare(one.fineVertical, other.fineVertical, FINE_SIDE),
     ]),
     mirrored: mean([
       sameShare(a.mirrorHash, b.hash, 8),
-      sameShare(aLater.fineMirror, bLater.fine, FINE_SIDE),
-      sameShare(reversed(aLater.vertical, 8), bLater.vertical, 8),
-      sameShare(reversed(aLater.fineVertical, FINE_SIDE), bLater.fineVertical, FINE_SIDE),
+      sameShare(one.fineMirror, other.fine, FINE_SIDE),
+      sameShare(one.verticalMirror, other.vertical, 8),
+      sameShare(one.fineVerticalMirror, other.fineVertical, FINE_SIDE),
     ]),
   };
 }

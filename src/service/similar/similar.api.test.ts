@@ -59,7 +59,10 @@ describe("GET /v1/files/{id}/similar", () => {
     expect(ids).toContain(other.id);
     expect(ids).not.toContain(original.id);
     expect(ids).not.toContain(trashed.id);
-    for (const f of res.body.data) expect(f.similarity).toBeGreaterThanOrEqual(0);
+    for (const f of res.body.data) {
+      expect(f.similarity).toBeGreaterThanOrEqual(0);
+      expect(f.similarity).toBeLessThanOrEqual(1);
+    }
     expect(res.body.data[0].similarity).toBeGreaterThan(res.body.data.at(-1).similarity);
     expect((await api("GET", `/v1/files/${original.id}/similar?limit=101`)).status).toBe(400);
 
@@ -177,6 +180,31 @@ describe("GET /v1/files/{id}/similar", () => {
     expect(viewerIds).toContain(visibleCopy.id);
     expect(viewerIds).not.toContain(hiddenCopy.id);
     expect((await viewer("GET", `/v1/files/${hiddenCopy.id}/similar`)).status).toBe(404);
+  });
+
+  it("answers 20 at most when no limit is given, and needs files:read", async () => {
+    const library = (await api("POST", "/v1/libraries", { body: { name: "Many" } })).body.id;
+    const made = [];
+    for (let i = 0; i < 22; i++)
+      made.push(
+        await uploadBytes(api, await solidPng(40 + i, 30, { r: 10 * i, g: 120, b: 200 - 5 * i }), {
+          name: `swatch-${i}.png`,
+          library_id: library,
+        }),
+      );
+    for (const f of made) await waitUntilProcessed(api, f.id);
+    const res = await api("GET", `/v1/files/${made[0]!.id}/similar`);
+    expect(res.status).toBe(200);
+    expect(res.body.data).toHaveLength(20);
+    expect(res.body.has_more).toBe(true);
+
+    const librariesOnly = apiClient(service.regionalUrl, await service.createKey(["libraries:read"]));
+    const refused = await librariesOnly("GET", `/v1/files/${made[0]!.id}/similar`);
+    expect(refused.status).toBe(403);
+    expect(refused.body).toMatchObject({
+      code: "insufficient_scope",
+      details: { required_scope: "files:read" },
+    });
   });
 
   it("is empty for files without visual features", async () => {

@@ -66,22 +66,15 @@ export async function nearestCandidates(
 }
 
 /**
- * The files of a page of look-alikes, in the order of `ids`; one that went away since the ranking (deleted,
- * trashed, hidden, moved out of sight) is left out.
+ * The files of a page of look-alikes, in the order of `ids` (chosen among visible ones by `nearestCandidates` in
+ * the same request); one deleted or trashed since is left out.
  */
 export async function filesInOrder(ctx: CallerContext, ids: string[]): Promise<FileRow[]> {
   if (ids.length === 0) return [];
   const rows = await ctx.db
     .select(fileColumns)
     .from(files)
-    .where(
-      and(
-        eq(files.brandspaceId, ctx.auth.brandspace.id),
-        inArray(files.id, ids),
-        activeFile,
-        await inVisibleLibraries(ctx, files.libraryId),
-      ),
-    );
+    .where(and(eq(files.brandspaceId, ctx.auth.brandspace.id), inArray(files.id, ids), activeFile));
   const byId = new Map(rows.map((row) => [row.id, row]));
   return ids.flatMap((id) => byId.get(id) ?? []);
 }

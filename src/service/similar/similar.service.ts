@@ -1,7 +1,7 @@
 import { requireFile } from "../files/file-access.ts";
 import { toFileBase } from "../files/files.mapper.ts";
 import { renditionsOf } from "../files/files.repository.ts";
-import { similarity } from "../media/features.ts";
+import { similarityTo } from "../media/features.ts";
 import type { ServiceContext } from "../platform/context.ts";
 import { type PageRequest, paginate } from "../platform/paginate.ts";
 import * as repo from "./similar.repository.ts";
@@ -37,10 +37,11 @@ export async function similarFiles(
     embedding: own.embedding,
     count: CANDIDATES,
   });
-  const scored = candidates.map((c) => ({ id: c.id, score: similarity(own.features, c.features) }));
+  const similarToOwn = similarityTo(own.features);
+  const scored = candidates.map((c) => ({ id: c.id, score: similarToOwn(c.features) }));
   return paginate(ctx.deps.cursors, page, {
     name: `similar:${ctx.auth.brandspace.id}:${file.id}`,
-    // Only the page's files are read whole; one gone or out of sight since the ranking drops out of it.
+    // Only the page's files are read whole; one deleted or trashed since the ranking drops out of it.
     fetch: async (limit, after: [number, string] | null) => {
       const ranked = rankAfter(scored, after, limit);
       const scoreOf = new Map(ranked.map((r) => [r.id, r.score]));
