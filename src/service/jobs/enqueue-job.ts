@@ -1,6 +1,6 @@
 import type { Db } from "../db/client.ts";
 import type { Job, JobShape } from "./job-types.ts";
-import { insertJob } from "./jobs.repository.ts";
+import { insertJob, insertJobUnlessDue } from "./jobs.repository.ts";
 
 export interface EnqueueOptions {
   /** Not before this moment; default now. */
@@ -29,5 +29,17 @@ export async function enqueueJob<TJob extends JobShape = Job>(
     maxAttempts: options.maxAttempts,
     dedupeKey: options.dedupeKey ?? null,
   });
+  return row ? { enqueued: true, id: row.id } : { enqueued: false, reason: "duplicate" };
+}
+
+/**
+ * Adds a job that only looks for work, unless one of its type already waits due to be claimed. A run of it in
+ * progress does not count: its process may have died, and would hold the job until its lease lapses.
+ */
+export async function enqueueLookForWork<TJob extends JobShape = Job>(
+  db: Db,
+  job: NoInfer<TJob>,
+): Promise<EnqueueResult> {
+  const row = await insertJobUnlessDue(db, { type: job.type, payload: job.payload });
   return row ? { enqueued: true, id: row.id } : { enqueued: false, reason: "duplicate" };
 }

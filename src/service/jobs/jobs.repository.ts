@@ -1,5 +1,5 @@
 import { and, asc, eq, inArray, lt, lte, or, sql } from "drizzle-orm";
-import type { Db } from "../db/client.ts";
+import { type Db, rowsOf } from "../db/client.ts";
 import { jobs } from "../db/schema/index.ts";
 import { deleteInBatches } from "./delete-in-batches.ts";
 import type { JobPayload } from "./job-types.ts";
@@ -174,4 +174,24 @@ export async function insertJob(db: Db, job: typeof jobs.$inferInsert): Promise<
     : insert
   ).returning({ id: jobs.id });
   return rows[0] ?? null;
+}
+
+/**
+ * Inserts a job unless one of its type is queued and due already (one running does not count: its worker may be
+ * dead and hold the job until its lease lapses). Returns the new job's id, or null.
+ */
+export async function insertJobUnlessDue(
+  db: Db,
+  job: { type: string; payload: Record<string, unknown> },
+): Promise<{ id: number } | null> {
+  const [row] = rowsOf<{ id: number | string }>(
+    await db.execute(sql`
+      insert into jobs (type, payload, status)
+      select ${job.type}, ${JSON.stringify(job.payload)}::jsonb, 'queued'
+      where not exists (
+        select 1 from jobs where type = ${job.type} and status = 'queued' and run_at <= now()
+      )
+      returning id`),
+  );
+  return row ? { id: Number(row.id) } : null;
 }

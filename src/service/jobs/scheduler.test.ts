@@ -4,7 +4,13 @@ import { jobs, schedules } from "../db/schema/index.ts";
 import { outcome } from "./job-handler.ts";
 import { createJobRunner } from "./job-runner.ts";
 import { type JobsTestKit, openJobsTestKit } from "./jobs-test-kit.ts";
-import { createScheduler, ensureSchedules, type ScheduleDefinition, tickSchedules } from "./scheduler.ts";
+import {
+  createScheduler,
+  ensureSchedules,
+  fireDueSchedules,
+  type ScheduleDefinition,
+  tickSchedules,
+} from "./scheduler.ts";
 
 type TestJob = { type: "test.tick"; payload: { schedule: string } };
 
@@ -91,6 +97,33 @@ describe("schedules", () => {
     await elapse(HOUR_MS);
     expect(await tickSchedules(kit.deps.db, [hourly])).toEqual([hourly.name]);
     expect(await jobCount()).toBe(1);
+  });
+
+  it("queues a heartbeat again while its last run is held by a worker, but not while one waits", async () => {
+    const heartbeat: ScheduleDefinition<TestJob> = { ...hourly, name: "test.heartbeat", heartbeat: true };
+    await ensureSchedules(kit.deps.db, [heartbeat]);
+    expect(await tickSchedules(kit.deps.db, [heartbeat])).toEqual([heartbeat.name]);
+    await elapse(HOUR_MS);
+    // Fired, but one is waiting already.
+    expect(await fireDueSchedules(kit.deps.db, [heartbeat])).toEqual([
+      { name: heartbeat.name, enqueued: false },
+    ]);
+    expect(await jobCount()).toBe(1);
+
+    // A worker that died holding the run keeps it leased for a long while: the next heartbeat does not wait.
+    await kit.deps.db
+      .update(jobs)
+      .set({ status: "running", lockedBy: "a crashed worker", lockedUntil: sql`now() + interval '1 hour'` });
+    await elapse(HOUR_MS);
+    expect(await fireDueSchedules(kit.deps.db, [heartbeat])).toEqual([
+      { name: heartbeat.name, enqueued: true },
+    ]);
+    const rows = await kit.deps.db.select().from(jobs);
+    expect(rows.map((row) => row.status).sort()).toEqual(["queued", "running"]);
+    expect(rows.find((row) => row.status === "queued")).toMatchObject({
+      type: "test.tick",
+      payload: { schedule: "test.hourly" },
+    });
   });
 
   it("ticks on its own in each process and wakes that process's runner", async () => {

@@ -1,6 +1,6 @@
 import type { Db } from "../db/client.ts";
 import type { ServiceDeps } from "../deps.ts";
-import { enqueueJob } from "./enqueue-job.ts";
+import { enqueueJob, enqueueLookForWork } from "./enqueue-job.ts";
 import type { Job, JobShape } from "./job-types.ts";
 import { claimDueSchedules, upsertSchedules } from "./schedules.repository.ts";
 
@@ -9,7 +9,11 @@ export interface ScheduleDefinition<TJob extends JobShape = Job> {
   name: string;
   intervalMs: number;
   job: TJob;
-  /** Fires every few seconds only to look for work (its job says when it found some): logged at debug. */
+  /**
+   * Fires every few seconds only to look for work (its job says when it found some): logged at debug. A run still
+   * going does not hold back the next one (a run held by a crashed process would, until its lease lapsed); only
+   * one already waiting does.
+   */
   heartbeat?: boolean;
 }
 
@@ -43,10 +47,11 @@ export async function fireDueSchedules<TJob extends JobShape = Job>(
     const due = await claimDueSchedules(tx as Db, [...byName.keys()]);
     const fired: FiredSchedule[] = [];
     for (const name of due) {
+      const { job, heartbeat } = byName.get(name)!;
       // A run still queued or running from the last interval is enough; do not pile up another.
-      const result = await enqueueJob<TJob>(tx as Db, byName.get(name)!.job, {
-        dedupeKey: `schedule:${name}`,
-      });
+      const result = heartbeat
+        ? await enqueueLookForWork<TJob>(tx as Db, job)
+        : await enqueueJob<TJob>(tx as Db, job, { dedupeKey: `schedule:${name}` });
       fired.push({ name, enqueued: result.enqueued });
     }
     return fired;

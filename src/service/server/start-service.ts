@@ -3,7 +3,7 @@ import { sql } from "drizzle-orm";
 import type { Logger } from "pino";
 import { createLogger, createServiceDeps } from "../bootstrap.ts";
 import { serveAdminSocket } from "../cli/admin-socket.ts";
-import { openDatabase } from "../db/client.ts";
+import { type Db, openDatabase } from "../db/client.ts";
 import type { ServiceDeps } from "../deps.ts";
 import type { Config } from "../env.ts";
 import { startWorkers } from "../jobs/workers.ts";
@@ -12,6 +12,7 @@ import { startMetricsListener } from "../metrics/metrics-listener.ts";
 import { AUTH_CHANGED_CHANNEL, invalidateAuthCache } from "../platform/auth-cache.ts";
 import { releaseOrphanedClaims } from "../platform/idempotency.ts";
 import { seedDemoContent } from "../seed/demo-content.ts";
+import { releaseOrphanedLeases } from "../webhooks/delivery-queue.repository.ts";
 import { dataDirPaths } from "./data-dir.ts";
 import { acquireDataDirLock } from "./data-dir-lock.ts";
 import { seedOnFirstStart } from "./first-start.ts";
@@ -66,7 +67,7 @@ async function start(config: Config, logger: Logger, teardown: Teardown): Promis
   await database.migrate();
   // PGlite has no autovacuum: start with fresh planner statistics (the db.analyze job keeps them fresh).
   if (embedded) await database.db.execute(sql`analyze`);
-  if (embedded) await releaseOrphanedClaims(database.db);
+  if (embedded) await takeOverOrphans(database.db, logger);
   const seeded = await seedOnFirstStart(database, config, paths.ownerKey);
   const deps = createServiceDeps(config, database, logger);
   if (seeded && config.demoContent) {
@@ -131,4 +132,19 @@ async function drain(deps: ServiceDeps) {
     deps.logger.info({ delayMs: deps.config.shutdownDrainDelayMs }, "draining: readiness answers 503");
     await new Promise((resolve) => setTimeout(resolve, deps.config.shutdownDrainDelayMs));
   }
+}
+
+/**
+ * Embedded mode: the data-directory lock says no other process has the database, so whatever is in flight was left
+ * by one that died. Its idempotency claims and delivery leases are taken over now instead of when they lapse. Its
+ * jobs are not: each interrupted run counts as an attempt (a job that kills its process must not do so forever), so
+ * taking them over at once would let a few quick crashes use up a job's attempts; they wait for their leases.
+ */
+async function takeOverOrphans(db: Db, logger: Logger): Promise<void> {
+  const orphans = {
+    idempotencyClaims: await releaseOrphanedClaims(db),
+    deliveryLeases: await releaseOrphanedLeases(db),
+  };
+  if (Object.values(orphans).some((count) => count > 0))
+    logger.info(orphans, "took over the work a stopped process left in flight");
 }

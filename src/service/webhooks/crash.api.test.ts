@@ -1,5 +1,6 @@
+import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { webhookDeliveries } from "../db/schema/index.ts";
+import { jobs, webhookDeliveries } from "../db/schema/index.ts";
 import { startWorkers } from "../jobs/workers.ts";
 import { apiClient } from "../testing/http-client.ts";
 import { startTestService, type TestService } from "../testing/test-service.ts";
@@ -62,6 +63,39 @@ describe("a sender that stops mid-delivery", { timeout: 40_000 }, () => {
       });
     } finally {
       await second.stop();
+    }
+  });
+});
+
+describe("a sender that died holding the dispatcher's job", { timeout: 40_000 }, () => {
+  it("does not hold back the deliveries of the processes still running", async () => {
+    const receiver = await startReceiver();
+    const api = apiClient(
+      service.regionalUrl,
+      await service.createKey(["webhooks:write", "libraries:write"]),
+    );
+    await api("POST", "/v1/webhooks", { body: { url: receiver.url, events: ["library.created"] } });
+    // As a process killed in the middle of a dispatch pass leaves it: running, leased for long after its death.
+    await service.deps.db.insert(jobs).values({
+      type: "webhooks.dispatch",
+      payload: {},
+      status: "running",
+      attempts: 1,
+      lockedBy: "a crashed worker",
+      lockedUntil: sql`now() + interval '1 hour'`,
+      dedupeKey: "schedule:webhooks.dispatch",
+    });
+    const workers = await startWorkers(service.deps, { pollMs: 50 });
+    try {
+      const library = (await api("POST", "/v1/libraries", { body: { name: "after the crash" } })).body;
+      await waitFor(
+        () => receiver.received.some((q) => JSON.parse(q.body.toString()).data.id === library.id),
+        10_000,
+        "the event delivered by the live process",
+      );
+    } finally {
+      await workers.stop();
+      await receiver.close();
     }
   });
 });

@@ -173,6 +173,20 @@ export async function settleDeliveries(db: Db, settlements: Settlement[]): Promi
 }
 
 /**
+ * Embedded mode only (one process owns the database): attempts leased by a process that died are given back, so a
+ * restart sends them at once instead of when their leases lapse (the receiver may get them twice, as after any
+ * lapse). Returns how many.
+ */
+export async function releaseOrphanedLeases(db: Db): Promise<number> {
+  return rowsOf(
+    await db.execute(sql`
+      update webhook_deliveries set lease_until = null, leased_by = null
+      where ${stillPending} and lease_until is not null
+      returning id`),
+  ).length;
+}
+
+/**
  * Gives back leases the owner took but will not send (attempts claimed ahead, when their endpoint is disabled or
  * gone, or the loop stops): they are due again at once for any sender, or parked with their endpoint.
  */

@@ -13,6 +13,7 @@ import {
   nextDueQuery,
   parkDisabled,
   releaseLeases,
+  releaseOrphanedLeases,
   settleDeliveries,
 } from "./delivery-queue.repository.ts";
 import { firstAttempt } from "./delivery-rows.ts";
@@ -167,6 +168,15 @@ describe("the delivery queue", () => {
     expect((await claim(100, 1)).map((d) => d.id)).toEqual([id]);
     await new Promise((resolve) => setTimeout(resolve, 20));
     expect((await claim()).map((d) => d.id)).toEqual([id]);
+  });
+
+  it("gives back every lease a dead process held, and only those of pending attempts, at a restart", async () => {
+    await clear();
+    const queue = await attempts(await endpoint(), 3);
+    expect((await claim(100, 60_000, "a process that died")).map((d) => d.id)).toEqual(queue);
+    await success([{ id: queue[0]! }]);
+    expect(await releaseOrphanedLeases(database.db)).toBe(2);
+    expect((await claim(100, 30_000, "the restarted process")).map((d) => d.id)).toEqual(queue.slice(1));
   });
 
   it("parks the attempts of disabled endpoints, except those in flight", async () => {
