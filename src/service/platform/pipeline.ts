@@ -7,6 +7,7 @@ import { scopeSatisfied } from "../../contract/scopes.ts";
 import type { ServiceDeps } from "../deps.ts";
 import { httpRequests } from "../metrics/metrics.ts";
 import { type AuthContext, authenticate } from "./auth.ts";
+import { discardRestOfBody } from "./discard-body.ts";
 import { errorBody, toApiError } from "./error-body.ts";
 import { ApiError } from "./errors.ts";
 import { checkPlaneBeforeAuth, checkRegion, deprecationHeaders, type Host } from "./planes.ts";
@@ -54,10 +55,12 @@ export function registerPipeline(app: FastifyInstance, deps: ServiceDeps, host: 
     if (operation) {
       const path = request.url;
       reply.headers(deprecationHeaders(host, operation, path, request.auth?.brandspace.region, deps.config));
-      // A refused upload leaves its body unread: close the connection rather than read (or hang on) the rest.
-      if (operation.bodyKind === "binary" && reply.statusCode >= 400 && !request.raw.complete) {
-        reply.header("Connection", "close");
-      }
+    }
+    // A refused body still arriving is read and dropped for a short while, not left unread (see discardRestOfBody);
+    // the connection stays open for it (Fastify asks to close it after a body it could not parse).
+    if (reply.statusCode >= 400 && !request.raw.complete) {
+      reply.removeHeader("connection");
+      discardRestOfBody(request.raw);
     }
     return payload;
   });

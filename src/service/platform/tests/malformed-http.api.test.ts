@@ -97,3 +97,66 @@ describe("a body that stops arriving", () => {
     expect(answer.status).toBe(201);
   });
 });
+
+describe("a body refused while it is still arriving", () => {
+  /** Writes a request over the JSON limit in pieces, on after the answer came, then a second request on the socket. */
+  function refusedThenAnother(second: string): Promise<{ text: string; error: Error | null }> {
+    return new Promise((resolve) => {
+      const socket = net.connect(port, "127.0.0.1");
+      const size = 4 * 1024 * 1024;
+      const piece = Buffer.alloc(64 * 1024, "a");
+      let text = "";
+      let error: Error | null = null;
+      socket.setEncoding("latin1");
+      socket.on("data", (chunk) => {
+        text += chunk;
+      });
+      socket.on("error", (e) => {
+        error = e;
+      });
+      socket.on("close", () => resolve({ text, error }));
+      socket.write(
+        `POST /v1/libraries HTTP/1.1\r\nHost: x\r\n${auth}Content-Type: application/json\r\nContent-Length: ${size}\r\n\r\n`,
+      );
+      let written = 0;
+      const writeOn = () => {
+        while (written < size && !socket.destroyed) {
+          written += piece.length;
+          if (!socket.write(piece)) return void socket.once("drain", writeOn);
+        }
+        if (!socket.destroyed) socket.write(second);
+      };
+      writeOn();
+    });
+  }
+
+  it("is read and dropped, so that the client still writing gets its answer and can go on using the connection", async () => {
+    const { text, error } = await refusedThenAnother(
+      `GET /v1/libraries?limit=1 HTTP/1.1\r\nHost: x\r\n${auth}Connection: close\r\n\r\n`,
+    );
+    expect(error).toBeNull();
+    const statuses = [...text.matchAll(/HTTP\/1\.1 (\d{3}) /g)].map((m) => Number(m[1]));
+    expect(statuses).toEqual([413, 200]);
+    expect(text).toContain('"code":"payload_too_large"');
+  });
+
+  it("closes the connection when the rest stops arriving", async () => {
+    const started = Date.now();
+    const answer = await new Promise<{ text: string; closedAfterMs: number }>((resolve) => {
+      const socket = net.connect(port, "127.0.0.1");
+      let text = "";
+      socket.setEncoding("latin1");
+      socket.on("data", (chunk) => {
+        text += chunk;
+      });
+      socket.on("error", () => {});
+      socket.on("close", () => resolve({ text, closedAfterMs: Date.now() - started }));
+      socket.write(
+        `POST /v1/libraries HTTP/1.1\r\nHost: x\r\n${auth}Content-Type: application/json\r\nContent-Length: ${4 * 1024 * 1024}\r\n\r\n`,
+      );
+      socket.write(Buffer.alloc(100 * 1024, "a"));
+    });
+    expect(answer.text).toMatch(/^HTTP\/1\.1 413/);
+    expect(answer.closedAfterMs).toBeLessThan(5_000);
+  });
+});
