@@ -48,7 +48,8 @@ export async function fireDueSchedules<TJob extends JobShape = Job>(
     const fired: FiredSchedule[] = [];
     for (const name of due) {
       const { job, heartbeat } = byName.get(name)!;
-      // A run still queued or running from the last interval is enough; do not pile up another.
+      // A run still queued or running from the last interval is enough; do not pile up another (a heartbeat:
+      // only one still queued, see `heartbeat`).
       const result = heartbeat
         ? await enqueueLookForWork<TJob>(tx as Db, job)
         : await enqueueJob<TJob>(tx as Db, job, { dedupeKey: `schedule:${name}` });
