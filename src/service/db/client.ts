@@ -74,12 +74,13 @@ async function openPglite(dataDir?: string): Promise<Database> {
 }
 
 async function openPostgres(url: string, poolSize: number): Promise<Database> {
-  const pool = new pg.Pool({ connectionString: url, max: poolSize });
+  // Our queries are short; PostgreSQL's JIT compiles any plan whose estimate passes jit_above_cost, which costs
+  // a listing or search over a large table 50 to 150 ms of compiling for a few ms of work. Set at connection
+  // start: a `set` sent on the pool's "connect" event raced the pool's first query on that client (pg warns
+  // that pg@9 will refuse a query sent while another runs).
+  const pool = new pg.Pool({ connectionString: url, max: poolSize, options: "-c jit=off" });
   // An idle client that errors (e.g. the server restarts) must not crash the process.
   pool.on("error", () => {});
-  // Our queries are short; PostgreSQL's JIT compiles any plan whose estimate passes jit_above_cost, which costs
-  // a listing or search over a large table 50 to 150 ms of compiling for a few ms of work.
-  pool.on("connect", (client) => void client.query("set jit = off").catch(() => {}));
   const db = drizzleNodePg(pool, { schema }) as unknown as Db;
   return {
     db,
