@@ -78,7 +78,7 @@ async function openPostgres(url: string, poolSize: number): Promise<Database> {
   // a listing or search over a large table 50 to 150 ms of compiling for a few ms of work. Set at connection
   // start: a `set` sent on the pool's "connect" event raced the pool's first query on that client (pg warns
   // that pg@9 will refuse a query sent while another runs).
-  const pool = new pg.Pool({ connectionString: url, max: poolSize, options: "-c jit=off" });
+  const pool = new pg.Pool({ ...withJitOff(url), max: poolSize });
   // An idle client that errors (e.g. the server restarts) must not crash the process.
   pool.on("error", () => {});
   const db = drizzleNodePg(pool, { schema }) as unknown as Db;
@@ -99,6 +99,9 @@ async function openPostgres(url: string, poolSize: number): Promise<Database> {
     listen: async (channel, onNotify) => {
       // A connection of its own: LISTEN holds it for as long as the process wants notifications.
       const client = await pool.connect();
+      // A connection the server ends (a restart, an administrator) must not end the process: notifications then
+      // stop, and what listens has a slower way to learn of the changes.
+      client.on("error", () => {});
       client.on("notification", (message) => {
         if (message.channel === channel) onNotify();
       });
@@ -110,6 +113,26 @@ async function openPostgres(url: string, poolSize: number): Promise<Database> {
     },
     poolStats: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
     close: () => pool.end(),
+  };
+}
+
+/**
+ * The connection string and startup options: JIT off, after whatever `options` the string sets. They leave the
+ * string for the `options` setting, which the string's own would otherwise replace.
+ */
+export function withJitOff(url: string): { connectionString: string; options: string } {
+  let parsed: URL;
+  try {
+    parsed = new URL(url);
+  } catch {
+    // Not a URL (a socket path): it carries no options.
+    return { connectionString: url, options: "-c jit=off" };
+  }
+  const fromUrl = parsed.searchParams.get("options");
+  parsed.searchParams.delete("options");
+  return {
+    connectionString: fromUrl === null ? url : parsed.toString(),
+    options: [fromUrl, "-c jit=off"].filter(Boolean).join(" "),
   };
 }
 
