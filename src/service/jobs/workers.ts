@@ -1,4 +1,5 @@
 import type { ServiceDeps } from "../deps.ts";
+import { wakeOnCommittedEvents } from "../webhooks/dispatch.ts";
 import { createJobHandlers, JOB_SCHEDULES } from "./job-registry.ts";
 import { createJobRunner, type JobRunnerOptions } from "./job-runner.ts";
 import type { Job } from "./job-types.ts";
@@ -36,9 +37,11 @@ export async function startWorkers(deps: ServiceDeps, options: JobRunnerOptions 
   await scheduler.start();
   runner.start();
   longRunner.start();
+  const stopWaking = await wakeOnCommittedEvents(deps);
   deps.logger.info({ workerId: runner.workerId }, "workers started");
   return {
     async stop() {
+      await stopWaking();
       await scheduler.stop();
       await Promise.all([runner.stop(), longRunner.stop()]);
     },

@@ -2,7 +2,7 @@ import type { Agent } from "undici";
 import type { Db } from "../db/client.ts";
 import type { ServiceDeps } from "../deps.ts";
 import { type EventRow, toEnvelope } from "../platform/outbox.ts";
-import type { DeliveryRow } from "./deliveries.repository.ts";
+import type { ClaimedAttempt } from "./delivery-queue.repository.ts";
 import type { AttemptResult } from "./record-results.ts";
 import { openSecret } from "./secret-box.ts";
 import { sendDelivery } from "./send-delivery.ts";
@@ -22,7 +22,7 @@ export interface SendBatch {
   bodies?: Map<string, Buffer>;
 }
 
-export async function loadSendBatch(db: Db, deliveries: DeliveryRow[]): Promise<SendBatch> {
+export async function loadSendBatch(db: Db, deliveries: ClaimedAttempt[]): Promise<SendBatch> {
   const eventIds = [...new Set(deliveries.map((d) => d.eventId))];
   const [rows, webhooks] = await Promise.all([
     findEvents(db, eventIds),
@@ -39,7 +39,7 @@ export async function attemptDelivery(
   deps: ServiceDeps,
   agent: Agent,
   batch: SendBatch,
-  delivery: DeliveryRow,
+  delivery: ClaimedAttempt,
   shutdown: AbortSignal,
 ): Promise<AttemptResult | null> {
   const webhook = batch.webhooks.get(delivery.webhookId);
@@ -78,7 +78,7 @@ export function deliveryBody(event: EventRow, attempt: number): Buffer {
 
 /** Every header of an attempt but the signature, which is made at sending. */
 export function unsignedHeaders(
-  delivery: Pick<DeliveryRow, "id" | "webhookId" | "attempt" | "requestId">,
+  delivery: Pick<ClaimedAttempt, "id" | "webhookId" | "attempt" | "requestId">,
   event: Pick<EventRow, "id" | "type">,
   body: Buffer,
 ): Record<string, string> {

@@ -1,4 +1,4 @@
-import { and, isNull, lte, or, type SQL, sql } from "drizzle-orm";
+import { type SQL, sql } from "drizzle-orm";
 import { type Db, rowsOf } from "../db/client.ts";
 import { webhookDeliveries } from "../db/schema/index.ts";
 import type { DeliveryRow, NewDeliveryRow } from "./deliveries.repository.ts";
@@ -82,42 +82,59 @@ export function dueCandidates(claim: ClaimLimits) {
  */
 const stillPending = sql`coalesce(${webhookDeliveries.status}, '') = 'pending'`;
 
+/** What a dispatch loop needs of an attempt it leased: to send it, record its outcome and chain its retry. */
+export type ClaimedAttempt = Pick<
+  DeliveryRow,
+  | "id"
+  | "chainId"
+  | "brandspaceId"
+  | "webhookId"
+  | "eventId"
+  | "eventSeq"
+  | "eventType"
+  | "attempt"
+  | "origin"
+  | "replayedFromId"
+  | "requestId"
+>;
+
 /**
  * Leases due attempts of enabled endpoints (see `dueCandidates`), returned in the order to send them. When other
  * processes may claim from the same database (`shared`), claims take turns, so that each counts the leases of the
  * one before and the per-endpoint bound holds; the conditional update still lets a settle that raced the claim win.
  * A lease lost in a database crash only means the attempt may be sent twice, so its commit does not wait for the
- * WAL flush.
+ * WAL flush. Only the columns a loop uses come back, named as the row's fields: mapping every column of every
+ * leased row (timestamps parsed twice) cost the loop about a tenth of its CPU.
  */
 export async function claimDueDeliveries(
   db: Db,
   claim: ClaimLimits & { leaseMs: number; shared: boolean },
-): Promise<DeliveryRow[]> {
+): Promise<ClaimedAttempt[]> {
   if (claim.limit <= 0) return [];
-  const lease = (tx: Db) =>
-    tx
-      .update(webhookDeliveries)
-      .set({ leaseUntil: sql`now() + ${`${claim.leaseMs} milliseconds`}::interval`, leasedBy: claim.owner })
-      .where(
-        and(
-          sql`${webhookDeliveries.id} = any(array(${dueCandidates(claim)}))`,
-          stillPending,
-          or(isNull(webhookDeliveries.leaseUntil), lte(webhookDeliveries.leaseUntil, sql`now()`)),
-        ),
-      )
-      .returning();
-  const rows = claim.shared
-    ? await db.transaction(async (tx) => {
-        await tx.execute(
-          sql`select set_config('synchronous_commit', 'off', true), pg_advisory_xact_lock(${CLAIM_LOCK})`,
-        );
-        return lease(tx as Db);
-      })
-    : await lease(db);
-  return rows.sort(
-    (a, b) =>
-      a.scheduledAt.getTime() - b.scheduledAt.getTime() || a.eventSeq - b.eventSeq || (a.id < b.id ? -1 : 1),
-  );
+  const lease = async (tx: Db) =>
+    rowsOf<ClaimedAttempt>(
+      await tx.execute(sql`
+        with leased as (
+          update webhook_deliveries
+          set lease_until = now() + ${`${claim.leaseMs} milliseconds`}::interval, leased_by = ${claim.owner}
+          where id = any(array(${dueCandidates(claim)})) and ${stillPending}
+            and (lease_until is null or lease_until <= now())
+          returning id, chain_id, brandspace_id, webhook_id, event_id, event_seq, event_type, attempt, origin,
+            replayed_from_id, request_id, scheduled_at
+        )
+        select id, chain_id as "chainId", brandspace_id as "brandspaceId", webhook_id as "webhookId",
+          event_id as "eventId", event_seq::float8 as "eventSeq", event_type as "eventType", attempt, origin,
+          replayed_from_id as "replayedFromId", request_id as "requestId"
+        from leased
+        order by scheduled_at, event_seq, id collate "C"`),
+    );
+  if (!claim.shared) return lease(db);
+  return db.transaction(async (tx) => {
+    await tx.execute(
+      sql`select set_config('synchronous_commit', 'off', true), pg_advisory_xact_lock(${CLAIM_LOCK})`,
+    );
+    return lease(tx as Db);
+  });
 }
 
 export type Settlement = Pick<
@@ -141,11 +158,12 @@ export type Settlement = Pick<
  */
 export async function settleDeliveries(db: Db, settlements: Settlement[]): Promise<Set<string>> {
   if (settlements.length === 0) return new Set();
-  // Positional rows: keyed ones repeated 100 bytes of names per attempt.
+  // Positional rows: keyed ones repeated 100 bytes of names per attempt. Times as epoch milliseconds: a Date's
+  // ISO text cost more than the rest of its row.
   const rows = settlements.map((s) => [
     s.id,
     s.status,
-    s.deliveredAt,
+    s.deliveredAt?.getTime() ?? null,
     s.httpStatus,
     s.durationMs,
     s.errorCode,
@@ -156,9 +174,9 @@ export async function settleDeliveries(db: Db, settlements: Settlement[]): Promi
   const settled = rowsOf<{ id: string }>(
     await db.execute(sql`
       with s as materialized (
-        select v->>0 as id, v->>1 as status, (v->>2)::timestamptz as delivered_at, (v->>3)::int as http_status,
-          (v->>4)::int as duration_ms, v->>5 as error_code, v->>6 as response_excerpt, v->>7 as sent_url,
-          v->>8 as sent_signature
+        select v->>0 as id, v->>1 as status, to_timestamp((v->>2)::float8 / 1000) as delivered_at,
+          (v->>3)::int as http_status, (v->>4)::int as duration_ms, v->>5 as error_code,
+          v->>6 as response_excerpt, v->>7 as sent_url, v->>8 as sent_signature
         from jsonb_array_elements(${JSON.stringify(rows)}::jsonb) as r(v)
       )
       update webhook_deliveries d set status = s.status, delivered_at = s.delivered_at,
@@ -226,8 +244,8 @@ export interface FanOutAttempts {
 
 /**
  * Inserts a fan-out batch's attempts in one statement: each the attempt 1 `firstAttempt` (delivery-rows.ts) makes
- * (its own chain, parked for a disabled endpoint), scheduled at the transaction's time; a second fan-out of the
- * same (event, endpoint) is a no-op. Keyed JSON rows took 420 bytes an attempt,
+ * (its chain named by `fanOutChainId`, parked for a disabled endpoint), scheduled at the transaction's time; a second
+ * fan-out of the same (event, endpoint) is a no-op. Keyed JSON rows took 420 bytes an attempt,
  * written to the database's socket and parsed there (5,000 attempts a batch); this takes about 70.
  */
 export async function insertFanOut(db: Db, batch: FanOutAttempts): Promise<void> {
@@ -237,7 +255,7 @@ export async function insertFanOut(db: Db, batch: FanOutAttempts): Promise<void>
   await db.execute(sql`
     insert into webhook_deliveries (id, chain_id, brandspace_id, webhook_id, event_id, event_seq, event_type,
       status, attempt, origin, scheduled_at, request_id)
-    select a.v->>0, a.v->>0, e.v->>3, w.v->>0, e.v->>0, (e.v->>1)::bigint, e.v->>2,
+    select a.v->>0, (e.v->>0) || ':' || (w.v->>0), e.v->>3, w.v->>0, e.v->>0, (e.v->>1)::bigint, e.v->>2,
       case when (w.v->>1)::boolean then 'pending' else 'parked' end, 1, 'fanout', now(), a.v->>1
     from jsonb_array_elements(${JSON.stringify(batch.attempts)}::jsonb) with ordinality as a(v, i)
     join jsonb_array_elements(${JSON.stringify(events)}::jsonb) with ordinality as e(v, i)
@@ -245,7 +263,7 @@ export async function insertFanOut(db: Db, batch: FanOutAttempts): Promise<void>
     join jsonb_array_elements(${JSON.stringify(endpoints)}::jsonb) with ordinality as w(v, i)
       on w.i = (a.v->>3)::int + 1
     order by a.i
-    on conflict do nothing`);
+    on conflict (chain_id, attempt) do nothing`);
 }
 
 /** Pending attempts of disabled endpoints become parked; they are not sent until the endpoint is enabled. */

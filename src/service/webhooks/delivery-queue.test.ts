@@ -1,4 +1,4 @@
-import { eq, sql } from "drizzle-orm";
+import { eq, inArray, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type Database, rowsOf } from "../db/client.ts";
 import { webhookDeliveries, webhooks } from "../db/schema/index.ts";
@@ -100,7 +100,17 @@ describe("the delivery queue", () => {
 
     const first = await claim();
     expect(first.map((d) => d.id)).toEqual([...busy.slice(0, 4), ...quiet]);
-    expect(first.every((d) => d.leaseUntil && d.leaseUntil > new Date())).toBe(true);
+    const leased = await database.db
+      .select()
+      .from(webhookDeliveries)
+      .where(
+        inArray(
+          webhookDeliveries.id,
+          first.map((d) => d.id),
+        ),
+      );
+    expect(leased).toHaveLength(first.length);
+    expect(leased.every((d) => d.leaseUntil && d.leaseUntil > new Date())).toBe(true);
     expect(await claim()).toEqual([]);
 
     expect(await success(first.slice(0, 2))).toEqual(new Set(first.slice(0, 2).map((d) => d.id)));

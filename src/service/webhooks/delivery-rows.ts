@@ -1,6 +1,15 @@
 import type { Delivery, DeliveryOrigin } from "../../contract/webhooks.ts";
 import { newId } from "../platform/ids.ts";
 import type { DeliveryRow, NewDeliveryRow } from "./deliveries.repository.ts";
+import type { ClaimedAttempt } from "./delivery-queue.repository.ts";
+
+/**
+ * The chain of an event's fan-out (or test) to one endpoint, named after both: the unique (chain, attempt) index
+ * then admits one such chain per (event, endpoint). `insertFanOut` names its chains the same way, in SQL.
+ */
+export function fanOutChainId(eventId: string, webhookId: string): string {
+  return `${eventId}:${webhookId}`;
+}
 
 /** Attempt 1 of a new chain for one event and endpoint. */
 export function firstAttempt(input: {
@@ -14,7 +23,10 @@ export function firstAttempt(input: {
   const id = newId("delivery");
   return {
     id,
-    chainId: id,
+    chainId:
+      input.origin === "fanout" || input.origin === "test"
+        ? fanOutChainId(input.event.id, input.webhookId)
+        : id,
     brandspaceId: input.brandspaceId,
     webhookId: input.webhookId,
     eventId: input.event.id,
@@ -30,7 +42,7 @@ export function firstAttempt(input: {
 }
 
 /** The next attempt of a chain after a failure. */
-export function nextAttempt(previous: DeliveryRow, scheduledAt: Date, parked: boolean): NewDeliveryRow {
+export function nextAttempt(previous: ClaimedAttempt, scheduledAt: Date, parked: boolean): NewDeliveryRow {
   return {
     id: newId("delivery"),
     chainId: previous.chainId,

@@ -2,11 +2,14 @@ import type { Logger } from "pino";
 import type { Agent } from "undici";
 import type { Db } from "../db/client.ts";
 import type { ServiceDeps } from "../deps.ts";
-import { enqueueJob } from "../jobs/enqueue-job.ts";
+import { enqueueJob, enqueueLookForWork } from "../jobs/enqueue-job.ts";
 import { nextDueAt, vacuumDeliveries } from "./delivery-queue.repository.ts";
 import { type DispatchLoop, type DispatchSummary, startDispatchLoop } from "./dispatch-loop.ts";
 import { createDeliveryAgent } from "./send-delivery.ts";
 import { webhookAddressPolicy } from "./url-policy.ts";
+
+/** Notified once by each transaction that commits events, whichever process ran it (migration 0013). */
+export const EVENTS_COMMITTED_CHANNEL = "brandspace_events";
 
 /** On PGlite, which has no autovacuum: attempts claimed between two vacuums of the deliveries table. */
 const VACUUM_AFTER = 20_000;
@@ -84,4 +87,51 @@ async function queueNextPass(db: Db, dueAt: Date | null) {
 /** Asks for a pass now (after a test, a redeliver, an enable); call with the transaction that created the work. */
 export async function kickDispatch(db: Db): Promise<void> {
   await enqueueJob(db, { type: "webhooks.dispatch", payload: {} }, { dedupeKey: "webhooks.dispatch@kick" });
+}
+
+/** While no loop runs, committed events queue a pass at most this often (a busy API commits events all the time). */
+const WAKE_EVERY_MS = 100;
+
+/**
+ * Wakes this process's dispatcher whenever any process commits events, instead of at its next heartbeat up to a
+ * second later (the only way it found events that another process committed, such as an API process at scale): a
+ * running loop fans them out at once; otherwise the heartbeat's job is queued now (at most every `WAKE_EVERY_MS`),
+ * unless one already waits. Returns a function that stops listening.
+ */
+export async function wakeOnCommittedEvents(deps: ServiceDeps): Promise<() => Promise<void>> {
+  let queueing = false;
+  let queuedAt = 0;
+  let deferred: NodeJS.Timeout | undefined;
+  const queuePass = () => {
+    queueing = true;
+    queuedAt = Date.now();
+    enqueueLookForWork(deps.db, { type: "webhooks.dispatch", payload: {} })
+      .then(() => deps.signal.notify("jobs"))
+      .catch((error: unknown) =>
+        deps.logger.warn({ err: error }, "queueing a webhook pass for committed events failed"),
+      )
+      .finally(() => {
+        queueing = false;
+      });
+  };
+  const onCommitted = () => {
+    if (loops.get(deps)?.claiming) {
+      deps.signal.notify("events");
+      return;
+    }
+    // A pass queued or about to be fans out everything committed until it starts.
+    if (queueing || deferred) return;
+    const wait = queuedAt + WAKE_EVERY_MS - Date.now();
+    if (wait <= 0) queuePass();
+    else
+      deferred = setTimeout(() => {
+        deferred = undefined;
+        onCommitted();
+      }, wait);
+  };
+  const stopListening = await deps.database.listen(EVENTS_COMMITTED_CHANNEL, onCommitted);
+  return async () => {
+    clearTimeout(deferred);
+    await stopListening();
+  };
 }

@@ -1,9 +1,9 @@
 import type { SendBatch } from "./attempt-delivery.ts";
-import type { DeliveryRow } from "./deliveries.repository.ts";
+import type { ClaimedAttempt } from "./delivery-queue.repository.ts";
 
 /** An attempt this loop leased and has not started yet, with what it needs to be sent. */
 export interface QueuedAttempt {
-  delivery: DeliveryRow;
+  delivery: ClaimedAttempt;
   batch: SendBatch;
   claimedAt: number;
 }
@@ -88,7 +88,7 @@ export class EndpointLanes {
    * `fullBefore`, taken before the claim) and got none has none (until new work is announced or the next poll); a
    * full one is as it was.
    */
-  claimed(claimed: DeliveryRow[], fullBefore: ReadonlySet<string> = new Set()): void {
+  claimed(claimed: ClaimedAttempt[], fullBefore: ReadonlySet<string> = new Set()): void {
     const given = new Set(claimed.map((delivery) => delivery.webhookId));
     for (const [id, lane] of this.#lanes)
       lane.mayHaveMore = given.has(id) || (lane.mayHaveMore && fullBefore.has(id));
@@ -96,7 +96,7 @@ export class EndpointLanes {
   }
 
   /** Adds claimed attempts (in sending order) behind those already waiting. */
-  add(claimed: DeliveryRow[], batch: SendBatch, now = Date.now()): void {
+  add(claimed: ClaimedAttempt[], batch: SendBatch, now = Date.now()): void {
     for (const delivery of claimed)
       this.#lane(delivery.webhookId).queued.push({ delivery, batch, claimedAt: now });
     this.#queued += claimed.length;
@@ -144,7 +144,7 @@ export class EndpointLanes {
   }
 
   /** Removes an endpoint's waiting attempts (it was disabled or deleted); returns them to be given back. */
-  drop(webhookId: string): DeliveryRow[] {
+  drop(webhookId: string): ClaimedAttempt[] {
     const lane = this.#lanes.get(webhookId);
     if (!lane) return [];
     const dropped = lane.queued.splice(0).map((entry) => entry.delivery);
@@ -154,14 +154,14 @@ export class EndpointLanes {
   }
 
   /** Removes every waiting attempt (the loop stops); returns them to be given back. */
-  dropAll(): DeliveryRow[] {
+  dropAll(): ClaimedAttempt[] {
     return [...this.#lanes.keys()].flatMap((id) => this.drop(id));
   }
 
   /** Removes the attempts that waited past half their lease: sent now, they might still be out when it lapses. */
-  takeStale(now = Date.now()): DeliveryRow[] {
+  takeStale(now = Date.now()): ClaimedAttempt[] {
     const cutoff = now - this.#limits.leaseMs / 2;
-    const stale: DeliveryRow[] = [];
+    const stale: ClaimedAttempt[] = [];
     for (const lane of this.#lanes.values()) {
       while (lane.queued.length > 0 && lane.queued[0]!.claimedAt < cutoff)
         stale.push(lane.queued.shift()!.delivery);

@@ -1,4 +1,4 @@
-import { asc, isNull } from "drizzle-orm";
+import { asc, eq, isNull } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Database, Db } from "../db/client.ts";
 import { events, webhookDeliveries, webhooks } from "../db/schema/index.ts";
@@ -70,6 +70,22 @@ describe("fan-out", () => {
       ].sort(),
     );
     expect(rows.some((r) => r.webhookId === late)).toBe(false);
-    expect(rows.every((r) => r.attempt === 1 && r.origin === "fanout" && r.chainId === r.id)).toBe(true);
+    expect(rows.every((r) => r.attempt === 1 && r.origin === "fanout")).toBe(true);
+  });
+
+  it("never makes a second chain for an (event, endpoint), even when a batch is fanned out again", async () => {
+    await database.db.update(events).set({ fannedOutAt: new Date() });
+    const hook = await endpoint(["*"]);
+    const made = await event("library.created");
+    expect(await fanOutBatch(database.db)).toBe(1);
+    // As if the marker had been lost: the same event is fanned out a second time.
+    await database.db.update(events).set({ fannedOutAt: null }).where(eq(events.id, made.id));
+    expect(await fanOutBatch(database.db)).toBe(1);
+
+    const rows = await database.db
+      .select()
+      .from(webhookDeliveries)
+      .where(eq(webhookDeliveries.eventId, made.id));
+    expect(rows.filter((r) => r.webhookId === hook)).toHaveLength(1);
   });
 });

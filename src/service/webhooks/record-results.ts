@@ -2,8 +2,9 @@ import type { Logger } from "pino";
 import type { Db } from "../db/client.ts";
 import type { ServiceDeps } from "../deps.ts";
 import { deliveries } from "../metrics/metrics.ts";
-import { countExhaustedSince, type DeliveryRow } from "./deliveries.repository.ts";
+import { countExhaustedSince } from "./deliveries.repository.ts";
 import {
+  type ClaimedAttempt,
   commitWithoutWaitingForFlush,
   insertAttempts,
   type Settlement,
@@ -17,13 +18,18 @@ import { autoDisableWebhook, findWebhookById, markLastSuccess } from "./webhooks
 export type AttemptResult =
   | {
       kind: "sent";
-      delivery: DeliveryRow;
+      delivery: ClaimedAttempt;
       outcome: SendOutcome;
       at: Date;
       /** Where it went and its signature, kept to show the request afterwards. */
       sent: { url: string; signature: string };
     }
-  | { kind: "unsendable"; delivery: DeliveryRow; status: "exhausted" | "parked"; errorCode: string | null };
+  | {
+      kind: "unsendable";
+      delivery: ClaimedAttempt;
+      status: "exhausted" | "parked";
+      errorCode: string | null;
+    };
 
 type Sent = Extract<AttemptResult, { kind: "sent" }>;
 

@@ -67,10 +67,9 @@ export const webhookDeliveries = pgTable(
     createdAt: createdAt(),
   },
   (t) => [
-    // Exactly one fan-out chain per (event, endpoint), however often the dispatcher runs.
-    uniqueIndex("webhook_deliveries_fanout_once")
-      .on(t.webhookId, t.eventId)
-      .where(sql`${t.origin} in ('fanout', 'test') and ${t.attempt} = 1`),
+    // One row per attempt of a chain. A fan-out's (and a test's) chain is named after its event and endpoint
+    // (`fanOutChainId`), so this also makes exactly one fan-out chain per (event, endpoint), however often the
+    // dispatcher runs, without an index of its own: every row version of an attempt wrote an entry in one.
     uniqueIndex("webhook_deliveries_chain_attempt").on(t.chainId, t.attempt),
     index("webhook_deliveries_list").on(t.webhookId, t.createdAt),
     // Each endpoint's queue in claim order, of the attempts no sender holds: a claim reads a few entries at the
