@@ -11,6 +11,26 @@ let service: TestService;
 let receiver: Receiver;
 let workers: Workers;
 
+/** `webhooks.dispatch` jobs still queued or running. */
+async function openDispatchJobs() {
+  const [row] = rowsOf<{ open: number }>(
+    await service.deps.db.execute(sql`
+      select count(*)::int as open from jobs
+      where type = 'webhooks.dispatch' and status in ('queued', 'running')`),
+  );
+  return row!.open;
+}
+
+const commitEvent = (type: "library.updated") =>
+  service.deps.db.transaction((tx) =>
+    emit(tx as Db, {
+      brandspaceId: service.seed.brandspaceId,
+      type,
+      actor: { type: "system", id: null },
+      data: { object: "library", id: "lib_from_elsewhere", name: "Elsewhere" },
+    }),
+  );
+
 beforeAll(async () => {
   // Schedules tick and the runner polls once a minute: only the database's notification can wake the dispatcher.
   service = await startTestService({ env: { ...FAST_WEBHOOK_ENV, JOB_POLL_MS: "60000" } });
@@ -22,13 +42,7 @@ beforeAll(async () => {
   expect(created.status).toBe(201);
   workers = await startWorkers(service.deps);
   // The pass its start queued has looked for work, found none and ended.
-  await waitFor(async () => {
-    const [row] = rowsOf<{ n: number }>(
-      await service.deps.db.execute(sql`
-        select count(*)::int as n from jobs where type = 'webhooks.dispatch' and status in ('queued', 'running')`),
-    );
-    return row?.n === 0;
-  });
+  await waitFor(async () => (await openDispatchJobs()) === 0);
 });
 afterAll(async () => {
   await workers?.stop();
@@ -39,14 +53,7 @@ afterAll(async () => {
 describe("events committed by a process that tells the dispatcher nothing", { timeout: 30_000 }, () => {
   it("are delivered at once, not at the dispatcher's next heartbeat", async () => {
     // As another process's transaction: no in-process signal, only the commit.
-    const event = await service.deps.db.transaction((tx) =>
-      emit(tx as Db, {
-        brandspaceId: service.seed.brandspaceId,
-        type: "library.updated",
-        actor: { type: "system", id: null },
-        data: { object: "library", id: "lib_from_elsewhere", name: "Elsewhere" },
-      }),
-    );
+    const event = await commitEvent("library.updated");
     const arrived = await waitFor(
       () => receiver.received.find((request) => request.headers["service-event-id"] === event.id),
       10_000,

@@ -52,6 +52,9 @@ export function useMoveProperty() {
   const update = useUpdateProperty();
   return async (property: Property, position: number) => {
     const key = propertiesKey();
+    // A refetch already under way (a live update) would answer with the order before this move and undo it on
+    // screen: moving the row under a drag in progress ends the drag.
+    await queryClient.cancelQueries({ queryKey: key });
     const list = queryClient.getQueryData<Property[]>(key);
     if (list) {
       const from = list.findIndex((p) => p.id === property.id);

@@ -1,4 +1,4 @@
-import { type DragEvent, type KeyboardEvent, useEffect, useState } from "react";
+import { type DragEvent, type KeyboardEvent, useEffect, useRef, useState } from "react";
 import type { Property } from "../../../contract/properties.ts";
 import { errorMessage } from "../../api/error-message.ts";
 import { useMoveProperty } from "../../api/properties.ts";
@@ -22,6 +22,9 @@ export function PropertyList({ properties, denial, onAction }: PropertyListProps
   const [announcement, setAnnouncement] = useState("");
   const [focusAfterMove, setFocusAfterMove] = useState<{ id: string; direction: "up" | "down" } | null>(null);
   const [dragged, setDragged] = useState<string | null>(null);
+  // What is dragged, for the drag's own events: the state above only styles the row. A dragover that comes before
+  // the state's render (a busy moment, such as a live update re-rendering the list) must still accept the drop.
+  const draggedId = useRef<string | null>(null);
   const [over, setOver] = useState<number | null>(null);
 
   // Moving a row in the DOM takes focus from its button: it goes back to the same button, or its twin at an end.
@@ -61,22 +64,25 @@ export function PropertyList({ properties, denial, onAction }: PropertyListProps
           onDragStart: (event: DragEvent) => {
             event.dataTransfer.effectAllowed = "move";
             event.dataTransfer.setData("text/plain", property.id);
+            draggedId.current = property.id;
             setDragged(property.id);
           },
           onDragOver: (event: DragEvent) => {
-            if (!dragged) return;
+            if (!draggedId.current) return;
             event.preventDefault();
             event.dataTransfer.dropEffect = "move";
             setOver(index);
           },
           onDrop: (event: DragEvent) => {
             event.preventDefault();
-            const source = properties.find((p) => p.id === dragged);
+            const source = properties.find((p) => p.id === draggedId.current);
             if (source) void moveTo(source, index);
+            draggedId.current = null;
             setDragged(null);
             setOver(null);
           },
           onDragEnd: () => {
+            draggedId.current = null;
             setDragged(null);
             setOver(null);
           },
