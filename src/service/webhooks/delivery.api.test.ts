@@ -404,15 +404,24 @@ describe("a busy endpoint", { timeout: 40_000 }, () => {
     const { r, hook } = await knownFastEndpoint();
     let inFlight = 0;
     let most = 0;
+    // Nothing is answered until all 30 events are committed: each is sent as soon as it commits, and one at a
+    // time they might never fill the bound.
+    let allCommitted = false;
+    const unanswered: Array<() => void> = [];
     r.setResponder((_req, _i, res) => {
       most = Math.max(most, ++inFlight);
-      setTimeout(() => {
-        inFlight--;
-        res.end("ok");
-      }, 30);
+      const answer = () =>
+        setTimeout(() => {
+          inFlight--;
+          res.end("ok");
+        }, 30);
+      if (allCommitted) answer();
+      else unanswered.push(answer);
     });
     const libraries: string[] = [];
     for (let i = 0; i < 30; i++) libraries.push(await emitEvent());
+    allCommitted = true;
+    for (const answer of unanswered.splice(0)) answer();
     await waitFor(() => libraries.every((id) => about(r, id).length === 1), 20_000, "every event");
     expect(most).toBe(4);
     expect(r.received).toHaveLength(33);
