@@ -118,6 +118,30 @@ describe("the delivery queue", () => {
     expect(await success(first.slice(0, 2))).toEqual(new Set());
   });
 
+  it("records when an attempt was answered, to the millisecond", async () => {
+    await clear();
+    const [queued] = await attempts(await endpoint(), 1);
+    const [leased] = await claim();
+    expect(leased?.id).toBe(queued);
+    const answeredAt = new Date("2026-11-27T10:11:12.345Z");
+    const settled = await settleDeliveries(database.db, [
+      {
+        id: queued!,
+        status: "success",
+        deliveredAt: answeredAt,
+        httpStatus: 200,
+        durationMs: 1,
+        errorCode: null,
+        responseExcerpt: "ok",
+        sentUrl: "https://receiver.example/hook",
+        sentSignature: "t=1,v1=00",
+      },
+    ]);
+    expect(settled).toEqual(new Set([queued]));
+    const [row] = await database.db.select().from(webhookDeliveries).where(eq(webhookDeliveries.id, queued!));
+    expect(row?.deliveredAt?.toISOString()).toBe(answeredAt.toISOString());
+  });
+
   it("counts attempts answered but not yet recorded as out of flight for the claim beside their recording", async () => {
     await clear();
     const queue = await attempts(await endpoint(), 7);

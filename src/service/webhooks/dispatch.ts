@@ -11,6 +11,9 @@ import { webhookAddressPolicy } from "./url-policy.ts";
 /** Notified once by each transaction that commits events, whichever process ran it (migration 0013). */
 export const EVENTS_COMMITTED_CHANNEL = "brandspace_events";
 
+/** A pass of this process's dispatcher (its heartbeat, a follow-up, a kick): one job type, no payload. */
+const DISPATCH_JOB = { type: "webhooks.dispatch", payload: {} } as const;
+
 /** On PGlite, which has no autovacuum: attempts claimed between two vacuums of the deliveries table. */
 const VACUUM_AFTER = 20_000;
 
@@ -77,16 +80,12 @@ const BUCKET_MS = 100;
 async function queueNextPass(db: Db, dueAt: Date | null) {
   if (!dueAt) return;
   const at = Math.ceil((Math.max(dueAt.getTime(), Date.now()) + 1) / BUCKET_MS) * BUCKET_MS;
-  await enqueueJob(
-    db,
-    { type: "webhooks.dispatch", payload: {} },
-    { runAt: new Date(at), dedupeKey: `webhooks.dispatch@${at}` },
-  );
+  await enqueueJob(db, DISPATCH_JOB, { runAt: new Date(at), dedupeKey: `webhooks.dispatch@${at}` });
 }
 
 /** Asks for a pass now (after a test, a redeliver, an enable); call with the transaction that created the work. */
 export async function kickDispatch(db: Db): Promise<void> {
-  await enqueueJob(db, { type: "webhooks.dispatch", payload: {} }, { dedupeKey: "webhooks.dispatch@kick" });
+  await enqueueJob(db, DISPATCH_JOB, { dedupeKey: "webhooks.dispatch@kick" });
 }
 
 /** While no loop runs, committed events queue a pass at most this often (a busy API commits events all the time). */
@@ -105,7 +104,7 @@ export async function wakeOnCommittedEvents(deps: ServiceDeps): Promise<() => Pr
   const queuePass = () => {
     queueing = true;
     queuedAt = Date.now();
-    enqueueLookForWork(deps.db, { type: "webhooks.dispatch", payload: {} })
+    enqueueLookForWork(deps.db, DISPATCH_JOB)
       .then(() => deps.signal.notify("jobs"))
       .catch((error: unknown) =>
         deps.logger.warn({ err: error }, "queueing a webhook pass for committed events failed"),
