@@ -8,6 +8,7 @@ import { FAST_WEBHOOK_ENV } from "../src/service/webhooks/webhooks-test-kit.ts";
 import { benchDatabase, benchDatabaseHeading, recordAim } from "./aims.ts";
 import { commitEvents, EVENTS_PER_COMMIT } from "./commit-events.ts";
 import { type LeanReceiver, type SampleRequest, startLeanReceiver } from "./lean-receiver.ts";
+import { profilePhase } from "./phase-profile.ts";
 import { UNLIMITED_RATES } from "./seeded-service.ts";
 import { percentile } from "./stats.ts";
 
@@ -195,12 +196,17 @@ async function main() {
     receiver.arrivals.splice(0);
     const expected = events * ENDPOINTS;
     const cpuBefore = process.cpuUsage();
+    // The profile covers what the CPU figure covers.
+    const profiling = process.env.BENCH_WEBHOOK_PROFILE;
+    const streamProfile = await profilePhase(mode === "stream" ? profiling : undefined);
     const { started, committedAt } = await produceEvents(service, events, mode);
     const commitSeconds = (Date.now() - started) / 1000;
     // In a burst the commit came before the clock: what it cost this process is not the deliveries'.
     const cpuBeforeDeliveries = mode === "burst" ? process.cpuUsage() : cpuBefore;
+    const profile = mode === "burst" ? await profilePhase(profiling) : streamProfile;
     const distinct = await awaitArrivals(receiver, expected, started);
     const cpu = process.cpuUsage(cpuBeforeDeliveries);
+    await profile.stop();
     const received = receiver.arrivals.splice(0);
     const arrivals = received.map((r) => r.at).sort((a, b) => a - b);
     const wallSeconds = (arrivals.at(-1)! - started) / 1000;

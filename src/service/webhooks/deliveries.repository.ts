@@ -52,7 +52,7 @@ export async function findDelivery(db: Db, webhookId: string, id: string): Promi
 export async function unparkWebhook(db: Db, webhookId: string): Promise<void> {
   await db
     .update(webhookDeliveries)
-    .set({ status: "pending", scheduledAt: sql`now()`, leaseUntil: null })
+    .set({ status: "pending", scheduledAt: sql`now()` })
     .where(and(eq(webhookDeliveries.webhookId, webhookId), eq(webhookDeliveries.status, "parked")));
 }
 

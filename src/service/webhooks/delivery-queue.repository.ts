@@ -1,88 +1,34 @@
-import { type SQL, sql } from "drizzle-orm";
+import { sql } from "drizzle-orm";
 import { type Db, rowsOf } from "../db/client.ts";
-import { webhookDeliveries } from "../db/schema/index.ts";
 import type { DeliveryRow, NewDeliveryRow } from "./deliveries.repository.ts";
 
-// Any constant works: it only has to be the same in every process that claims from this database.
-const CLAIM_LOCK = 727_002;
+/** Where an attempt stands in its endpoint's queue: its scheduled time (epoch ms), its event's sequence, its id. */
+export type QueueKey = [scheduledAtMs: number, eventSeq: number, id: string];
+
+/**
+ * What a claim may take of one endpoint's queue, in order: up to `take` attempts, after `after` when given (the last
+ * one the loop holds) and not past `upTo` when given (a sweep behind it), none of those in `skip`.
+ */
+export interface EndpointClaim {
+  take: number;
+  after?: QueueKey;
+  upTo?: QueueKey;
+  skip?: string[];
+}
 
 export interface ClaimLimits {
-  /** Attempts leased by this claim at most. */
+  /** Attempts taken by this claim at most. */
   limit: number;
-  /** Attempts in flight per endpoint at most, counting those leased by every process. */
+  /** What an endpoint the loop holds nothing of may take: its bound on attempts in flight. */
   perEndpoint: number;
-  /** The claiming dispatch loop: the leases it holds are its own, every other lease is another sender's. */
+  /** The claiming dispatch loop, as the holder of the endpoints' leases. */
   owner: string;
-  /**
-   * Per endpoint id: how many of its attempts the owner may hold at once (in flight and waiting their turn in its
-   * memory) while no other loop holds any; `perEndpoint` for an endpoint not named. The owner keeps the
-   * endpoint's bound in flight itself, and every other loop counts all it holds as in flight.
-   */
-  ahead?: Record<string, number>;
-  /**
-   * The owner's leased attempts whose answers are in though not recorded yet (their recording commits beside this
-   * claim): not in flight any more. Other processes count them until the recording commits.
-   */
-  answered?: string[];
+  leaseMs: number;
+  /** The endpoints the loop knows (it holds attempts of them, or knows their answer times), by id. */
+  endpoints?: Record<string, EndpointClaim>;
 }
 
-const jsonIds = (ids: string[]) =>
-  sql`array(select jsonb_array_elements_text(${JSON.stringify(ids)}::jsonb))`;
-
-/**
- * Ids of the first due attempts of each enabled endpoint, as many as its bound leaves free, in event order across
- * endpoints. An endpoint whose leases are all the owner's may be leased ahead (see `ClaimLimits.ahead`); one that
- * another loop holds leases on gets only the slots its bound leaves free. Per endpoint it reads the front of
- * `webhook_deliveries_queue` (attempts no one holds) and the lapsed end of `webhook_deliveries_leased`, so the
- * cost grows with the number of endpoints, never with their backlog, their history or what is leased ahead.
- */
-export function dueCandidates(claim: ClaimLimits) {
-  const answered = claim.answered?.length ? sql` and f.id <> all(${jsonIds(claim.answered)})` : sql``;
-  const due = (free: SQL) => sql`
-    select d.id, d.scheduled_at, d.event_seq from webhook_deliveries d
-    where d.webhook_id = w.id and d.status = 'pending' and d.scheduled_at <= now() and ${free}
-    order by d.scheduled_at, d.event_seq, d.id
-    limit room.n`;
-  return sql`
-    select c.id from webhooks w
-    cross join lateral (
-      select count(*) filter (where f.leased_by is distinct from ${claim.owner})::int as others,
-        count(*) filter (where f.leased_by = ${claim.owner}${answered})::int as mine
-      from webhook_deliveries f
-      where f.webhook_id = w.id and f.status = 'pending' and f.lease_until is not null
-        and f.lease_until > now()
-    ) held
-    cross join lateral (
-      select greatest(
-        case when held.others = 0
-          then greatest(coalesce((${JSON.stringify(claim.ahead ?? {})}::jsonb ->> w.id)::int, 0), ${claim.perEndpoint}::int)
-          else ${claim.perEndpoint}::int - held.others
-        end - held.mine, 0) as n
-    ) room
-    cross join lateral (
-      select * from (
-        (${due(sql`d.lease_until is null`)})
-        union all
-        (${due(sql`d.lease_until is not null and d.lease_until <= now()`)})
-      ) free
-      order by free.scheduled_at, free.event_seq, free.id
-      limit room.n
-    ) c
-    where w.enabled
-    order by c.scheduled_at, c.event_seq, c.id
-    limit ${claim.limit}::int`;
-}
-
-/**
- * A claim or a settle names its rows by id (an array), and this keeps them pending: written so that the planner
- * cannot answer it from the partial indexes on pending attempts, it looks each id up by primary key. Planned
- * from stale statistics of the backlog (a burst of events, no autovacuum yet), `id in (subquery)` with a plain
- * `status = 'pending'` read every pending attempt (PostgreSQL 15: a hash join, 18 ms per claim with 50,000
- * pending) or walked the whole queue index for the ids (PGlite: 22 ms); this way, 2 ms.
- */
-const stillPending = sql`coalesce(${webhookDeliveries.status}, '') = 'pending'`;
-
-/** What a dispatch loop needs of an attempt it leased: to send it, record its outcome and chain its retry. */
+/** What a loop needs of an attempt it claimed: to send it, record its outcome, chain its retry and claim on from it. */
 export type ClaimedAttempt = Pick<
   DeliveryRow,
   | "id"
@@ -96,45 +42,138 @@ export type ClaimedAttempt = Pick<
   | "origin"
   | "replayedFromId"
   | "requestId"
->;
+> & { queueKey: QueueKey };
+
+export interface Claim {
+  /** The endpoints whose lease this claim took or renewed, for `ClaimLimits.leaseMs` from its start. */
+  renewed: string[];
+  /** Due attempts of those endpoints, in the order to send them. */
+  attempts: ClaimedAttempt[];
+}
+
+const ATTEMPT_COLUMNS = sql`d.id, d.chain_id, d.brandspace_id, d.webhook_id, d.event_id, d.event_seq, d.event_type,
+  d.attempt, d.origin, d.replayed_from_id, d.request_id, d.scheduled_at`;
+type AttemptTuple = [
+  string,
+  string,
+  string,
+  string,
+  string,
+  number,
+  string,
+  number,
+  ClaimedAttempt["origin"],
+  string | null,
+  string,
+  number,
+];
+
+const keyBound = (bound: string, part: 0 | 1 | 2) =>
+  part === 0
+    ? sql.raw(`timestamptz 'epoch' + (w.claim -> '${bound}' ->> 0)::bigint * interval '1 millisecond'`)
+    : part === 1
+      ? sql.raw(`(w.claim -> '${bound}' ->> 1)::bigint`)
+      : sql.raw(`w.claim -> '${bound}' ->> 2`);
 
 /**
- * Leases due attempts of enabled endpoints (see `dueCandidates`), returned in the order to send them. When other
- * processes may claim from the same database (`shared`), claims take turns, so that each counts the leases of the
- * one before and the per-endpoint bound holds; the conditional update still lets a settle that raced the claim win.
- * A lease lost in a database crash only means the attempt may be sent twice, so its commit does not wait for the
- * WAL flush. Only the columns a loop uses come back, named as the row's fields: mapping every column of every
- * leased row (timestamps parsed twice) cost the loop about a tenth of its CPU.
+ * The statement of a claim (see `claimDueDeliveries`). Per enabled endpoint with an attempt due, it takes or renews
+ * the endpoint's lease when no other loop holds a live one; per endpoint leased, it reads its range of
+ * `webhook_deliveries_queue` from the front or from after the last attempt the loop holds, so the cost grows with
+ * the number of endpoints, never with their backlog, their history or what the loop holds ahead.
  */
-export async function claimDueDeliveries(
-  db: Db,
-  claim: ClaimLimits & { leaseMs: number; shared: boolean },
-): Promise<ClaimedAttempt[]> {
-  if (claim.limit <= 0) return [];
-  const lease = async (tx: Db) =>
-    rowsOf<ClaimedAttempt>(
-      await tx.execute(sql`
-        with leased as (
-          update webhook_deliveries
-          set lease_until = now() + ${`${claim.leaseMs} milliseconds`}::interval, leased_by = ${claim.owner}
-          where id = any(array(${dueCandidates(claim)})) and ${stillPending}
-            and (lease_until is null or lease_until <= now())
-          returning id, chain_id, brandspace_id, webhook_id, event_id, event_seq, event_type, attempt, origin,
-            replayed_from_id, request_id, scheduled_at
-        )
-        select id, chain_id as "chainId", brandspace_id as "brandspaceId", webhook_id as "webhookId",
-          event_id as "eventId", event_seq::float8 as "eventSeq", event_type as "eventType", attempt, origin,
-          replayed_from_id as "replayedFromId", request_id as "requestId"
-        from leased
-        order by scheduled_at, event_seq, id collate "C"`),
-    );
-  if (!claim.shared) return lease(db);
-  return db.transaction(async (tx) => {
-    await tx.execute(
-      sql`select set_config('synchronous_commit', 'off', true), pg_advisory_xact_lock(${CLAIM_LOCK})`,
-    );
-    return lease(tx as Db);
-  });
+export function claimStatement(claim: ClaimLimits) {
+  const lease = sql`${`${claim.leaseMs} milliseconds`}::interval`;
+  // A lease is renewed once a quarter of it is gone, not by every claim: most claims then write nothing.
+  const renewWithin = sql`${`${Math.round((claim.leaseMs * 3) / 4)} milliseconds`}::interval`;
+  const lower = sql`(
+    coalesce(${keyBound("after", 0)}, '-infinity'), coalesce(${keyBound("after", 1)}, ${Number.MIN_SAFE_INTEGER}::bigint),
+    coalesce(${keyBound("after", 2)}, ''))`;
+  const upper = sql`(${keyBound("upTo", 0)}, ${keyBound("upTo", 1)}, ${keyBound("upTo", 2)})`;
+  return sql`
+    with wanted as (
+      select w.id, p.claim, coalesce((p.claim ->> 'take')::int, ${claim.perEndpoint}::int) as take,
+        array(select jsonb_array_elements_text(p.claim -> 'skip')) as skip
+      from webhooks w
+      cross join lateral (select ${JSON.stringify(claim.endpoints ?? {})}::jsonb -> w.id as claim) p
+      -- A lateral probe of each endpoint's first due entry, not \`exists\`: planned from stale statistics of a
+      -- backlog (a burst of events, no autovacuum yet), that became a hash join over every due attempt.
+      cross join lateral (
+        select 1 from webhook_deliveries d
+        where d.webhook_id = w.id and d.status = 'pending' and d.scheduled_at <= now()
+        limit 1
+      ) due
+      where w.enabled
+    ),
+    held as (
+      select s.webhook_id, s.leased_by from webhook_senders s join wanted w on w.id = s.webhook_id
+      where s.lease_until > now() and (s.leased_by <> ${claim.owner} or s.lease_until > now() + ${renewWithin})
+    ),
+    renewed as (
+      insert into webhook_senders as s (webhook_id, leased_by, lease_until)
+      select id, ${claim.owner}, now() + ${lease} from wanted where id not in (select webhook_id from held)
+      on conflict (webhook_id) do update set leased_by = excluded.leased_by, lease_until = excluded.lease_until
+      where s.leased_by = excluded.leased_by or s.lease_until <= now()
+      returning s.webhook_id
+    ),
+    senders as (
+      select webhook_id from renewed
+      union all
+      select webhook_id from held where leased_by = ${claim.owner}
+    ),
+    taken as (
+      select c.* from wanted w
+      join senders s on s.webhook_id = w.id
+      cross join lateral (
+        select ${ATTEMPT_COLUMNS} from webhook_deliveries d
+        where d.webhook_id = w.id and d.status = 'pending' and d.scheduled_at <= now()
+          and (d.scheduled_at, d.event_seq, d.id) > ${lower}
+          and (w.claim -> 'upTo' is null or (d.scheduled_at, d.event_seq, d.id) <= ${upper})
+          and d.id <> all(w.skip)
+        order by d.scheduled_at, d.event_seq, d.id
+        limit w.take
+      ) c
+      order by c.scheduled_at, c.event_seq, c.id collate "C"
+      limit ${claim.limit}::int
+    )
+    select
+      -- Lost in a database crash, a lease only means attempts may be sent twice: no need to wait for the WAL flush.
+      set_config('synchronous_commit', 'off', true) as commit_without_flush,
+      (select coalesce(json_agg(webhook_id), '[]') from renewed) as renewed,
+      (select coalesce(json_agg(json_build_array(t.id, t.chain_id, t.brandspace_id, t.webhook_id, t.event_id,
+        t.event_seq, t.event_type, t.attempt, t.origin, t.replayed_from_id, t.request_id,
+        (extract(epoch from t.scheduled_at) * 1000)::bigint)
+        order by t.scheduled_at, t.event_seq, t.id collate "C"), '[]') from taken t) as attempts`;
+}
+
+/**
+ * Leases the endpoints with attempts due that no other loop holds (renewing the owner's own once a quarter of the
+ * lease is gone), and takes their
+ * due attempts as `ClaimLimits.endpoints` allows (an endpoint not named: up to its bound, from the front), in
+ * event order across endpoints. Only the owner of an endpoint's lease sends its attempts, so two claims never
+ * take the same endpoint and the bound holds across processes; an attempt itself is not written. The attempts travel as one JSON array of positional rows: pg's row parsing and Drizzle's mapping cost the loop a
+ * tenth of its CPU.
+ */
+export async function claimDueDeliveries(db: Db, claim: ClaimLimits): Promise<Claim> {
+  const [row] = rowsOf<{ renewed: string[]; attempts: AttemptTuple[] }>(
+    await db.execute(claimStatement(claim)),
+  );
+  return {
+    renewed: row?.renewed ?? [],
+    attempts: (row?.attempts ?? []).map((t) => ({
+      id: t[0],
+      chainId: t[1],
+      brandspaceId: t[2],
+      webhookId: t[3],
+      eventId: t[4],
+      eventSeq: Number(t[5]),
+      eventType: t[6],
+      attempt: t[7],
+      origin: t[8],
+      replayedFromId: t[9],
+      requestId: t[10],
+      queueKey: [Number(t[11]), Number(t[5]), t[0]],
+    })),
+  };
 }
 
 export type Settlement = Pick<
@@ -152,9 +191,12 @@ export type Settlement = Pick<
 
 /**
  * Settles attempts still pending, in one statement; returns the ids it settled. The ids are also given as an
- * array and the status test is `stillPending`'s, so that each is a primary-key lookup whatever the planner
- * believes of the backlog. An attempt missing from the answer was settled already (a resend after a lapsed
- * lease) and its outcome must be dropped.
+ * array, and the status test is written so that the planner cannot answer it from the partial index on pending
+ * attempts: each is a primary-key lookup. Planned from stale statistics of the backlog (a burst of events, no
+ * autovacuum yet), `id in (subquery)` with a plain `status = 'pending'` read every pending attempt (PostgreSQL
+ * 15: a hash join, 18 ms per call with 50,000 pending) or walked the whole queue index for the ids (PGlite: 22 ms);
+ * this way, 2 ms. An attempt missing from the answer was settled already (a resend after its endpoint's
+ * lease lapsed) and its outcome must be dropped.
  */
 export async function settleDeliveries(db: Db, settlements: Settlement[]): Promise<Set<string>> {
   if (settlements.length === 0) return new Set();
@@ -181,8 +223,7 @@ export async function settleDeliveries(db: Db, settlements: Settlement[]): Promi
       )
       update webhook_deliveries d set status = s.status, delivered_at = s.delivered_at,
         http_status = s.http_status, duration_ms = s.duration_ms, error_code = s.error_code,
-        response_excerpt = s.response_excerpt, sent_url = s.sent_url, sent_signature = s.sent_signature,
-        lease_until = null, leased_by = null
+        response_excerpt = s.response_excerpt, sent_url = s.sent_url, sent_signature = s.sent_signature
       from s
       where d.id = any(array(select id from s)) and d.id = s.id and coalesce(d.status, '') = 'pending'
       returning d.id`),
@@ -191,28 +232,17 @@ export async function settleDeliveries(db: Db, settlements: Settlement[]): Promi
 }
 
 /**
- * Embedded mode only (one process owns the database): attempts leased by a process that died are given back, so a
- * restart sends them at once instead of when their leases lapse (the receiver may get them twice, as after any
- * lapse). Returns how many.
+ * Embedded mode only (one process owns the database): the endpoints a process that died was sending are given
+ * back, so a restart sends their pending attempts at once instead of when the leases lapse (the receiver may get
+ * some twice, as after any lapse). Returns how many.
  */
 export async function releaseOrphanedLeases(db: Db): Promise<number> {
-  return rowsOf(
-    await db.execute(sql`
-      update webhook_deliveries set lease_until = null, leased_by = null
-      where ${stillPending} and lease_until is not null
-      returning id`),
-  ).length;
+  return rowsOf(await db.execute(sql`delete from webhook_senders returning webhook_id`)).length;
 }
 
-/**
- * Gives back leases the owner took but will not send (attempts claimed ahead, when their endpoint is disabled or
- * gone, or the loop stops): they are due again at once for any sender, or parked with their endpoint.
- */
-export async function releaseLeases(db: Db, owner: string, ids: string[]): Promise<void> {
-  if (ids.length === 0) return;
-  await db.execute(sql`
-    update webhook_deliveries set lease_until = null, leased_by = null
-    where id = any(${jsonIds(ids)}) and ${stillPending} and leased_by = ${owner}`);
+/** Gives back the endpoints the owner was sending (it stops): any loop may send their attempts at once. */
+export async function releaseSenders(db: Db, owner: string): Promise<void> {
+  await db.execute(sql`delete from webhook_senders where leased_by = ${owner}`);
 }
 
 /**
@@ -266,30 +296,34 @@ export async function insertFanOut(db: Db, batch: FanOutAttempts): Promise<void>
     on conflict (chain_id, attempt) do nothing`);
 }
 
-/** Pending attempts of disabled endpoints become parked; they are not sent until the endpoint is enabled. */
+/**
+ * Pending attempts of disabled endpoints become parked; they are not sent until the endpoint is enabled. Those of
+ * an endpoint a loop still holds wait until it lets go: some may be in flight, and their answers are recorded.
+ */
 export async function parkDisabled(db: Db): Promise<void> {
   await db.execute(sql`
-    update webhook_deliveries d set status = 'parked', lease_until = null, leased_by = null
+    update webhook_deliveries d set status = 'parked'
     from webhooks w
     where w.id = d.webhook_id and not w.enabled and d.status = 'pending'
-      and (d.lease_until is null or d.lease_until <= now())`);
+      and not exists (select 1 from webhook_senders s where s.webhook_id = w.id and s.lease_until > now())`);
 }
 
 /**
- * The next moment an attempt of an enabled endpoint falls due: a scheduled retry, or the lease of an attempt in
- * flight running out (its sender may have died). Per endpoint, the first entry of a range on each index.
+ * The next moment an attempt of an enabled endpoint falls due: a scheduled retry (per endpoint, the first entry of
+ * a range of the queue index), or the lease of an endpoint running out (its sender may have died).
  */
 export const nextDueQuery = sql`
-  select min(least(retry.at, lapse.at)) as at from webhooks w
-  cross join lateral (
-    select min(d.scheduled_at) as at from webhook_deliveries d
-    where d.webhook_id = w.id and d.status = 'pending' and d.lease_until is null and d.scheduled_at > now()
-  ) retry
-  cross join lateral (
-    select min(d.lease_until) as at from webhook_deliveries d
-    where d.webhook_id = w.id and d.status = 'pending' and d.lease_until is not null and d.lease_until > now()
-  ) lapse
-  where w.enabled`;
+  select least(
+    (select min(retry.at) from webhooks w
+      cross join lateral (
+        select min(d.scheduled_at) as at from webhook_deliveries d
+        where d.webhook_id = w.id and d.status = 'pending' and d.scheduled_at > now()
+      ) retry
+      where w.enabled),
+    (select min(s.lease_until) from webhook_senders s
+      join webhooks w on w.id = s.webhook_id
+      where w.enabled and s.lease_until > now())
+  ) as at`;
 
 /** See `nextDueQuery`; null when nothing is scheduled ahead. */
 export async function nextDueAt(db: Db): Promise<Date | null> {
@@ -298,7 +332,7 @@ export async function nextDueAt(db: Db): Promise<Date | null> {
 }
 
 /**
- * Reclaims the row versions that claims and settles leave behind (three per attempt). PostgreSQL's autovacuum does
+ * Reclaims the row versions that settles leave behind (two per attempt). PostgreSQL's autovacuum does
  * this on its own; PGlite has none. Skipped when another vacuum of the table is running.
  */
 export async function vacuumDeliveries(db: Db): Promise<void> {

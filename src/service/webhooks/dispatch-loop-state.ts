@@ -11,7 +11,7 @@ export interface LoopState {
   readonly agent: Agent;
   readonly run: { signal: AbortSignal; logger: Logger };
   readonly recorder: ResultRecorder;
-  /** This loop, as the owner of the leases it takes. */
+  /** This loop, as the holder of the endpoints' leases it takes. */
   readonly owner: string;
   /** The attempts it holds, per endpoint: waiting for a slot, or in flight. */
   readonly lanes: EndpointLanes;
@@ -19,9 +19,7 @@ export interface LoopState {
   readonly sends: Set<Promise<void>>;
   /** Answers that came in since a turn last recorded them. */
   readonly results: AttemptResult[];
-  /** Held attempts not to be sent after all, to be given back by the next turn. */
-  readonly released: string[];
-  /** Endpoints an answer said are gone (410) since the last turn: what a claim beside it gives them goes back. */
+  /** Endpoints an answer said are gone (410) since the last turn: what a claim beside it gives them is not sent. */
   readonly gone: Set<string>;
   /** The endpoints of the attempts held, as last read (enabled, URL, secrets); shared by every send. */
   readonly webhooks: Map<string, WebhookRow>;

@@ -8,17 +8,17 @@ import {
   type ClaimedAttempt,
   claimDueDeliveries,
   parkDisabled,
-  releaseLeases,
+  releaseSenders,
 } from "./delivery-queue.repository.ts";
 import { type LoopState, sleep, wake } from "./dispatch-loop-state.ts";
 import { EndpointLanes } from "./endpoint-lanes.ts";
 import { FANOUT_BATCH, fanOutBatch } from "./fanout.ts";
 import { readEndpointsWhenDue, sendReady } from "./lane-sends.ts";
-import { type AttemptResult, createResultRecorder } from "./record-results.ts";
+import { createResultRecorder } from "./record-results.ts";
 
 /** Attempts in flight in one process at most (each endpoint also has its own bound). */
 const MAX_IN_FLIGHT = 256;
-/** Attempts one loop holds at most: in flight, and leased ahead waiting for a slot of their endpoint. */
+/** Attempts one loop holds at most: in flight, and claimed ahead waiting for a slot of their endpoint. */
 const MAX_HELD = 1_024;
 /** A loop hands over to a fresh job after this long, so that a stopping worker is not held for long. */
 const SLICE_MS = 10_000;
@@ -58,11 +58,13 @@ export interface DispatchLoop {
 }
 
 /**
- * Fans out, claims, sends and records for as long as work is due. Attempts are leased ahead per endpoint and wait
- * in memory (`EndpointLanes`): an answer frees a slot that the next waiting attempt takes at once. Each turn records
- * the answers that came in since the last one in one transaction, gives back what will not be sent, and claims
- * when an endpoint runs low or new work may be due. The loop stops when nothing is due, held nor in flight, when
- * its slice runs out, or when `run.signal` aborts. `answerTimes` (per endpoint, ms) outlives the loop.
+ * Fans out, claims, sends and records for as long as work is due. The loop leases the endpoints it sends to (no
+ * other loop sends their attempts meanwhile); their attempts are claimed ahead and wait in memory
+ * (`EndpointLanes`): an answer frees a slot that the next waiting attempt takes at once. Each turn records the
+ * answers that came in since the last one in one transaction, and claims when an endpoint runs low or new work may
+ * be due. The loop stops when nothing is due, held nor in flight, when its slice runs out, or when `run.signal`
+ * aborts; then it finishes its sends and gives its endpoints back. `answerTimes` (per endpoint, ms) outlives the
+ * loop.
  */
 export function startDispatchLoop(
   deps: ServiceDeps,
@@ -86,7 +88,6 @@ export function startDispatchLoop(
     ),
     sends: new Set(),
     results: [],
-    released: [],
     gone: new Set(),
     webhooks: new Map(),
     secrets: new Map(),
@@ -160,8 +161,7 @@ async function loop(state: LoopState): Promise<DispatchSummary> {
       fannedOut === 0 &&
       !state.fanOut.running &&
       state.lanes.held === 0 &&
-      state.results.length === 0 &&
-      state.released.length === 0;
+      state.results.length === 0;
     // A wake-up during the turn (a job for work committed after this turn's claim) is looked at first: the job
     // that sent it found this loop claiming and left the work to it.
     if (idle && !state.woken) {
@@ -176,20 +176,20 @@ async function loop(state: LoopState): Promise<DispatchSummary> {
 }
 
 /**
- * One turn: fan out if events may be waiting, park, record what came in and give back what will not be sent,
- * claim if needed, then start what the lanes allow. On PostgreSQL the claim runs beside the recording, on another
- * connection (the answered attempts are out of flight already). What it gives an endpoint that answered 410 since
- * the turn began goes back unsent: the recording disables that endpoint, a later claim will not see it.
+ * One turn: fan out if events may be waiting, park, record what came in, claim if needed, then start what the lanes
+ * allow. On PostgreSQL the claim runs beside the recording, on another connection (it skips the answered attempts,
+ * still pending until the recording commits). What it gives an endpoint that answered 410 since the turn began is
+ * not sent: the recording disables that endpoint, a later claim will not see it.
  */
 async function turn(state: LoopState): Promise<{ fannedOut: number; claimed: number; free: number }> {
   const eventsCommitted = state.eventsCommitted;
   const fannedOut = await fanOutWhenDue(state);
   await parkWhenDue(state);
   await readEndpointsWhenDue(state);
-  state.released.push(...ids(state.lanes.takeStale()));
+  state.lanes.dropUnleased();
   const answered = state.results.splice(0);
   const goneBefore = [...state.gone];
-  const recording = recordTurn(state, answered, state.released.splice(0));
+  const recording = state.recorder.record(answered);
   // PGlite runs one statement at a time in this thread: nothing to overlap.
   const pglite = state.deps.database.kind === "pglite";
   if (pglite) await recording;
@@ -202,21 +202,23 @@ async function turn(state: LoopState): Promise<{ fannedOut: number; claimed: num
     state.lanes.runningLow() ||
     Date.now() - state.claimedAt >= POLL_MS;
   const fullBefore = claimNow ? state.lanes.full() : new Set<string>();
-  const claimed = claimNow
+  const claimStartedAt = Date.now();
+  const claim = claimNow
     ? await claimDueDeliveries(state.deps.db, {
         limit: free,
         perEndpoint: state.deps.config.webhookEndpointConcurrency,
         owner: state.owner,
-        ahead: state.lanes.aheadTargets(),
-        answered: pglite ? [] : answered.map((result) => result.delivery.id),
+        endpoints: state.lanes.claimSpec(
+          pglite ? [] : answered.map((result) => result.delivery),
+          claimStartedAt,
+        ),
         leaseMs: state.deps.config.webhookDeliveryLeaseMs,
-        // PGlite serves one process, and a process runs one claiming loop at a time.
-        shared: !pglite,
       }).finally(() => recording)
-    : await recording.then(() => []);
-  if (claimNow) {
+    : await recording.then(() => null);
+  const claimed = claim?.attempts ?? [];
+  if (claim) {
     state.claimedAt = Date.now();
-    state.lanes.claimed(claimed, fullBefore);
+    state.lanes.claimed(claimed, fullBefore, { renewed: claim.renewed, at: claimStartedAt });
   }
   if (claimed.length > 0) await hold(state, claimed);
   for (const id of goneBefore) state.gone.delete(id);
@@ -224,7 +226,7 @@ async function turn(state: LoopState): Promise<{ fannedOut: number; claimed: num
   return { fannedOut, claimed: claimed.length, free: claimNow ? free : 0 };
 }
 
-/** Puts claimed attempts in their lanes, with the events and endpoints they need; those of gone endpoints go back. */
+/** Puts claimed attempts in their lanes, with the events and endpoints they need; those of gone endpoints stay. */
 async function hold(state: LoopState, claimed: ClaimedAttempt[]): Promise<void> {
   const batch = await loadSendBatch(state.deps.db, claimed);
   for (const [id, webhook] of batch.webhooks) {
@@ -232,17 +234,7 @@ async function hold(state: LoopState, claimed: ClaimedAttempt[]): Promise<void> 
     state.secrets.delete(id);
   }
   const sendable = claimed.filter((delivery) => !state.gone.has(delivery.webhookId));
-  state.released.push(...ids(claimed.filter((delivery) => state.gone.has(delivery.webhookId))));
   state.lanes.add(sendable, { events: batch.events, webhooks: state.webhooks, secrets: state.secrets });
-}
-
-async function recordTurn(state: LoopState, answered: AttemptResult[], giveBack: string[]): Promise<void> {
-  await state.recorder.record(answered);
-  if (giveBack.length === 0) return;
-  // Not given back, they are sent once their lease lapses.
-  await releaseLeases(state.deps.db, state.owner, giveBack).catch((error: unknown) =>
-    state.run.logger.warn({ err: error }, "giving back webhook delivery leases failed"),
-  );
 }
 
 /**
@@ -291,11 +283,15 @@ async function parkWhenDue(state: LoopState): Promise<void> {
   state.parkedAt = Date.now();
 }
 
-/** After the loop stopped claiming: gives back what waits, waits for the attempts in flight, records them. */
+/**
+ * After the loop stopped claiming: drops what waits (it stays pending), waits for the attempts in flight, records
+ * them, and gives its endpoints back. Not given back, they are sent again once their leases lapse.
+ */
 async function finishSends(state: LoopState): Promise<void> {
-  state.released.push(...ids(state.lanes.dropAll()));
+  state.lanes.dropAll();
   await Promise.allSettled([...state.sends]);
-  await recordTurn(state, state.results.splice(0), state.released.splice(0));
+  await state.recorder.record(state.results.splice(0));
+  await releaseSenders(state.deps.db, state.owner).catch((error: unknown) =>
+    state.run.logger.warn({ err: error }, "giving back webhook endpoints failed"),
+  );
 }
-
-const ids = (deliveries: ClaimedAttempt[]) => deliveries.map((delivery) => delivery.id);

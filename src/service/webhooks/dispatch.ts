@@ -52,18 +52,22 @@ export async function dispatch(
   loops.set(deps, loop);
   try {
     const summary = await loop.stopped;
-    // Past its slice the loop still finishes its sends; a fresh job meanwhile claims what else is due.
-    if (summary.ended === "slice") {
-      await queueNextPass(deps.db, new Date());
-      deps.signal.notify("jobs");
-    }
+    // Past its slice the loop still finishes its sends; a fresh job meanwhile claims what else is due, and again
+    // once this loop has given its endpoints back.
+    if (summary.ended === "slice") await queueFreshPass(deps);
     await loop.done;
+    if (summary.ended === "slice") await queueFreshPass(deps);
     if (summary.ended === "idle") await queueNextPass(deps.db, await nextDueAt(deps.db));
     if (summary.ended !== "aborted") await vacuumWhenDue(deps, summary.sent);
     return summary;
   } finally {
     await loop.done;
   }
+}
+
+async function queueFreshPass(deps: ServiceDeps) {
+  await queueNextPass(deps.db, new Date());
+  deps.signal.notify("jobs");
 }
 
 async function vacuumWhenDue(deps: ServiceDeps, claimed: number) {

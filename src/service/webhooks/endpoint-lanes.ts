@@ -1,18 +1,24 @@
 import type { SendBatch } from "./attempt-delivery.ts";
-import type { ClaimedAttempt } from "./delivery-queue.repository.ts";
+import type { ClaimedAttempt, EndpointClaim, QueueKey } from "./delivery-queue.repository.ts";
 
-/** An attempt this loop leased and has not started yet, with what it needs to be sent. */
+/** An attempt this loop claimed and has not started yet, with what it needs to be sent. */
 export interface QueuedAttempt {
   delivery: ClaimedAttempt;
   batch: SendBatch;
-  claimedAt: number;
 }
 
 interface Lane {
   queued: QueuedAttempt[];
-  inFlight: number;
+  /** The ids of the attempts in flight. */
+  sending: Set<string>;
   /** The last claim gave this endpoint attempts: it may have more due. */
   mayHaveMore: boolean;
+  /** The queue key of the last attempt claimed: while the lane holds any, the next claim reads on from there. */
+  after: QueueKey | null;
+  /** When the loop's lease of the endpoint runs out (ms, this process's clock, conservatively). */
+  leaseUntil: number;
+  /** When a claim last read the endpoint's queue behind `after` (see `SWEEP_EVERY_MS`). */
+  sweptAt: number;
 }
 
 export interface LaneLimits {
@@ -32,16 +38,22 @@ const MAX_AHEAD_FACTOR = 64;
 const AHEAD_WINDOW_MS = 250;
 const SMOOTHING = 0.2;
 /**
+ * While a lane holds attempts, claims read its queue on from the last one it took. An attempt committed later with
+ * an earlier place (a transaction that began before the claim, such as another process's fan-out) is read this
+ * often by a sweep behind that point, or as soon as the lane runs empty.
+ */
+export const SWEEP_EVERY_MS = 2_000;
+/**
  * Endpoints whose answer time is remembered (the most recently answered): each claim names them with their
  * targets, and an endpoint not named is held to its bound, as before it answered.
  */
 export const REMEMBERED_ENDPOINTS = 1_000;
 
 /**
- * Each endpoint's attempts held by one dispatch loop: those in flight, and those leased ahead that wait for a
- * slot. An answer frees a slot that the next waiting attempt takes at once, from memory, instead of after the
- * next claim's round trips. How many are held ahead follows the endpoint's answer time, so that what waits is
- * sent well within its lease; one that waited past half its lease is given back instead (`takeStale`).
+ * Each endpoint's attempts held by one dispatch loop, which holds the endpoint's lease: those in flight, and those
+ * claimed ahead that wait for a slot. An answer frees a slot that the next waiting attempt takes at once, from
+ * memory, instead of after the next claim's round trips. How many are held ahead follows the endpoint's answer
+ * time. Nothing starts once the endpoint's lease is half gone without a renewal (`dropUnleased`).
  */
 export class EndpointLanes {
   readonly #lanes = new Map<string, Lane>();
@@ -50,6 +62,8 @@ export class EndpointLanes {
   readonly #answerTimes: Map<string, number>;
   #inFlight = 0;
   #queued = 0;
+  /** The lanes the last claim spec swept behind their last attempt: what it gives them leaves `after` as it is. */
+  readonly #sweeping = new Set<string>();
 
   /** `answerTimes` may be shared with the loops that come after this one. */
   constructor(limits: LaneLimits, answerTimes: Map<string, number> = new Map()) {
@@ -60,6 +74,39 @@ export class EndpointLanes {
   /** Attempts held: waiting and in flight. */
   get held(): number {
     return this.#queued + this.#inFlight;
+  }
+
+  /**
+   * What the next claim may take of each endpoint this loop knows, so that each holds its target: on from the
+   * last attempt it holds, or, when it holds none, from the front of its queue (skipping `answered`, whose
+   * recording commits beside the claim); every `SWEEP_EVERY_MS` a lane that holds attempts is swept behind that
+   * point instead.
+   */
+  claimSpec(answered: ClaimedAttempt[] = [], now = Date.now()): Record<string, EndpointClaim> {
+    this.#sweeping.clear();
+    const answeredBy = new Map<string, string[]>();
+    for (const { id, webhookId } of answered)
+      answeredBy.set(webhookId, [...(answeredBy.get(webhookId) ?? []), id]);
+    const spec: Record<string, EndpointClaim> = {};
+    for (const id of this.#answerTimes.keys()) spec[id] = { take: this.#target(id) };
+    for (const [id, lane] of this.#lanes) {
+      const holding = lane.queued.length + lane.sending.size;
+      const take = Math.max(this.#target(id) - holding, 0);
+      const skip = answeredBy.get(id) ?? [];
+      if (holding === 0 || !lane.after) {
+        lane.after = null;
+        spec[id] = skip.length > 0 ? { take, skip } : { take };
+      } else if (now - lane.sweptAt >= SWEEP_EVERY_MS) {
+        lane.sweptAt = now;
+        this.#sweeping.add(id);
+        spec[id] = {
+          take,
+          upTo: lane.after,
+          skip: [...skip, ...lane.sending, ...lane.queued.map((entry) => entry.delivery.id)],
+        };
+      } else spec[id] = { take, after: lane.after };
+    }
+    return spec;
   }
 
   get inFlight(): number {
@@ -79,7 +126,7 @@ export class EndpointLanes {
   full(): Set<string> {
     const full = new Set<string>();
     for (const [id, lane] of this.#lanes)
-      if (lane.queued.length + lane.inFlight >= this.#target(id)) full.add(id);
+      if (lane.queued.length + lane.sending.size >= this.#target(id)) full.add(id);
     return full;
   }
 
@@ -88,17 +135,29 @@ export class EndpointLanes {
    * `fullBefore`, taken before the claim) and got none has none (until new work is announced or the next poll); a
    * full one is as it was.
    */
-  claimed(claimed: ClaimedAttempt[], fullBefore: ReadonlySet<string> = new Set()): void {
+  claimed(
+    claimed: ClaimedAttempt[],
+    fullBefore: ReadonlySet<string> = new Set(),
+    leased: { renewed: string[]; at: number } = { renewed: [], at: 0 },
+  ): void {
     const given = new Set(claimed.map((delivery) => delivery.webhookId));
     for (const [id, lane] of this.#lanes)
       lane.mayHaveMore = given.has(id) || (lane.mayHaveMore && fullBefore.has(id));
     for (const id of given) this.#lane(id).mayHaveMore = true;
+    for (const id of leased.renewed) this.#lane(id).leaseUntil = leased.at + this.#limits.leaseMs;
   }
 
-  /** Adds claimed attempts (in sending order) behind those already waiting. */
-  add(claimed: ClaimedAttempt[], batch: SendBatch, now = Date.now()): void {
-    for (const delivery of claimed)
-      this.#lane(delivery.webhookId).queued.push({ delivery, batch, claimedAt: now });
+  /**
+   * Adds claimed attempts (in sending order) behind those already waiting. Each lane then reads on from the last
+   * one, unless that claim swept behind it.
+   */
+  add(claimed: ClaimedAttempt[], batch: SendBatch): void {
+    for (const delivery of claimed) {
+      const lane = this.#lane(delivery.webhookId);
+      lane.queued.push({ delivery, batch });
+      if (!this.#sweeping.has(delivery.webhookId) || !lane.after) lane.after = delivery.queueKey;
+    }
+    this.#sweeping.clear();
     this.#queued += claimed.length;
   }
 
@@ -107,18 +166,20 @@ export class EndpointLanes {
    * endpoint only when `webhookId` is given and the loop is below its bound). They count as in flight until
    * `finished`.
    */
-  takeReady(webhookId?: string): QueuedAttempt[] {
+  takeReady(webhookId?: string, now = Date.now()): QueuedAttempt[] {
     const ready: QueuedAttempt[] = [];
     const lanes =
       webhookId && this.#inFlight < this.#limits.maxInFlight ? [this.#lane(webhookId)] : this.#lanes.values();
     for (const lane of lanes) {
+      if (!this.#leased(lane, now)) continue;
       while (
         lane.queued.length > 0 &&
-        lane.inFlight < this.#limits.perEndpoint &&
+        lane.sending.size < this.#limits.perEndpoint &&
         this.#inFlight < this.#limits.maxInFlight
       ) {
-        ready.push(lane.queued.shift()!);
-        lane.inFlight++;
+        const attempt = lane.queued.shift()!;
+        ready.push(attempt);
+        lane.sending.add(attempt.delivery.id);
         this.#inFlight++;
         this.#queued--;
       }
@@ -127,9 +188,9 @@ export class EndpointLanes {
   }
 
   /** An attempt taken by `takeReady` is over; `durationMs` when it was answered. */
-  finished(webhookId: string, durationMs: number | null): void {
-    const lane = this.#lane(webhookId);
-    lane.inFlight--;
+  finished(delivery: Pick<ClaimedAttempt, "id" | "webhookId">, durationMs: number | null): void {
+    const webhookId = delivery.webhookId;
+    if (!this.#lane(webhookId).sending.delete(delivery.id)) return;
     this.#inFlight--;
     if (durationMs === null) return;
     const average = this.#answerTimes.get(webhookId);
@@ -158,32 +219,25 @@ export class EndpointLanes {
     return [...this.#lanes.keys()].flatMap((id) => this.drop(id));
   }
 
-  /** Removes the attempts that waited past half their lease: sent now, they might still be out when it lapses. */
-  takeStale(now = Date.now()): ClaimedAttempt[] {
-    const cutoff = now - this.#limits.leaseMs / 2;
-    const stale: ClaimedAttempt[] = [];
-    for (const lane of this.#lanes.values()) {
-      while (lane.queued.length > 0 && lane.queued[0]!.claimedAt < cutoff)
-        stale.push(lane.queued.shift()!.delivery);
-    }
-    this.#queued -= stale.length;
-    return stale;
+  /**
+   * Removes what waits for an endpoint whose lease was not renewed for half its length (claims failed, or another
+   * loop took it over after it lapsed): started now, an attempt might still be out when the lease runs out. They
+   * stay pending, for whichever loop holds the endpoint next.
+   */
+  dropUnleased(now = Date.now()): ClaimedAttempt[] {
+    const dropped: ClaimedAttempt[] = [];
+    for (const [id, lane] of this.#lanes) if (!this.#leased(lane, now)) dropped.push(...this.drop(id));
+    return dropped;
   }
 
-  /**
-   * Per endpoint that answered before (in this loop or an earlier one): how many attempts to hold (see
-   * `ClaimLimits.ahead`).
-   */
-  aheadTargets(): Record<string, number> {
-    const targets: Record<string, number> = {};
-    for (const id of this.#answerTimes.keys()) targets[id] = this.#target(id);
-    return targets;
+  #leased(lane: Lane, now: number): boolean {
+    return now < lane.leaseUntil - this.#limits.leaseMs / 2;
   }
 
   /** An endpoint that may have more due is down to less than half of what it should hold: time to claim. */
   runningLow(): boolean {
     for (const [id, lane] of this.#lanes) {
-      if (lane.mayHaveMore && lane.queued.length + lane.inFlight < this.#target(id) / 2) return true;
+      if (lane.mayHaveMore && lane.queued.length + lane.sending.size < this.#target(id) / 2) return true;
     }
     return false;
   }
@@ -204,7 +258,7 @@ export class EndpointLanes {
   #lane(webhookId: string): Lane {
     let lane = this.#lanes.get(webhookId);
     if (!lane) {
-      lane = { queued: [], inFlight: 0, mayHaveMore: false };
+      lane = { queued: [], sending: new Set(), mayHaveMore: false, after: null, leaseUntil: 0, sweptAt: 0 };
       this.#lanes.set(webhookId, lane);
     }
     return lane;

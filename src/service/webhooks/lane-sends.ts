@@ -8,7 +8,7 @@ const ENDPOINTS_READ_EVERY_MS = 250;
 
 /**
  * Starts every waiting attempt its endpoint's bound and the loop's allow (one endpoint's only, when named: the
- * slot its answer just freed). A loop that stopped claiming starts nothing more: what waits is given back.
+ * slot its answer just freed). A loop that stopped claiming starts nothing more: what waits stays pending.
  */
 export function sendReady(state: LoopState, webhookId?: string): void {
   if (!state.claiming) return;
@@ -17,7 +17,7 @@ export function sendReady(state: LoopState, webhookId?: string): void {
 
 /**
  * Sends one attempt and keeps its answer for the next turn. An answer that says the endpoint is gone (410) or
- * disabled drops what else waits for it, to be given back, and the freed slot goes to the next waiting attempt.
+ * disabled drops what else waits for it (it stays pending), and the freed slot goes to the next waiting attempt.
  */
 function start(state: LoopState, { delivery, batch }: QueuedAttempt): void {
   const { deps, agent, run, lanes, sends, results } = state;
@@ -30,12 +30,12 @@ function start(state: LoopState, { delivery, batch }: QueuedAttempt): void {
       const gone = result.kind === "sent" && result.outcome.httpStatus === 410;
       if (gone) state.gone.add(delivery.webhookId);
       if (gone || (result.kind === "unsendable" && result.status === "parked"))
-        state.released.push(...lanes.drop(delivery.webhookId).map((dropped) => dropped.id));
+        lanes.drop(delivery.webhookId);
     })
     .catch((error: unknown) => run.logger.error({ err: error, deliveryId: delivery.id }, "delivery failed"))
     .finally(() => {
       sends.delete(sending);
-      lanes.finished(delivery.webhookId, answeredInMs);
+      lanes.finished(delivery, answeredInMs);
       sendReady(state, delivery.webhookId);
       wake(state);
     });
@@ -44,7 +44,7 @@ function start(state: LoopState, { delivery, batch }: QueuedAttempt): void {
 
 /**
  * Reads again, at most every `ENDPOINTS_READ_EVERY_MS`, the endpoints that attempts wait for: a disabled or
- * deleted one's attempts are dropped (to be given back and parked), a new URL or secret is used from then on.
+ * deleted one's attempts are dropped (they stay pending, to be parked), a new URL or secret is used from then on.
  */
 export async function readEndpointsWhenDue(state: LoopState): Promise<void> {
   if (state.lanes.queued === 0 || Date.now() - state.endpointsReadAt < ENDPOINTS_READ_EVERY_MS) return;
@@ -55,6 +55,6 @@ export async function readEndpointsWhenDue(state: LoopState): Promise<void> {
     const row = rows.get(id);
     state.secrets.delete(id);
     if (row) state.webhooks.set(id, row);
-    if (!row?.enabled) state.released.push(...state.lanes.drop(id).map((dropped) => dropped.id));
+    if (!row?.enabled) state.lanes.drop(id);
   }
 }

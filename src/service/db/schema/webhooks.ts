@@ -48,13 +48,6 @@ export const webhookDeliveries = pgTable(
     origin: text("origin").$type<"fanout" | "redeliver" | "replay" | "test">().notNull(),
     replayedFromId: text("replayed_from_id"),
     scheduledAt: ts("scheduled_at").notNull(),
-    /** Held by the sender while the attempt is in flight; a crashed sender's attempt is retried after it. */
-    leaseUntil: ts("lease_until"),
-    /**
-     * The dispatch loop holding the lease. A loop may lease an endpoint's attempts ahead of sending them (it keeps
-     * the endpoint's bound in flight itself) only while no other loop holds any of that endpoint's.
-     */
-    leasedBy: text("leased_by"),
     deliveredAt: ts("delivered_at"),
     httpStatus: integer("http_status"),
     durationMs: integer("duration_ms"),
@@ -72,18 +65,29 @@ export const webhookDeliveries = pgTable(
     // dispatcher runs, without an index of its own: every row version of an attempt wrote an entry in one.
     uniqueIndex("webhook_deliveries_chain_attempt").on(t.chainId, t.attempt),
     index("webhook_deliveries_list").on(t.webhookId, t.createdAt),
-    // Each endpoint's queue in claim order, of the attempts no sender holds: a claim reads a few entries at the
-    // front of every endpoint's range, however long the backlog or the history, without stepping over the
-    // attempts leased ahead of it; so does the search for the next retry. A lease takes its attempt out.
+    // Each endpoint's queue of pending attempts in claim order: a claim reads its range from the front, or from
+    // after the last attempt its sender holds, however long the backlog or the history; so does the search for the
+    // next retry. Nothing but a settle changes an indexed column of a pending attempt.
     index("webhook_deliveries_queue")
       .on(t.webhookId, t.scheduledAt, t.eventSeq, t.id)
-      .where(sql`${t.status} = 'pending' and ${t.leaseUntil} is null`),
-    // Attempts in flight: counted per endpoint for its concurrency bound, without reading its backlog.
-    index("webhook_deliveries_leased")
-      .on(t.webhookId, t.leaseUntil)
-      .where(sql`${t.status} = 'pending' and ${t.leaseUntil} is not null`),
+      .where(sql`${t.status} = 'pending'`),
   ],
 );
+
+/**
+ * The dispatch loop sending an endpoint's attempts, until `lease_until`: only it sends them, so it keeps the
+ * endpoint's bound on attempts in flight in its own memory, and an attempt needs no lease of its own (a lease was
+ * one of an attempt's three row versions). It renews the lease with every claim while it has attempts of the
+ * endpoint due or in hand, and deletes it when it stops; a loop that died holds it until it lapses, and another
+ * then sends the pending attempts again (at least once).
+ */
+export const webhookSenders = pgTable("webhook_senders", {
+  webhookId: text("webhook_id")
+    .primaryKey()
+    .references(() => webhooks.id, { onDelete: "cascade" }),
+  leasedBy: text("leased_by").notNull(),
+  leaseUntil: ts("lease_until").notNull(),
+});
 
 export const webhookReplays = pgTable(
   "webhook_replays",
