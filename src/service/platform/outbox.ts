@@ -43,8 +43,14 @@ export async function emit(tx: Db, input: EventInput): Promise<{ id: string; occ
 
 export type EventRow = typeof events.$inferSelect;
 
+/** What an event's delivery body is made of. */
+export type EnvelopeSource = Pick<
+  EventRow,
+  "id" | "type" | "occurredAt" | "brandspaceId" | "actorType" | "actorId" | "data"
+>;
+
 /** The delivery body of a stored event. */
-export function toEnvelope(row: EventRow, attempt: number): EventEnvelope {
+export function toEnvelope(row: EnvelopeSource, attempt: number): EventEnvelope {
   return {
     id: row.id,
     object: "event",

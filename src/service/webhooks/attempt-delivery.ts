@@ -1,20 +1,19 @@
 import type { Agent } from "undici";
 import type { Db } from "../db/client.ts";
 import type { ServiceDeps } from "../deps.ts";
-import { type EventRow, toEnvelope } from "../platform/outbox.ts";
-import type { ClaimedAttempt } from "./delivery-queue.repository.ts";
+import { type EnvelopeSource, toEnvelope } from "../platform/outbox.ts";
+import type { Claim, ClaimedAttempt } from "./delivery-queue.repository.ts";
 import type { AttemptResult } from "./record-results.ts";
 import { openSecret } from "./secret-box.ts";
 import { sendDelivery } from "./send-delivery.ts";
 import { signatureHeader } from "./signature.ts";
-import { findEvents } from "./webhook-events.repository.ts";
 import { findWebhooksByIds, type WebhookRow } from "./webhooks.repository.ts";
 
 export const USER_AGENT = "Service-Webhooks/1.0";
 
 /** What a batch of claimed attempts needs to be sent, read once for the batch: their events and endpoints. */
 export interface SendBatch {
-  events: Map<string, EventRow>;
+  events: Map<string, EnvelopeSource>;
   webhooks: Map<string, WebhookRow>;
   /** Opened once per endpoint and batch. */
   secrets: Map<string, string[]>;
@@ -22,13 +21,10 @@ export interface SendBatch {
   bodies?: Map<string, Buffer>;
 }
 
-export async function loadSendBatch(db: Db, deliveries: ClaimedAttempt[]): Promise<SendBatch> {
-  const eventIds = [...new Set(deliveries.map((d) => d.eventId))];
-  const [rows, webhooks] = await Promise.all([
-    findEvents(db, eventIds),
-    findWebhooksByIds(db, [...new Set(deliveries.map((d) => d.webhookId))]),
-  ]);
-  return { events: new Map(rows.map((row) => [row.id, row])), webhooks, secrets: new Map() };
+/** A claim's attempts with their events (the claim brought them) and their endpoints, read now. */
+export async function loadSendBatch(db: Db, claim: Claim): Promise<SendBatch> {
+  const webhooks = await findWebhooksByIds(db, [...new Set(claim.attempts.map((d) => d.webhookId))]);
+  return { events: new Map(claim.events.map((event) => [event.id, event])), webhooks, secrets: new Map() };
 }
 
 /**
@@ -60,7 +56,7 @@ export async function attemptDelivery(
   return { kind: "sent", delivery, outcome, at: new Date(), sent: { url: webhook.url, signature } };
 }
 
-function batchBody(batch: SendBatch, event: EventRow, attempt: number): Buffer {
+function batchBody(batch: SendBatch, event: EnvelopeSource, attempt: number): Buffer {
   batch.bodies ??= new Map();
   const key = `${attempt} ${event.id}`;
   let body = batch.bodies.get(key);
@@ -72,14 +68,14 @@ function batchBody(batch: SendBatch, event: EventRow, attempt: number): Buffer {
 }
 
 /** The exact bytes an attempt sends (and shows afterwards): the event's envelope with the attempt's number. */
-export function deliveryBody(event: EventRow, attempt: number): Buffer {
+export function deliveryBody(event: EnvelopeSource, attempt: number): Buffer {
   return Buffer.from(JSON.stringify(toEnvelope(event, attempt)), "utf8");
 }
 
 /** Every header of an attempt but the signature, which is made at sending. */
 export function unsignedHeaders(
   delivery: Pick<ClaimedAttempt, "id" | "webhookId" | "attempt" | "requestId">,
-  event: Pick<EventRow, "id" | "type">,
+  event: Pick<EnvelopeSource, "id" | "type">,
   body: Buffer,
 ): Record<string, string> {
   return {

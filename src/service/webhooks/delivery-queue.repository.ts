@@ -1,5 +1,6 @@
 import { sql } from "drizzle-orm";
 import { type Db, rowsOf } from "../db/client.ts";
+import type { EnvelopeSource } from "../platform/outbox.ts";
 import type { DeliveryRow, NewDeliveryRow } from "./deliveries.repository.ts";
 
 /** Where an attempt stands in its endpoint's queue: its scheduled time (epoch ms), its event's sequence, its id. */
@@ -49,6 +50,8 @@ export interface Claim {
   renewed: string[];
   /** Due attempts of those endpoints, in the order to send them. */
   attempts: ClaimedAttempt[];
+  /** Their events, each once (an attempt whose event was pruned has none). */
+  events: EnvelopeSource[];
 }
 
 const ATTEMPT_COLUMNS = sql`d.id, d.chain_id, d.brandspace_id, d.webhook_id, d.event_id, d.event_seq, d.event_type,
@@ -67,6 +70,8 @@ type AttemptTuple = [
   string,
   number,
 ];
+
+type EventTuple = [string, string, string, string, string, string | null, EnvelopeSource["data"]];
 
 const keyBound = (bound: string, part: 0 | 1 | 2) =>
   part === 0
@@ -142,19 +147,22 @@ export function claimStatement(claim: ClaimLimits) {
       (select coalesce(json_agg(json_build_array(t.id, t.chain_id, t.brandspace_id, t.webhook_id, t.event_id,
         t.event_seq, t.event_type, t.attempt, t.origin, t.replayed_from_id, t.request_id,
         (extract(epoch from t.scheduled_at) * 1000)::bigint)
-        order by t.scheduled_at, t.event_seq, t.id collate "C"), '[]') from taken t) as attempts`;
+        order by t.scheduled_at, t.event_seq, t.id collate "C"), '[]') from taken t) as attempts,
+      (select coalesce(json_agg(json_build_array(e.id, e.type, e.occurred_at, e.brandspace_id, e.actor_type,
+        e.actor_id, e.data)), '[]')
+        from events e where e.id = any(array(select distinct event_id from taken))) as events`;
 }
 
 /**
  * Leases the endpoints with attempts due that no other loop holds (renewing the owner's own once a quarter of the
- * lease is gone), and takes their
- * due attempts as `ClaimLimits.endpoints` allows (an endpoint not named: up to its bound, from the front), in
- * event order across endpoints. Only the owner of an endpoint's lease sends its attempts, so two claims never
- * take the same endpoint and the bound holds across processes; an attempt itself is not written. The attempts travel as one JSON array of positional rows: pg's row parsing and Drizzle's mapping cost the loop a
- * tenth of its CPU.
+ * lease is gone), and takes their due attempts as `ClaimLimits.endpoints` allows (an endpoint not named: up to its
+ * bound, from the front), in event order across endpoints, with their events (a round trip less per claim). Only
+ * the owner of an endpoint's lease sends its attempts, so two claims never take the same endpoint and the bound
+ * holds across processes; an attempt itself is not written. The attempts travel as one JSON array of positional
+ * rows: pg's row parsing and Drizzle's mapping cost the loop a tenth of its CPU.
  */
 export async function claimDueDeliveries(db: Db, claim: ClaimLimits): Promise<Claim> {
-  const [row] = rowsOf<{ renewed: string[]; attempts: AttemptTuple[] }>(
+  const [row] = rowsOf<{ renewed: string[]; attempts: AttemptTuple[]; events: EventTuple[] }>(
     await db.execute(claimStatement(claim)),
   );
   return {
@@ -173,6 +181,15 @@ export async function claimDueDeliveries(db: Db, claim: ClaimLimits): Promise<Cl
       requestId: t[10],
       queueKey: [Number(t[11]), Number(t[5]), t[0]],
     })),
+    events: (row?.events ?? []).map((e) => ({
+      id: e[0],
+      type: e[1],
+      occurredAt: new Date(e[2]),
+      brandspaceId: e[3],
+      actorType: e[4],
+      actorId: e[5],
+      data: e[6],
+    })),
   };
 }
 
@@ -190,7 +207,8 @@ export type Settlement = Pick<
 >;
 
 /**
- * Settles attempts still pending, in one statement; returns the ids it settled. The ids are also given as an
+ * Settles attempts still pending, in one statement; returns the ids it settled (the statement answers with those
+ * it did not: usually none, where the settled ones were a row each to parse). The ids are also given as an
  * array, and the status test is written so that the planner cannot answer it from the partial index on pending
  * attempts: each is a primary-key lookup. Planned from stale statistics of the backlog (a burst of events, no
  * autovacuum yet), `id in (subquery)` with a plain `status = 'pending'` read every pending attempt (PostgreSQL
@@ -213,22 +231,30 @@ export async function settleDeliveries(db: Db, settlements: Settlement[]): Promi
     s.sentUrl,
     s.sentSignature,
   ]);
-  const settled = rowsOf<{ id: string }>(
+  const [row] = rowsOf<{ missed: string[] }>(
     await db.execute(sql`
       with s as materialized (
         select v->>0 as id, v->>1 as status, to_timestamp((v->>2)::float8 / 1000) as delivered_at,
           (v->>3)::int as http_status, (v->>4)::int as duration_ms, v->>5 as error_code,
           v->>6 as response_excerpt, v->>7 as sent_url, v->>8 as sent_signature
         from jsonb_array_elements(${JSON.stringify(rows)}::jsonb) as r(v)
+      ),
+      settled as (
+        update webhook_deliveries d set status = s.status, delivered_at = s.delivered_at,
+          http_status = s.http_status, duration_ms = s.duration_ms, error_code = s.error_code,
+          response_excerpt = s.response_excerpt, sent_url = s.sent_url, sent_signature = s.sent_signature
+        from s
+        where d.id = any(array(select id from s)) and d.id = s.id and coalesce(d.status, '') = 'pending'
+        returning d.id
       )
-      update webhook_deliveries d set status = s.status, delivered_at = s.delivered_at,
-        http_status = s.http_status, duration_ms = s.duration_ms, error_code = s.error_code,
-        response_excerpt = s.response_excerpt, sent_url = s.sent_url, sent_signature = s.sent_signature
-      from s
-      where d.id = any(array(select id from s)) and d.id = s.id and coalesce(d.status, '') = 'pending'
-      returning d.id`),
+      select
+        -- Lost in a database crash, a result only means its attempt is sent again: its transaction (this
+        -- statement's, or the one it opens) need not wait for the WAL flush.
+        set_config('synchronous_commit', 'off', true) as commit_without_flush,
+        coalesce((select json_agg(s.id) from s where s.id not in (select id from settled)), '[]') as missed`),
   );
-  return new Set(settled.map((row) => row.id));
+  const missed = new Set(row?.missed ?? []);
+  return new Set(settlements.map((settlement) => settlement.id).filter((id) => !missed.has(id)));
 }
 
 /**
@@ -337,9 +363,4 @@ export async function nextDueAt(db: Db): Promise<Date | null> {
  */
 export async function vacuumDeliveries(db: Db): Promise<void> {
   await db.execute(sql`vacuum (skip_locked) webhook_deliveries`);
-}
-
-/** This transaction commits without waiting for the WAL flush (PostgreSQL only). */
-export async function commitWithoutWaitingForFlush(tx: Db): Promise<void> {
-  await tx.execute(sql`set local synchronous_commit = off`);
 }

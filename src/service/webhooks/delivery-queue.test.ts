@@ -1,8 +1,9 @@
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type Database, rowsOf } from "../db/client.ts";
-import { webhookDeliveries, webhookSenders, webhooks } from "../db/schema/index.ts";
+import { events, webhookDeliveries, webhookSenders, webhooks } from "../db/schema/index.ts";
 import { newId } from "../platform/ids.ts";
+import { emit, toEnvelope } from "../platform/outbox.ts";
 import { seedDemo } from "../seed/demo-seed.ts";
 import { openTestDatabase } from "../testing/test-database.ts";
 import type { DeliveryRow } from "./deliveries.repository.ts";
@@ -122,6 +123,35 @@ describe("the delivery queue", () => {
     expect(row?.status).toBe("pending");
   });
 
+  it("brings the claimed attempts' events, each once, as the delivery body needs them", async () => {
+    await clear();
+    const event = await database.db.transaction((tx) =>
+      emit(tx as never, {
+        brandspaceId,
+        type: "library.updated",
+        actor: { type: "user", id: "usr_claim" },
+        data: { object: "library", id: "lib_claim", name: "Ünïcode “quoted” — 🎨", count: 3 },
+      }),
+    );
+    const [row] = await database.db.select().from(events).where(eq(events.id, event.id));
+    const hooks = [await endpoint(), await endpoint()];
+    await database.db.insert(webhookDeliveries).values(
+      hooks.map((webhookId) =>
+        firstAttempt({
+          brandspaceId,
+          webhookId,
+          event: { id: event.id, seq: row!.seq, type: row!.type },
+          origin: "fanout",
+          enabled: true,
+        }),
+      ),
+    );
+    const claimed = await claim();
+    expect(claimed.attempts).toHaveLength(2);
+    expect(claimed.events).toHaveLength(1);
+    expect(toEnvelope(claimed.events[0]!, 1)).toEqual(toEnvelope(row!, 1));
+  });
+
   it("reads on from the last attempt the loop holds, and skips what it names", async () => {
     await clear();
     const hook = await endpoint();
@@ -184,7 +214,7 @@ describe("the delivery queue", () => {
     expect(await claimedIds({ owner: "loop-a", leaseMs: 2_000, endpoints: { [hook]: { take: 2 } } })).toEqual(
       queue.slice(0, 2),
     );
-    expect(await claim({ owner: "loop-b" })).toEqual({ renewed: [], attempts: [] });
+    expect(await claim({ owner: "loop-b" })).toEqual({ renewed: [], attempts: [], events: [] });
     // The holder claims on under its lease as it is until a quarter of it is gone, then renews it, holding its
     // target or not.
     const renewed = async () =>

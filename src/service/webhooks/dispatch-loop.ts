@@ -4,12 +4,7 @@ import type { Logger } from "pino";
 import type { Agent } from "undici";
 import type { ServiceDeps } from "../deps.ts";
 import { loadSendBatch } from "./attempt-delivery.ts";
-import {
-  type ClaimedAttempt,
-  claimDueDeliveries,
-  parkDisabled,
-  releaseSenders,
-} from "./delivery-queue.repository.ts";
+import { type Claim, claimDueDeliveries, parkDisabled, releaseSenders } from "./delivery-queue.repository.ts";
 import { type LoopState, sleep, wake } from "./dispatch-loop-state.ts";
 import { EndpointLanes } from "./endpoint-lanes.ts";
 import { FANOUT_BATCH, fanOutBatch } from "./fanout.ts";
@@ -220,15 +215,16 @@ async function turn(state: LoopState): Promise<{ fannedOut: number; claimed: num
     state.claimedAt = Date.now();
     state.lanes.claimed(claimed, fullBefore, { renewed: claim.renewed, at: claimStartedAt });
   }
-  if (claimed.length > 0) await hold(state, claimed);
+  if (claim && claimed.length > 0) await hold(state, claim);
   for (const id of goneBefore) state.gone.delete(id);
   sendReady(state);
   return { fannedOut, claimed: claimed.length, free: claimNow ? free : 0 };
 }
 
 /** Puts claimed attempts in their lanes, with the events and endpoints they need; those of gone endpoints stay. */
-async function hold(state: LoopState, claimed: ClaimedAttempt[]): Promise<void> {
-  const batch = await loadSendBatch(state.deps.db, claimed);
+async function hold(state: LoopState, claim: Claim): Promise<void> {
+  const claimed = claim.attempts;
+  const batch = await loadSendBatch(state.deps.db, claim);
   for (const [id, webhook] of batch.webhooks) {
     state.webhooks.set(id, webhook);
     state.secrets.delete(id);
