@@ -81,10 +81,10 @@ const keyBound = (bound: string, part: 0 | 1 | 2) =>
       : sql.raw(`w.claim -> '${bound}' ->> 2`);
 
 /**
- * The statement of a claim (see `claimDueDeliveries`). Per enabled endpoint with an attempt due, it takes or renews
- * the endpoint's lease when no other loop holds a live one; per endpoint leased, it reads its range of
- * `webhook_deliveries_queue` from the front or from after the last attempt the loop holds, so the cost grows with
- * the number of endpoints, never with their backlog, their history or what the loop holds ahead.
+ * The statement of a claim (see `claimDueDeliveries`). Per enabled endpoint with an attempt due and no other
+ * loop's live lease, it reads its range of `webhook_deliveries_queue` from the front, or from after the last
+ * attempt the loop holds, so the cost grows with the number of endpoints, never with their backlog, their history
+ * or what the loop holds ahead; then it leases the endpoints it needs, and keeps the attempts of those it got.
  */
 export function claimStatement(claim: ClaimLimits) {
   const lease = sql`${`${claim.leaseMs} milliseconds`}::interval`;
@@ -107,27 +107,12 @@ export function claimStatement(claim: ClaimLimits) {
         where d.webhook_id = w.id and d.status = 'pending' and d.scheduled_at <= now()
         limit 1
       ) due
-      where w.enabled
+      where w.enabled and not exists (
+        select 1 from webhook_senders s
+        where s.webhook_id = w.id and s.leased_by <> ${claim.owner} and s.lease_until > now())
     ),
-    held as (
-      select s.webhook_id, s.leased_by from webhook_senders s join wanted w on w.id = s.webhook_id
-      where s.lease_until > now() and (s.leased_by <> ${claim.owner} or s.lease_until > now() + ${renewWithin})
-    ),
-    renewed as (
-      insert into webhook_senders as s (webhook_id, leased_by, lease_until)
-      select id, ${claim.owner}, now() + ${lease} from wanted where id not in (select webhook_id from held)
-      on conflict (webhook_id) do update set leased_by = excluded.leased_by, lease_until = excluded.lease_until
-      where s.leased_by = excluded.leased_by or s.lease_until <= now()
-      returning s.webhook_id
-    ),
-    senders as (
-      select webhook_id from renewed
-      union all
-      select webhook_id from held where leased_by = ${claim.owner}
-    ),
-    taken as (
+    candidates as (
       select c.* from wanted w
-      join senders s on s.webhook_id = w.id
       cross join lateral (
         select ${ATTEMPT_COLUMNS} from webhook_deliveries d
         where d.webhook_id = w.id and d.status = 'pending' and d.scheduled_at <= now()
@@ -139,6 +124,28 @@ export function claimStatement(claim: ClaimLimits) {
       ) c
       order by c.scheduled_at, c.event_seq, c.id collate "C"
       limit ${claim.limit}::int
+    ),
+    -- The endpoints this claim gives attempts to, and those the loop holds attempts of (named with a place in
+    -- their queue): only they are leased, so that a loop with no room takes no endpoint from the others.
+    needed as (
+      select distinct webhook_id as id from candidates
+      union
+      select id from wanted where claim ? 'after' or claim ? 'upTo'
+    ),
+    held as (
+      select s.webhook_id from webhook_senders s join needed n on n.id = s.webhook_id
+      where s.leased_by = ${claim.owner} and s.lease_until > now() + ${renewWithin}
+    ),
+    renewed as (
+      insert into webhook_senders as s (webhook_id, leased_by, lease_until)
+      select id, ${claim.owner}, now() + ${lease} from needed where id not in (select webhook_id from held)
+      on conflict (webhook_id) do update set leased_by = excluded.leased_by, lease_until = excluded.lease_until
+      where s.leased_by = excluded.leased_by or s.lease_until <= now()
+      returning s.webhook_id
+    ),
+    taken as (
+      select c.* from candidates c
+      where c.webhook_id in (select webhook_id from renewed union all select webhook_id from held)
     )
     select
       -- Lost in a database crash, a lease only means attempts may be sent twice: no need to wait for the WAL flush.
@@ -154,12 +161,13 @@ export function claimStatement(claim: ClaimLimits) {
 }
 
 /**
- * Leases the endpoints with attempts due that no other loop holds (renewing the owner's own once a quarter of the
- * lease is gone), and takes their due attempts as `ClaimLimits.endpoints` allows (an endpoint not named: up to its
- * bound, from the front), in event order across endpoints, with their events (a round trip less per claim). Only
- * the owner of an endpoint's lease sends its attempts, so two claims never take the same endpoint and the bound
- * holds across processes; an attempt itself is not written. The attempts travel as one JSON array of positional
- * rows: pg's row parsing and Drizzle's mapping cost the loop a tenth of its CPU.
+ * Takes due attempts of endpoints no other loop holds, as `ClaimLimits.endpoints` allows (an endpoint not named:
+ * up to its bound, from the front), in event order across endpoints and up to the limit, with their events (a
+ * round trip less per claim). It leases the endpoints it gives attempts to, and renews the leases of those whose
+ * attempts the loop holds once a quarter of a lease is gone. Only the holder of an endpoint's lease sends its
+ * attempts, so two claims never take the same endpoint and the bound holds across processes; an attempt itself is
+ * not written. The attempts travel as one JSON array of positional rows: pg's row parsing and Drizzle's mapping
+ * cost the loop a tenth of its CPU.
  */
 export async function claimDueDeliveries(db: Db, claim: ClaimLimits): Promise<Claim> {
   const [row] = rowsOf<{ renewed: string[]; attempts: AttemptTuple[]; events: EventTuple[] }>(
@@ -324,14 +332,23 @@ export async function insertFanOut(db: Db, batch: FanOutAttempts): Promise<void>
 
 /**
  * Pending attempts of disabled endpoints become parked; they are not sent until the endpoint is enabled. Those of
- * an endpoint a loop still holds wait until it lets go: some may be in flight, and their answers are recorded.
+ * an endpoint a loop holds wait until it lets go: some may be in flight, and their answers are recorded. The
+ * parking loop (`owner`) first lets go of the disabled endpoints it holds, but those in `busy` (attempts in flight
+ * or answered and not yet recorded).
  */
-export async function parkDisabled(db: Db): Promise<void> {
+export async function parkDisabled(db: Db, loop: { owner: string; busy: string[] }): Promise<void> {
   await db.execute(sql`
+    with released as (
+      delete from webhook_senders s using webhooks w
+      where w.id = s.webhook_id and not w.enabled and s.leased_by = ${loop.owner}
+        and s.webhook_id <> all(array(select jsonb_array_elements_text(${JSON.stringify(loop.busy)}::jsonb)))
+      returning s.webhook_id
+    )
     update webhook_deliveries d set status = 'parked'
     from webhooks w
     where w.id = d.webhook_id and not w.enabled and d.status = 'pending'
-      and not exists (select 1 from webhook_senders s where s.webhook_id = w.id and s.lease_until > now())`);
+      and (w.id in (select webhook_id from released)
+        or not exists (select 1 from webhook_senders s where s.webhook_id = w.id and s.lease_until > now()))`);
 }
 
 /**

@@ -211,14 +211,14 @@ describe("the delivery queue", () => {
     const hook = await endpoint();
     const queue = await attempts(hook, 6);
     const started = Date.now();
-    expect(await claimedIds({ owner: "loop-a", leaseMs: 2_000, endpoints: { [hook]: { take: 2 } } })).toEqual(
-      queue.slice(0, 2),
-    );
+    const first = await claim({ owner: "loop-a", leaseMs: 2_000, endpoints: { [hook]: { take: 2 } } });
+    expect(first.attempts.map((d) => d.id)).toEqual(queue.slice(0, 2));
     expect(await claim({ owner: "loop-b" })).toEqual({ renewed: [], attempts: [], events: [] });
     // The holder claims on under its lease as it is until a quarter of it is gone, then renews it, holding its
     // target or not.
+    const after = first.attempts.at(-1)!.queueKey;
     const renewed = async () =>
-      (await claim({ owner: "loop-a", leaseMs: 2_000, endpoints: { [hook]: { take: 0 } } })).renewed;
+      (await claim({ owner: "loop-a", leaseMs: 2_000, endpoints: { [hook]: { take: 0, after } } })).renewed;
     expect(await renewed()).toEqual([]);
     expect(Date.now() - started).toBeLessThan(500);
     await new Promise((resolve) => setTimeout(resolve, 600));
@@ -231,6 +231,18 @@ describe("the delivery queue", () => {
     expect(await claimedIds({ owner: "loop-c", endpoints: { [hook]: { take: 1 } } })).toEqual(
       queue.slice(0, 1),
     );
+  });
+
+  it("leases only the endpoints it gives attempts to or whose attempts the loop holds", async () => {
+    await clear();
+    const [a, b] = [await endpoint(), await endpoint()];
+    const queueA = await attempts(a, 2, -2_000);
+    await attempts(b, 2, -1_000);
+    expect(await claim({ owner: "loop-a", limit: 0 })).toEqual({ renewed: [], attempts: [], events: [] });
+    expect(await claimedIds({ owner: "loop-a", limit: 1 })).toEqual(queueA.slice(0, 1));
+    expect((await database.db.select().from(webhookSenders)).map((lease) => lease.webhookId)).toEqual([a]);
+    // b is free for another loop.
+    expect(await claimedIds({ owner: "loop-b", endpoints: { [a]: { take: 4 } } })).toHaveLength(2);
   });
 
   it("honours the claim's limit, oldest first across endpoints", async () => {
@@ -263,11 +275,14 @@ describe("the delivery queue", () => {
           .from(webhookDeliveries)
           .where(eq(webhookDeliveries.webhookId, hook))
       ).map((row) => row.status);
-    await parkDisabled(database.db);
+    // Parked by another loop, or by the holder while one of its attempts is in flight: not yet.
+    await parkDisabled(database.db, { owner: "loop-b", busy: [] });
+    await parkDisabled(database.db, { owner: "loop-a", busy: [hook] });
     expect(await statuses()).toEqual(["pending", "pending"]);
-    await releaseSenders(database.db, "loop-a");
-    await parkDisabled(database.db);
+    // The holder has nothing in flight any more: it lets go of the endpoint, and its attempts are parked.
+    await parkDisabled(database.db, { owner: "loop-a", busy: [] });
     expect(await statuses()).toEqual(["parked", "parked"]);
+    expect(await database.db.select().from(webhookSenders)).toEqual([]);
   });
 
   it("wakes for the next retry or lapsing lease, not for what is due or parked", async () => {

@@ -23,7 +23,10 @@ const POLL_MS = 200;
 const FANOUT_EVERY_MS = 200;
 /** Events in a fan-out batch taken while the loop holds nothing to send. */
 const FIRST_FANOUT_BATCH = 50;
-/** Disabled endpoints' attempts are parked at most this often; a claim never takes them anyway. */
+/**
+ * Disabled endpoints' attempts are parked (and the loop lets go of the disabled endpoints it holds) at most this
+ * often; a claim never takes them anyway.
+ */
 const PARK_EVERY_MS = 1_000;
 /**
  * After a first answer, how long to let others come in before a turn records them (unless nothing is left in
@@ -56,8 +59,8 @@ export interface DispatchLoop {
  * Fans out, claims, sends and records for as long as work is due. The loop leases the endpoints it sends to (no
  * other loop sends their attempts meanwhile); their attempts are claimed ahead and wait in memory
  * (`EndpointLanes`): an answer frees a slot that the next waiting attempt takes at once. Each turn records the
- * answers that came in since the last one in one transaction, and claims when an endpoint runs low or new work may
- * be due. The loop stops when nothing is due, held nor in flight, when its slice runs out, or when `run.signal`
+ * answers that came in since the last one (successes with one statement, anything else in one transaction), and
+ * claims when an endpoint runs low or new work may be due. The loop stops when nothing is due, held nor in flight, when its slice runs out, or when `run.signal`
  * aborts; then it finishes its sends and gives its endpoints back. `answerTimes` (per endpoint, ms) outlives the
  * loop.
  */
@@ -275,7 +278,11 @@ function takeFannedOut(state: LoopState): number {
 
 async function parkWhenDue(state: LoopState): Promise<void> {
   if (Date.now() - state.parkedAt < PARK_EVERY_MS) return;
-  await parkDisabled(state.deps.db);
+  const busy = new Set([
+    ...state.lanes.sendingTo(),
+    ...state.results.map((result) => result.delivery.webhookId),
+  ]);
+  await parkDisabled(state.deps.db, { owner: state.owner, busy: [...busy] });
   state.parkedAt = Date.now();
 }
 

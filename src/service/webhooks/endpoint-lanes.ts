@@ -117,6 +117,11 @@ export class EndpointLanes {
     return this.#queued;
   }
 
+  /** Endpoints with attempts in flight. */
+  sendingTo(): string[] {
+    return [...this.#lanes].filter(([, lane]) => lane.sending.size > 0).map(([id]) => id);
+  }
+
   /** Endpoints with attempts waiting. */
   endpointsWaiting(): string[] {
     return [...this.#lanes].filter(([, lane]) => lane.queued.length > 0).map(([id]) => id);
