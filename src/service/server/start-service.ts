@@ -136,14 +136,15 @@ async function drain(deps: ServiceDeps) {
 
 /**
  * Embedded mode: the data-directory lock says no other process has the database, so whatever is in flight was left
- * by one that died. Its idempotency claims and delivery leases are taken over now instead of when they lapse. Its
- * jobs are not: each interrupted run counts as an attempt (a job that kills its process must not do so forever), so
- * taking them over at once would let a few quick crashes use up a job's attempts; they wait for their leases.
+ * by one that died. Its idempotency claims and webhook endpoint leases are taken over now instead of when they
+ * lapse. Its jobs are not: each interrupted run counts as an attempt (a job that kills its process must not do so
+ * forever), so taking them over at once would let a few quick crashes use up a job's attempts; they wait for their
+ * leases.
  */
 async function takeOverOrphans(db: Db, logger: Logger): Promise<void> {
   const orphans = {
     idempotencyClaims: await releaseOrphanedClaims(db),
-    deliveryLeases: await releaseOrphanedLeases(db),
+    webhookEndpointLeases: await releaseOrphanedLeases(db),
   };
   if (Object.values(orphans).some((count) => count > 0))
     logger.info(orphans, "took over the work a stopped process left in flight");

@@ -73,7 +73,8 @@ type AttemptTuple = [
 
 type EventTuple = [string, string, string, string, string, string | null, EnvelopeSource["data"]];
 
-const keyBound = (bound: string, part: 0 | 1 | 2) =>
+/** A part of an `EndpointClaim` bound, read from the claim's JSON (`bound` is one of two fixed names). */
+const keyBound = (bound: "after" | "upTo", part: 0 | 1 | 2) =>
   part === 0
     ? sql.raw(`timestamptz 'epoch' + (w.claim -> '${bound}' ->> 0)::bigint * interval '1 millisecond'`)
     : part === 1

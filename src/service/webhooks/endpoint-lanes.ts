@@ -209,7 +209,7 @@ export class EndpointLanes {
       this.#answerTimes.delete(this.#answerTimes.keys().next().value!);
   }
 
-  /** Removes an endpoint's waiting attempts (it was disabled or deleted); returns them to be given back. */
+  /** Removes an endpoint's waiting attempts (it was disabled or deleted); returns them (they stay pending). */
   drop(webhookId: string): ClaimedAttempt[] {
     const lane = this.#lanes.get(webhookId);
     if (!lane) return [];
@@ -219,7 +219,7 @@ export class EndpointLanes {
     return dropped;
   }
 
-  /** Removes every waiting attempt (the loop stops); returns them to be given back. */
+  /** Removes every waiting attempt (the loop stops); returns them (they stay pending). */
   dropAll(): ClaimedAttempt[] {
     return [...this.#lanes.keys()].flatMap((id) => this.drop(id));
   }
