@@ -12,7 +12,7 @@ import { startMetricsListener } from "../metrics/metrics-listener.ts";
 import { AUTH_CHANGED_CHANNEL, invalidateAuthCache } from "../platform/auth-cache.ts";
 import { releaseOrphanedClaims } from "../platform/idempotency.ts";
 import { seedDemoContent } from "../seed/demo-content.ts";
-import { releaseOrphanedLeases } from "../webhooks/delivery-queue.repository.ts";
+import { releaseOrphanedSenders } from "../webhooks/delivery-queue.repository.ts";
 import { dataDirPaths } from "./data-dir.ts";
 import { acquireDataDirLock } from "./data-dir-lock.ts";
 import { seedOnFirstStart } from "./first-start.ts";
@@ -144,7 +144,7 @@ async function drain(deps: ServiceDeps) {
 async function takeOverOrphans(db: Db, logger: Logger): Promise<void> {
   const orphans = {
     idempotencyClaims: await releaseOrphanedClaims(db),
-    webhookEndpointLeases: await releaseOrphanedLeases(db),
+    webhookEndpointLeases: await releaseOrphanedSenders(db),
   };
   if (Object.values(orphans).some((count) => count > 0))
     logger.info(orphans, "took over the work a stopped process left in flight");

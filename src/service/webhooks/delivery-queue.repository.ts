@@ -73,6 +73,12 @@ type AttemptTuple = [
 
 type EventTuple = [string, string, string, string, string, string | null, EnvelopeSource["data"]];
 
+/**
+ * Makes the statement's transaction commit without waiting for the WAL flush: lost in a database crash, a claim's
+ * lease or a settle only means attempts may be sent again (at least once).
+ */
+const COMMIT_WITHOUT_FLUSH = sql`set_config('synchronous_commit', 'off', true) as commit_without_flush`;
+
 /** A part of an `EndpointClaim` bound, read from the claim's JSON (`bound` is one of two fixed names). */
 const keyBound = (bound: "after" | "upTo", part: 0 | 1 | 2) =>
   part === 0
@@ -149,8 +155,7 @@ export function claimStatement(claim: ClaimLimits) {
       where c.webhook_id in (select webhook_id from renewed union all select webhook_id from held)
     )
     select
-      -- Lost in a database crash, a lease only means attempts may be sent twice: no need to wait for the WAL flush.
-      set_config('synchronous_commit', 'off', true) as commit_without_flush,
+      ${COMMIT_WITHOUT_FLUSH},
       (select coalesce(json_agg(webhook_id), '[]') from renewed) as renewed,
       (select coalesce(json_agg(json_build_array(t.id, t.chain_id, t.brandspace_id, t.webhook_id, t.event_id,
         t.event_seq, t.event_type, t.attempt, t.origin, t.replayed_from_id, t.request_id,
@@ -257,9 +262,8 @@ export async function settleDeliveries(db: Db, settlements: Settlement[]): Promi
         returning d.id
       )
       select
-        -- Lost in a database crash, a result only means its attempt is sent again: its transaction (this
-        -- statement's, or the one it opens) need not wait for the WAL flush.
-        set_config('synchronous_commit', 'off', true) as commit_without_flush,
+        -- Also for the rest of the caller's transaction, when the settle runs in one.
+        ${COMMIT_WITHOUT_FLUSH},
         coalesce((select json_agg(s.id) from s where s.id not in (select id from settled)), '[]') as missed`),
   );
   const missed = new Set(row?.missed ?? []);
@@ -271,7 +275,7 @@ export async function settleDeliveries(db: Db, settlements: Settlement[]): Promi
  * back, so a restart sends their pending attempts at once instead of when the leases lapse (the receiver may get
  * some twice, as after any lapse). Returns how many.
  */
-export async function releaseOrphanedLeases(db: Db): Promise<number> {
+export async function releaseOrphanedSenders(db: Db): Promise<number> {
   return rowsOf(await db.execute(sql`delete from webhook_senders returning webhook_id`)).length;
 }
 

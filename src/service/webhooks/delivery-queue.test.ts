@@ -14,7 +14,7 @@ import {
   nextDueAt,
   nextDueQuery,
   parkDisabled,
-  releaseOrphanedLeases,
+  releaseOrphanedSenders,
   releaseSenders,
   settleDeliveries,
 } from "./delivery-queue.repository.ts";
@@ -79,13 +79,13 @@ const claim = (
 const claimedIds = async (options: Parameters<typeof claim>[0] = {}) =>
   (await claim(options)).attempts.map((d) => d.id);
 
-const success = (rows: Pick<DeliveryRow, "id">[]) =>
+const success = (rows: Pick<DeliveryRow, "id">[], deliveredAt = new Date()) =>
   settleDeliveries(
     database.db,
     rows.map(({ id }) => ({
       id,
       status: "success",
-      deliveredAt: new Date(),
+      deliveredAt,
       httpStatus: 200,
       durationMs: 1,
       errorCode: null,
@@ -186,19 +186,7 @@ describe("the delivery queue", () => {
     const [queued] = await attempts(await endpoint(), 1);
     expect(await claimedIds()).toEqual([queued]);
     const answeredAt = new Date("2026-11-27T10:11:12.345Z");
-    const settled = await settleDeliveries(database.db, [
-      {
-        id: queued!,
-        status: "success",
-        deliveredAt: answeredAt,
-        httpStatus: 200,
-        durationMs: 1,
-        errorCode: null,
-        responseExcerpt: "ok",
-        sentUrl: "https://receiver.example/hook",
-        sentSignature: "t=1,v1=00",
-      },
-    ]);
+    const settled = await success([{ id: queued! }], answeredAt);
     expect(settled).toEqual(new Set([queued]));
     const [row] = await database.db.select().from(webhookDeliveries).where(eq(webhookDeliveries.id, queued!));
     expect(row?.deliveredAt?.toISOString()).toBe(answeredAt.toISOString());
@@ -258,7 +246,7 @@ describe("the delivery queue", () => {
     expect(await claimedIds({ owner: "a process that died", leaseMs: 60_000 })).toEqual(queue);
     await success([{ id: queue[0]! }]);
     expect(await claimedIds({ owner: "the restarted process" })).toEqual([]);
-    expect(await releaseOrphanedLeases(database.db)).toBe(1);
+    expect(await releaseOrphanedSenders(database.db)).toBe(1);
     expect(await claimedIds({ owner: "the restarted process" })).toEqual(queue.slice(1));
   });
 

@@ -85,8 +85,11 @@ export class EndpointLanes {
   claimSpec(answered: ClaimedAttempt[] = [], now = Date.now()): Record<string, EndpointClaim> {
     this.#sweeping.clear();
     const answeredBy = new Map<string, string[]>();
-    for (const { id, webhookId } of answered)
-      answeredBy.set(webhookId, [...(answeredBy.get(webhookId) ?? []), id]);
+    for (const { id, webhookId } of answered) {
+      const ids = answeredBy.get(webhookId);
+      if (ids) ids.push(id);
+      else answeredBy.set(webhookId, [id]);
+    }
     const spec: Record<string, EndpointClaim> = {};
     for (const id of this.#answerTimes.keys()) spec[id] = { take: this.#target(id) };
     for (const [id, lane] of this.#lanes) {
