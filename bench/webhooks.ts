@@ -9,6 +9,7 @@ import { benchDatabase, benchDatabaseHeading, recordAim } from "./aims.ts";
 import { commitEvents, EVENTS_PER_COMMIT } from "./commit-events.ts";
 import { type LeanReceiver, type SampleRequest, startLeanReceiver } from "./lean-receiver.ts";
 import { profilePhase } from "./phase-profile.ts";
+import { probeRequests } from "./request-probe.ts";
 import { UNLIMITED_RATES } from "./seeded-service.ts";
 import { percentile } from "./stats.ts";
 
@@ -204,8 +205,12 @@ async function main() {
     // In a burst the commit came before the clock: what it cost this process is not the deliveries'.
     const cpuBeforeDeliveries = mode === "burst" ? process.cpuUsage() : cpuBefore;
     const profile = mode === "burst" ? await profilePhase(profiling) : streamProfile;
+    const probe = probeRequests(`${service.regionalUrl}/v1/webhooks?limit=1`, {
+      authorization: headers.authorization,
+    });
     const distinct = await awaitArrivals(receiver, expected, started);
     const cpu = process.cpuUsage(cpuBeforeDeliveries);
+    const probeTimes = await probe.stop();
     await profile.stop();
     const received = receiver.arrivals.splice(0);
     const arrivals = received.map((r) => r.at).sort((a, b) => a - b);
@@ -262,6 +267,9 @@ async function main() {
       mode === "burst"
         ? `\nThe events were committed in one transaction before the clock started (BENCH_WEBHOOK_COMMIT=burst).`
         : `\nThe events were committed in transactions of ${EVENTS_PER_COMMIT} by this process, beside the deliveries, in the first ${number(commitSeconds, 1)} s (BENCH_WEBHOOK_COMMIT=stream).`,
+    );
+    console.log(
+      `\nA request served beside the deliveries (\`GET /v1/webhooks?limit=1\`, one at a time, ${number(probeTimes.length)} of them): p50 ${number(percentile(probeTimes, 50), 1)} ms, p99 ${number(percentile(probeTimes, 99), 1)} ms, slowest ${number(Math.max(...probeTimes), 1)} ms.`,
     );
     console.log(
       `\nThe raw loop's rounds: ${rounds.map((r) => `${number(r.rate)} POSTs/s`).join(", ")} (the median is the ceiling).`,

@@ -7,7 +7,7 @@ import { loadSendBatch } from "./attempt-delivery.ts";
 import { type Claim, claimDueDeliveries, parkDisabled, releaseSenders } from "./delivery-queue.repository.ts";
 import { type LoopState, sleep, wake } from "./dispatch-loop-state.ts";
 import { EndpointLanes } from "./endpoint-lanes.ts";
-import { FANOUT_BATCH, fanOutBatch } from "./fanout.ts";
+import { FANOUT_BATCH, type FanOutLimits, fanOutBatch } from "./fanout.ts";
 import { readEndpointsWhenDue, sendReady } from "./lane-sends.ts";
 import { createResultRecorder } from "./record-results.ts";
 
@@ -21,8 +21,16 @@ const SLICE_MS = 10_000;
 const POLL_MS = 200;
 /** Events committed without a wake-up (by other processes) wait at most this long while the loop runs. */
 const FANOUT_EVERY_MS = 200;
-/** Events in a fan-out batch taken while the loop holds nothing to send. */
-const FIRST_FANOUT_BATCH = 50;
+/**
+ * A fan-out batch taken while the loop holds nothing to send: small, so that its attempts go out while the next,
+ * full one is written (a full batch took 300 ms under load here before anything could be sent).
+ */
+const FIRST_FANOUT_BATCH: FanOutLimits = { events: 50, attempts: 500 };
+/**
+ * PGlite writes a batch in this thread, where every request and every answer waits for it: 5,000 attempts took
+ * about 400 ms here, and a request served beside them waited up to 760 ms; 500 take about 40 ms.
+ */
+const PGLITE_FANOUT_BATCH: FanOutLimits = { events: 500, attempts: 500 };
 /**
  * Disabled endpoints' attempts are parked (and the loop lets go of the disabled endpoints it holds) at most this
  * often; a claim never takes them anyway.
@@ -149,11 +157,15 @@ async function loop(state: LoopState): Promise<DispatchSummary> {
     // back (a backlog of events) would read no answer and let the sends in flight time out.
     await yieldToEventLoop();
     state.woken = false;
+    const turnStarted = performance.now();
     const { fannedOut, claimed, free } = await turn(state);
     summary.fannedOut += fannedOut;
     summary.sent += claimed;
     // More is ready at once: the rest of a backlog of events, or attempts beyond this claim's limit.
-    if ((state.eventsCommitted && !state.fanOut.running) || (free > 0 && claimed === free)) continue;
+    if ((state.eventsCommitted && !state.fanOut.running) || (free > 0 && claimed === free)) {
+      if (state.deps.database.kind === "pglite") await shareThread(state, performance.now() - turnStarted);
+      continue;
+    }
     const idle =
       claimed === 0 &&
       fannedOut === 0 &&
@@ -171,6 +183,16 @@ async function loop(state: LoopState): Promise<DispatchSummary> {
     await sleep(state, GATHER_MS[state.deps.database.kind], () => state.lanes.inFlight === 0);
   }
   return { ...summary, ended: "aborted" };
+}
+
+/**
+ * On PGlite a turn holds this thread (and every request and answer) for as long as its statements run; back to
+ * back through a backlog of events, they left the sends in flight a few answers per turn, so nothing was delivered
+ * until the whole backlog was fanned out. The sends get as long as the turn took before the next one.
+ */
+async function shareThread(state: LoopState, turnMs: number): Promise<void> {
+  if (state.lanes.inFlight === 0) return;
+  await new Promise((resolve) => setTimeout(resolve, Math.min(turnMs, GATHER_MS.pglite)));
 }
 
 /**
@@ -247,15 +269,13 @@ async function fanOutWhenDue(state: LoopState): Promise<number> {
   const due = state.eventsCommitted || Date.now() - state.fannedOutAt >= FANOUT_EVERY_MS;
   if (!state.fanOut.running && due) {
     state.eventsCommitted = false;
-    // With nothing to send, a small batch first: its attempts go out while the next, full one is written (a full
-    // batch took 300 ms under load here before anything could be sent).
-    const limit = state.lanes.held === 0 ? FIRST_FANOUT_BATCH : FANOUT_BATCH;
-    state.fanOut.running = fanOutBatch(state.deps.db, limit)
-      .then((fannedOut) => {
+    const pglite = state.deps.database.kind === "pglite";
+    const limits = state.lanes.held === 0 ? FIRST_FANOUT_BATCH : pglite ? PGLITE_FANOUT_BATCH : FANOUT_BATCH;
+    state.fanOut.running = fanOutBatch(state.deps.db, limits)
+      .then(({ events, full }) => {
         state.fannedOutAt = Date.now();
-        state.fanOut.ended += fannedOut;
-        // A full batch: more events are waiting.
-        if (fannedOut === limit) state.eventsCommitted = true;
+        state.fanOut.ended += events;
+        if (full) state.eventsCommitted = true;
       })
       .catch((error: unknown) => {
         state.fanOut.failed = error;

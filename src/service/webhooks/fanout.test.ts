@@ -50,9 +50,10 @@ describe("fan-out", () => {
     await new Promise((resolve) => setTimeout(resolve, 5));
     const late = await endpoint(["*"]);
 
-    expect(await fanOutBatch(database.db, 2)).toBe(2);
-    expect(await fanOutBatch(database.db, 2)).toBe(1);
-    expect(await fanOutBatch(database.db, 2)).toBe(0);
+    const twoEvents = { events: 2, attempts: 100 };
+    expect(await fanOutBatch(database.db, twoEvents)).toEqual({ events: 2, full: true });
+    expect(await fanOutBatch(database.db, twoEvents)).toEqual({ events: 1, full: false });
+    expect(await fanOutBatch(database.db, twoEvents)).toEqual({ events: 0, full: false });
     expect(await database.db.select().from(events).where(isNull(events.fannedOutAt))).toEqual([]);
 
     const rows = await database.db
@@ -77,15 +78,38 @@ describe("fan-out", () => {
     await database.db.update(events).set({ fannedOutAt: new Date() });
     const hook = await endpoint(["*"]);
     const made = await event("library.created");
-    expect(await fanOutBatch(database.db)).toBe(1);
+    expect(await fanOutBatch(database.db)).toEqual({ events: 1, full: false });
     // As if the marker had been lost: the same event is fanned out a second time.
     await database.db.update(events).set({ fannedOutAt: null }).where(eq(events.id, made.id));
-    expect(await fanOutBatch(database.db)).toBe(1);
+    expect(await fanOutBatch(database.db)).toEqual({ events: 1, full: false });
 
     const rows = await database.db
       .select()
       .from(webhookDeliveries)
       .where(eq(webhookDeliveries.eventId, made.id));
     expect(rows.filter((r) => r.webhookId === hook)).toHaveLength(1);
+  });
+
+  it("keeps a batch within its attempts, taking whole events in order, and always the first", async () => {
+    await database.db.update(events).set({ fannedOutAt: new Date() });
+    await database.db.delete(webhooks);
+    for (const subscribed of [["*"], ["*"], ["library.created"]]) await endpoint(subscribed);
+    const made = [
+      await event("library.created"),
+      await event("file.created"),
+      await event("library.created"),
+    ];
+    const attemptsOf = async (eventId: string) =>
+      (await database.db.select().from(webhookDeliveries).where(eq(webhookDeliveries.eventId, eventId)))
+        .length;
+
+    // The first event makes 3 attempts; with the second's 2 the batch would pass 4.
+    expect(await fanOutBatch(database.db, { events: 10, attempts: 4 })).toEqual({ events: 1, full: true });
+    expect(await attemptsOf(made[1]!.id)).toBe(0);
+    // An event that makes more attempts than a batch allows still goes, alone.
+    expect(await fanOutBatch(database.db, { events: 10, attempts: 1 })).toEqual({ events: 1, full: true });
+    expect(await fanOutBatch(database.db, { events: 10, attempts: 1 })).toEqual({ events: 1, full: false });
+    expect(await Promise.all(made.map((e) => attemptsOf(e.id)))).toEqual([3, 2, 3]);
+    expect(await database.db.select().from(events).where(isNull(events.fannedOutAt))).toEqual([]);
   });
 });

@@ -5,8 +5,22 @@ import { subscribes } from "./delivery-rows.ts";
 import { lockEventsToFanOut, markFannedOut, tryTransactionLock } from "./webhook-events.repository.ts";
 import { webhooksOfBrandspaces } from "./webhooks.repository.ts";
 
-/** Events per transaction: with 10 endpoints each, 5,000 deliveries in one insert. */
-export const FANOUT_BATCH = 500;
+/** What one fan-out transaction takes at most: events, and the attempts they make. */
+export interface FanOutLimits {
+  events: number;
+  /** An event that would pass this waits for the next batch, unless it is the batch's first. */
+  attempts: number;
+}
+
+/** With 10 endpoints each, 5,000 attempts in one insert. */
+export const FANOUT_BATCH: FanOutLimits = { events: 500, attempts: 5_000 };
+
+export interface FanOutResult {
+  /** Events fanned out. */
+  events: number;
+  /** The batch stopped at one of its limits: more events may be waiting. */
+  full: boolean;
+}
 // Any constant works: it only has to be the same in every process that fans out from this database.
 const FANOUT_LOCK = 727_003;
 
@@ -15,30 +29,45 @@ const FANOUT_LOCK = 727_003;
  * event order. The deliveries and the events' `fanned_out_at` marker commit together, so a crash either loses both
  * or neither; the unique constraint makes a repeated batch harmless. One process fans out at a time (another one
  * finds the lock taken and leaves it the work), so deliveries are created in outbox order. `webhook.test` goes only
- * to its endpoint, created by the test call. Returns how many events the batch took.
+ * to its endpoint, created by the test call. The attempts bound keeps a batch short where each event goes to many
+ * endpoints (PGlite runs the insert in the service's thread, where every request waits for it).
  */
-export async function fanOutBatch(db: Db, limit = FANOUT_BATCH): Promise<number> {
+export async function fanOutBatch(db: Db, limits: FanOutLimits = FANOUT_BATCH): Promise<FanOutResult> {
   return db.transaction(async (t) => {
     const tx = t as Db;
-    if (!(await tryTransactionLock(tx, FANOUT_LOCK))) return 0;
-    const batch = await lockEventsToFanOut(tx, limit);
-    if (batch.length === 0) return 0;
-    const endpoints = await webhooksOfBrandspaces(tx, [...new Set(batch.map((e) => e.brandspaceId))]);
+    if (!(await tryTransactionLock(tx, FANOUT_LOCK))) return { events: 0, full: false };
+    const locked = await lockEventsToFanOut(tx, limits.events);
+    if (locked.length === 0) return { events: 0, full: false };
+    const endpoints = await webhooksOfBrandspaces(tx, [...new Set(locked.map((e) => e.brandspaceId))]);
     const attempts: FanOutAttempts["attempts"] = [];
-    batch.forEach((event, eventAt) => {
-      if (event.type === "webhook.test") return;
-      endpoints.forEach((endpoint, endpointAt) => {
-        // An endpoint receives the events that happened after it was created.
-        if (endpoint.brandspaceId !== event.brandspaceId || endpoint.createdAt > event.occurredAt) return;
-        if (!subscribes(endpoint.events, event.type)) return;
+    let taken = 0;
+    for (const [eventAt, event] of locked.entries()) {
+      const made = event.type === "webhook.test" ? [] : subscribedEndpoints(endpoints, event);
+      if (taken > 0 && attempts.length + made.length > limits.attempts) break;
+      for (const endpointAt of made)
         attempts.push([newId("delivery"), newId("request"), eventAt, endpointAt]);
-      });
-    });
+      taken++;
+    }
+    const batch = locked.slice(0, taken);
     await insertFanOut(tx, { events: batch, endpoints, attempts });
     await markFannedOut(
       tx,
       batch.map((e) => e.id),
     );
-    return batch.length;
+    return { events: taken, full: taken < locked.length || locked.length === limits.events };
   });
+}
+
+/** The positions of the endpoints that get attempt 1 of an event: its brandspace's, created before it, subscribed. */
+function subscribedEndpoints(
+  endpoints: Awaited<ReturnType<typeof webhooksOfBrandspaces>>,
+  event: { brandspaceId: string; type: string; occurredAt: Date },
+): number[] {
+  const positions: number[] = [];
+  endpoints.forEach((endpoint, endpointAt) => {
+    // An endpoint receives the events that happened after it was created.
+    if (endpoint.brandspaceId !== event.brandspaceId || endpoint.createdAt > event.occurredAt) return;
+    if (subscribes(endpoint.events, event.type)) positions.push(endpointAt);
+  });
+  return positions;
 }
