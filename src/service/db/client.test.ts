@@ -75,3 +75,48 @@ describe.skipIf(!serverUrl)("a PostgreSQL listener", () => {
     }
   });
 });
+
+describe.skipIf(!serverUrl)("PostgreSQL listeners", () => {
+  it("share one connection, each hearing its own channel, and give it back when the last stops", async () => {
+    const database = await openDatabase({ url: serverUrl!, poolSize: 3 });
+    try {
+      const heard: string[] = [];
+      const channels = ["brandspace_test_a", "brandspace_test_b", "brandspace_test_c"];
+      const stops = await Promise.all(
+        channels.map((channel) => database.listen(channel, () => heard.push(channel))),
+      );
+      // A second listener on a channel: both hear it.
+      const again = await database.listen("brandspace_test_a", () => heard.push("again"));
+      expect(database.poolStats!()).toMatchObject({ total: 1, idle: 0 });
+
+      await database.db.execute(
+        sql`select pg_notify('brandspace_test_a', ''), pg_notify('brandspace_test_c', '')`,
+      );
+      await expect.poll(() => heard.toSorted()).toEqual(["again", "brandspace_test_a", "brandspace_test_c"]);
+
+      await again();
+      await stops[0]!();
+      await stops[1]!();
+      expect(database.poolStats!().total).toBeGreaterThanOrEqual(1);
+      await database.db.execute(
+        sql`select pg_notify('brandspace_test_a', ''), pg_notify('brandspace_test_c', '')`,
+      );
+      await expect.poll(() => heard.length).toBe(4);
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      expect(heard.at(-1)).toBe("brandspace_test_c");
+      expect(heard).toHaveLength(4);
+
+      await stops[2]!();
+      // Closed, not kept in the pool with its session's state; the pool's query connection may stay idle.
+      const listeningConnections = async () =>
+        rowsOf<{ n: number }>(
+          await database.db.execute(sql`
+            select count(*)::int as n from pg_stat_activity
+            where datname = current_database() and query like 'unlisten %'`),
+        )[0]!.n;
+      await expect.poll(listeningConnections).toBe(0);
+    } finally {
+      await database.close();
+    }
+  });
+});

@@ -10,6 +10,7 @@ import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
 import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
 import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
 import pg from "pg";
+import { createPgListeners } from "./pg-listeners.ts";
 import * as schema from "./schema/index.ts";
 
 export type Schema = typeof schema;
@@ -96,21 +97,7 @@ async function openPostgres(url: string, poolSize: number): Promise<Database> {
       }
     },
     ping: () => ping(db),
-    listen: async (channel, onNotify) => {
-      // A connection of its own: LISTEN holds it for as long as the process wants notifications.
-      const client = await pool.connect();
-      // A connection the server ends (a restart, an administrator) must not end the process: notifications then
-      // stop, and what listens has a slower way to learn of the changes.
-      client.on("error", () => {});
-      client.on("notification", (message) => {
-        if (message.channel === channel) onNotify();
-      });
-      await client.query(`listen ${pg.escapeIdentifier(channel)}`);
-      return async () => {
-        await client.query(`unlisten ${pg.escapeIdentifier(channel)}`).catch(() => {});
-        client.release();
-      };
-    },
+    listen: createPgListeners(pool),
     poolStats: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
     close: () => pool.end(),
   };

@@ -10,11 +10,15 @@ export interface EnqueueOptions {
   maxAttempts?: number;
 }
 
+/** Notified once by each transaction that queues jobs, whichever process ran it (migration 0016). */
+export const JOBS_QUEUED_CHANNEL = "brandspace_jobs";
+
 export type EnqueueResult = { enqueued: true; id: number } | { enqueued: false; reason: "duplicate" };
 
 /**
- * Adds a job. Pass the transaction of the change that causes the job, so both commit or neither does; after the
- * commit, `signal.notify("jobs")` wakes this process's runner (other processes find the job by polling).
+ * Adds a job. Pass the transaction of the change that causes the job, so both commit or neither does. Its commit
+ * wakes the runners of every worker process (`JOBS_QUEUED_CHANNEL`); `signal.notify("jobs")` after it wakes this
+ * process's a little sooner.
  */
 export async function enqueueJob<TJob extends JobShape = Job>(
   db: Db,

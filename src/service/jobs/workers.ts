@@ -1,5 +1,6 @@
 import type { ServiceDeps } from "../deps.ts";
 import { wakeOnCommittedEvents } from "../webhooks/dispatch.ts";
+import { JOBS_QUEUED_CHANNEL } from "./enqueue-job.ts";
 import { createJobHandlers, JOB_SCHEDULES } from "./job-registry.ts";
 import { createJobRunner, type JobRunnerOptions } from "./job-runner.ts";
 import type { Job } from "./job-types.ts";
@@ -38,9 +39,12 @@ export async function startWorkers(deps: ServiceDeps, options: JobRunnerOptions 
   runner.start();
   longRunner.start();
   const stopWaking = await wakeOnCommittedEvents(deps);
+  // A job queued by any process (an API process at scale) is claimed at once, not at the next poll.
+  const stopHearingJobs = await deps.database.listen(JOBS_QUEUED_CHANNEL, () => deps.signal.notify("jobs"));
   deps.logger.info({ workerId: runner.workerId }, "workers started");
   return {
     async stop() {
+      await stopHearingJobs();
       await stopWaking();
       await scheduler.stop();
       await Promise.all([runner.stop(), longRunner.stop()]);
