@@ -11,6 +11,7 @@ import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
 import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
 import pg from "pg";
 import { createPgListeners } from "./pg-listeners.ts";
+import { installQueryParsersOnce } from "./pglite-parsers.ts";
 import * as schema from "./schema/index.ts";
 
 export type Schema = typeof schema;
@@ -59,6 +60,7 @@ export const PGLITE_EXTENSIONS = { pg_trgm, cube };
 async function openPglite(dataDir?: string): Promise<Database> {
   const client = new PGlite({ dataDir, extensions: PGLITE_EXTENSIONS });
   await client.waitReady;
+  installQueryParsersOnce(client);
   const db = drizzlePglite(client, { schema }) as unknown as Db;
   return {
     db,
