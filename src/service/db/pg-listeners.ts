@@ -3,8 +3,9 @@ import pg from "pg";
 /**
  * LISTEN for a PostgreSQL pool: every channel a process listens on shares one connection taken from the pool for as
  * long as anything listens (a connection per channel held three of a worker's pool connections). A connection the
- * server ends (a restart, an administrator) must not end the process: notifications then stop, and what listens
- * has a slower way to learn of the changes (the callers poll as well).
+ * server ends (a restart, an administrator) must not end the process: notifications on every channel then stop
+ * until the process starts again, and what listens has a slower way to learn of the changes (its callers poll as
+ * well); the dead connection is closed when the last listener stops.
  */
 export function createPgListeners(pool: pg.Pool) {
   const handlers = new Map<string, Set<() => void>>();
