@@ -38,9 +38,8 @@ export function createPgListeners(pool: pg.Pool) {
       handlers.set(channel, channelHandlers);
     }
     channelHandlers.add(handler);
-    let client: pg.PoolClient;
     try {
-      client = await connect();
+      const client = await connect();
       if (first) await client.query(`listen ${pg.escapeIdentifier(channel)}`);
     } catch (error) {
       await stop();
@@ -53,13 +52,13 @@ export function createPgListeners(pool: pg.Pool) {
       const held = connection;
       const giveBack = handlers.size === 0;
       if (giveBack) connection = null;
-      const client = await held?.catch(() => null);
-      if (!client) return;
+      const heldClient = await held?.catch(() => null);
+      if (!heldClient) return;
       // Unless the channel was listened to again meanwhile (on this connection, or on a new one).
       if (!handlers.has(channel))
-        await client.query(`unlisten ${pg.escapeIdentifier(channel)}`).catch(() => {});
+        await heldClient.query(`unlisten ${pg.escapeIdentifier(channel)}`).catch(() => {});
       // Closed, not returned to the pool: it may hold the session's LISTENs, or have failed.
-      if (giveBack) client.release(true);
+      if (giveBack) heldClient.release(true);
     }
     return stop;
   };
