@@ -8,6 +8,8 @@ type Query = PGlite["query"];
  * every query, and PGlite then copies its whole table of parsers (318 types) for that query: 0.1–0.2 ms, more than
  * a small query itself takes. This installs them on the client once, at the first query that brings them, and from
  * then on leaves out any query's parsers that name the same types; a query bringing others is passed as it is.
+ * Installed, they are the client's own: a query sent to the client directly, without Drizzle (the list bench's
+ * bare handler), also gets those types as text.
  */
 export function installQueryParsersOnce(client: PGlite): void {
   let installed: Set<string> | null = null;
