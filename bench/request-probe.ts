@@ -2,7 +2,7 @@ import { Agent, request } from "undici";
 
 /**
  * Sends one small authenticated request at a time, `everyMs` apart, while something else runs in the service: how
- * long requests wait behind that work (on PGlite the database runs in the service's thread, so a long statement
+ * long requests wait behind that work (on PGlite one connection runs one statement at a time, so a long statement
  * holds every request up). `stop` returns each request's time in ms.
  */
 export function probeRequests(url: string, headers: Record<string, string>, everyMs = 20) {

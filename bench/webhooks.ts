@@ -56,8 +56,7 @@ async function produceEvents(
   await commitEvents(db, brandspaceId, count, committed, {
     between: async () => {
       signal.notify("jobs");
-      // PGlite answers in this thread without yielding to its event loop: let the service run between commits,
-      // as it would between the requests that commit events.
+      // Let the service run between commits, as it would between the requests that commit events.
       await new Promise((resolve) => setImmediate(resolve));
     },
   });

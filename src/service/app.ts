@@ -19,7 +19,6 @@ import { clientErrorReply, frameworkErrorReply } from "./platform/framework-erro
 import { newId } from "./platform/ids.ts";
 import { registerPipeline } from "./platform/pipeline.ts";
 import type { Host } from "./platform/planes.ts";
-import { admitInTurns } from "./platform/request-turns.ts";
 import type { RouteDef } from "./platform/route.ts";
 import { propertiesRoutes } from "./properties/properties.routes.ts";
 import { publicShareRoutes } from "./shared-links/public-share.routes.ts";
@@ -77,7 +76,6 @@ export async function buildApp(deps: ServiceDeps, host: Host): Promise<FastifyIn
   const limitBodyIdleTime = bodyIdleTimeout(deps.config.bodyIdleTimeoutMs, (requestId) =>
     errorBody(new ApiError("request_timeout", "The request body stopped arriving."), requestId),
   );
-  if (deps.database.kind === "pglite") admitInTurns(app, deps);
   app.addHook("onRequest", async (request, reply) => limitBodyIdleTime(request, reply));
   registerPipeline(app, deps, host, allRoutes(host));
   await app.ready();

@@ -1,6 +1,6 @@
 import path from "node:path";
 import { fileURLToPath } from "node:url";
-import { PGlite } from "@electric-sql/pglite";
+import type { PGlite } from "@electric-sql/pglite";
 import { cube } from "@electric-sql/pglite/contrib/cube";
 import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
 import { sql } from "drizzle-orm";
@@ -11,7 +11,7 @@ import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
 import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
 import pg from "pg";
 import { createPgListeners } from "./pg-listeners.ts";
-import { installQueryParsersOnce } from "./pglite-parsers.ts";
+import { openPgliteThread } from "./pglite-thread.ts";
 import * as schema from "./schema/index.ts";
 
 export type Schema = typeof schema;
@@ -57,10 +57,9 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
  */
 export const PGLITE_EXTENSIONS = { pg_trgm, cube };
 
+/** PGlite on a thread of its own (pglite-thread.ts), behind the client Drizzle's PGlite driver uses. */
 async function openPglite(dataDir?: string): Promise<Database> {
-  const client = new PGlite({ dataDir, extensions: PGLITE_EXTENSIONS });
-  await client.waitReady;
-  installQueryParsersOnce(client);
+  const client = (await openPgliteThread(dataDir)) as unknown as PGlite;
   const db = drizzlePglite(client, { schema }) as unknown as Db;
   return {
     db,

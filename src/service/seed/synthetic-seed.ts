@@ -234,7 +234,7 @@ export async function seedSyntheticFiles(
     });
     input.onProgress?.(start + fileRows.length, input.files);
     // Between batches the process serves its other requests: a big seed sent to a running service on PGlite
-    // (one connection, on this thread) must not hold it for minutes.
+    // (one connection) must not hold it for minutes.
     await new Promise((resolve) => setImmediate(resolve));
   }
   // Fresh planner statistics, or the first listings of a large seed scan instead of using their indexes.

@@ -1,5 +1,6 @@
 import { sql } from "drizzle-orm";
 import { type Db, rowsOf } from "../db/client.ts";
+import { COMMIT_WITHOUT_FLUSH } from "../db/commit-without-flush.ts";
 import type { EnvelopeSource } from "../platform/outbox.ts";
 import type { DeliveryRow, NewDeliveryRow } from "./deliveries.repository.ts";
 
@@ -72,12 +73,6 @@ type AttemptTuple = [
 ];
 
 type EventTuple = [string, string, string, string, string, string | null, EnvelopeSource["data"]];
-
-/**
- * Makes the statement's transaction commit without waiting for the WAL flush: lost in a database crash, a claim's
- * lease or a settle only means attempts may be sent again (at least once).
- */
-const COMMIT_WITHOUT_FLUSH = sql`set_config('synchronous_commit', 'off', true) as commit_without_flush`;
 
 /** A part of an `EndpointClaim` bound, read from the claim's JSON (`bound` is one of two fixed names). */
 const keyBound = (bound: "after" | "upTo", part: 0 | 1 | 2) =>

@@ -1,5 +1,4 @@
 import { randomUUID } from "node:crypto";
-import { setImmediate as yieldToEventLoop } from "node:timers/promises";
 import type { Logger } from "pino";
 import type { Agent } from "undici";
 import type { ServiceDeps } from "../deps.ts";
@@ -27,8 +26,9 @@ const FANOUT_EVERY_MS = 200;
  */
 const FIRST_FANOUT_BATCH: FanOutLimits = { events: 50, attempts: 500 };
 /**
- * PGlite writes a batch in this thread, where every request and every answer waits for it: 5,000 attempts took
- * about 400 ms here, and a request served beside them waited up to 760 ms; 500 take about 40 ms.
+ * PGlite has one connection, and a request's statements wait for the batch's (pglite.worker.mjs runs one at a
+ * time): 5,000 attempts took about 400 ms here, 500 take about 40 ms. At 200 (about 17 ms) requests served beside
+ * a burst of deliveries waited about 45 ms at the median instead of 60–70, but a fifth fewer deliveries went out.
  */
 const PGLITE_FANOUT_BATCH: FanOutLimits = { events: 500, attempts: 500 };
 /**
@@ -38,12 +38,10 @@ const PGLITE_FANOUT_BATCH: FanOutLimits = { events: 500, attempts: 500 };
 const PARK_EVERY_MS = 1_000;
 /**
  * After a first answer, how long to let others come in before a turn records them (unless nothing is left in
- * flight): a turn costs about the same for one result as for a hundred. PGlite runs a turn's statements in this
- * thread, where no answer is read meanwhile: there fewer, larger turns sent 4,000–4,100 deliveries/s against
- * 3,200–3,400 at 5 ms (100 ms gave 4,300, at the price of longer pauses for the requests served beside them). On
- * PostgreSQL 5 and 20 ms made no difference.
+ * flight): a turn costs about the same for one result as for a hundred. 5 and 20 ms made no difference on
+ * PostgreSQL; on PGlite (its own thread) 5 and 50 ms did not either.
  */
-const GATHER_MS = { pglite: 50, postgres: 5 } as const;
+const GATHER_MS = 5;
 
 export interface DispatchSummary {
   fannedOut: number;
@@ -153,17 +151,12 @@ async function loop(state: LoopState): Promise<DispatchSummary> {
       state.claiming = false;
       return { ...summary, ended: "slice" };
     }
-    // PGlite answers in this thread without ever yielding to the event loop: without this, turns taken back to
-    // back (a backlog of events) would read no answer and let the sends in flight time out.
-    await yieldToEventLoop();
     state.woken = false;
-    const turnStarted = performance.now();
     const { fannedOut, claimed, free } = await turn(state);
     summary.fannedOut += fannedOut;
     summary.sent += claimed;
     // More is ready at once: the rest of a backlog of events, or attempts beyond this claim's limit.
     if ((state.eventsCommitted && !state.fanOut.running) || (free > 0 && claimed === free)) {
-      if (state.deps.database.kind === "pglite") await shareThread(state, performance.now() - turnStarted);
       continue;
     }
     const idle =
@@ -180,25 +173,15 @@ async function loop(state: LoopState): Promise<DispatchSummary> {
     }
     await sleep(state, POLL_MS);
     // The other answers in flight join this one, unless all are in already.
-    await sleep(state, GATHER_MS[state.deps.database.kind], () => state.lanes.inFlight === 0);
+    await sleep(state, GATHER_MS, () => state.lanes.inFlight === 0);
   }
   return { ...summary, ended: "aborted" };
 }
 
 /**
- * On PGlite a turn holds this thread (and every request and answer) for as long as its statements run; back to
- * back through a backlog of events, they left the sends in flight a few answers per turn, so nothing was delivered
- * until the whole backlog was fanned out. The sends get as long as the turn took before the next one.
- */
-async function shareThread(state: LoopState, turnMs: number): Promise<void> {
-  if (state.lanes.inFlight === 0) return;
-  await new Promise((resolve) => setTimeout(resolve, Math.min(turnMs, GATHER_MS.pglite)));
-}
-
-/**
  * One turn: fan out if events may be waiting, park, record what came in, claim if needed, then start what the lanes
- * allow. On PostgreSQL the claim runs beside the recording, on another connection (it skips the answered attempts,
- * still pending until the recording commits). What it gives an endpoint that answered 410 since the turn began is
+ * allow. The claim is sent beside the recording (on PostgreSQL it runs on another connection; PGlite runs it after)
+ * and skips the answered attempts, which may still be pending until the recording commits. What it gives an endpoint that answered 410 since the turn began is
  * not sent: the recording disables that endpoint, a later claim will not see it.
  */
 async function turn(state: LoopState): Promise<{ fannedOut: number; claimed: number; free: number }> {
@@ -210,9 +193,6 @@ async function turn(state: LoopState): Promise<{ fannedOut: number; claimed: num
   const answered = state.results.splice(0);
   const goneBefore = [...state.gone];
   const recording = state.recorder.record(answered);
-  // PGlite runs one statement at a time in this thread: nothing to overlap.
-  const pglite = state.deps.database.kind === "pglite";
-  if (pglite) await recording;
   const free = MAX_HELD - state.lanes.held;
   // With nothing held, a claim says whether anything is left before the loop may stop as idle.
   const claimNow =
@@ -229,7 +209,7 @@ async function turn(state: LoopState): Promise<{ fannedOut: number; claimed: num
         perEndpoint: state.deps.config.webhookEndpointConcurrency,
         owner: state.owner,
         endpoints: state.lanes.claimSpec(
-          pglite ? [] : answered.map((result) => result.delivery),
+          answered.map((result) => result.delivery),
           claimStartedAt,
         ),
         leaseMs: state.deps.config.webhookDeliveryLeaseMs,
@@ -262,7 +242,8 @@ async function hold(state: LoopState, claim: Claim): Promise<void> {
  * Starts a fan-out batch when events may be waiting and none runs; returns how many events the batches that ended
  * since the last turn took. On PostgreSQL a batch (5,000 attempts for 500 events to 10 endpoints: about 140 ms
  * here) runs on its own connection beside the turns, which keep recording and claiming meanwhile; its end wakes
- * the loop to claim what it wrote. PGlite runs one statement at a time in this thread: there the turn waits for it.
+ * the loop to claim what it wrote. On PGlite, whose one connection runs a statement at a time, the turn's statements
+ * wait for the batch's, so a batch there is smaller.
  */
 async function fanOutWhenDue(state: LoopState): Promise<number> {
   if (state.fanOut.failed) throw state.fanOut.failed;
@@ -284,7 +265,6 @@ async function fanOutWhenDue(state: LoopState): Promise<number> {
         state.fanOut.running = null;
         wake(state);
       });
-    if (state.deps.database.kind === "pglite") await state.fanOut.running;
   }
   return takeFannedOut(state);
 }

@@ -30,7 +30,7 @@ const FANOUT_LOCK = 727_003;
  * or neither; the unique constraint makes a repeated batch harmless. One process fans out at a time (another one
  * finds the lock taken and leaves it the work), so deliveries are created in outbox order. `webhook.test` goes only
  * to its endpoint, created by the test call. The attempts bound keeps a batch short where each event goes to many
- * endpoints (PGlite runs the insert in the service's thread, where every request waits for it).
+ * endpoints (PGlite has one connection, where every request's statements wait for it).
  */
 export async function fanOutBatch(db: Db, limits: FanOutLimits = FANOUT_BATCH): Promise<FanOutResult> {
   return db.transaction(async (t) => {

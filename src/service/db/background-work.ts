@@ -1,0 +1,16 @@
+import { AsyncLocalStorage } from "node:async_hooks";
+
+const background = new AsyncLocalStorage<true>();
+
+/**
+ * Runs `work`, and everything it starts, as background work (jobs: processing, imports, webhook deliveries):
+ * on PGlite, whose one connection every statement shares, a request's statements go before those waiting of
+ * background work.
+ */
+export function asBackgroundWork<T>(work: () => T): T {
+  return background.run(true, work);
+}
+
+export function isBackgroundWork(): boolean {
+  return background.getStore() === true;
+}
