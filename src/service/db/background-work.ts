@@ -4,8 +4,8 @@ const background = new AsyncLocalStorage<true>();
 
 /**
  * Runs `work`, and everything it starts, as background work (jobs: processing, imports, webhook deliveries):
- * on PGlite, whose one connection every statement shares, a request's statements go before those waiting of
- * background work.
+ * on PGlite, whose one connection every statement shares, the statements waiting of requests and of background
+ * work take turns, so that a request does not wait for everything the jobs queued.
  */
 export function asBackgroundWork<T>(work: () => T): T {
   return background.run(true, work);

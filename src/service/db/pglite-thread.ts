@@ -100,7 +100,8 @@ export async function openPgliteThread(dataDir?: string): Promise<PgliteClient> 
     if (pending.size === 0) worker.ref();
     return new Promise<T>((resolve, reject) => {
       pending.set(id, { resolve: resolve as (value: unknown) => void, reject });
-      // Outside a transaction, background work's statements wait for the requests' (pglite.worker.mjs).
+      // Outside a transaction, background work's statements are marked: the thread lets them and the requests' take
+      // turns (pglite.worker.mjs).
       const background = !("tx" in request) && isBackgroundWork() ? { background: true } : {};
       worker.postMessage({ ...request, ...background, id });
     });

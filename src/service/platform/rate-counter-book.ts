@@ -49,8 +49,8 @@ interface Increment {
  * Rate counters without a database round trip per request. Each process keeps the count of its own requests in
  * memory and adds it to the shared row every FLUSH_INTERVAL_MS, learning the other processes' counts from the
  * answer. A window's first request in a process, a request after the process went STALE_AFTER_MS without
- * writing (and with no write under way), and the requests near its limit go to the database at once (with everything pending), so within one
- * process the numbers are exact and the limit is exact; across processes a request may not yet see what the
+ * writing (and with no write under way), and the requests near its limit go to the database at once (with
+ * everything pending), so within one process the numbers are exact and the limit is exact; across processes a request may not yet see what the
  * others counted in the last STALE_AFTER_MS. No request waits on another's row lock except near the limit.
  */
 export class RateCounterBook {
@@ -165,8 +165,8 @@ const rowKey = (t: { brandspaceId: string; counter: string; start: Date }) =>
 
 /**
  * Adds the increments to the shared rows and to the history in one statement, its own transaction: one round trip
- * where a transaction took five (on PGlite each waits for the service's event loop to come round). Answers with
- * every window's shared total.
+ * where a transaction took five (on PGlite each is a message to the database's thread and back, and the
+ * transaction holds its one connection in between). Answers with every window's shared total.
  */
 async function upsert(db: Db, increments: Increment[]): Promise<Map<string, number>> {
   const history = db

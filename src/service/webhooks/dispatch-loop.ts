@@ -1,4 +1,5 @@
 import { randomUUID } from "node:crypto";
+import { setImmediate as yieldToEventLoop } from "node:timers/promises";
 import type { Logger } from "pino";
 import type { Agent } from "undici";
 import type { ServiceDeps } from "../deps.ts";
@@ -151,6 +152,8 @@ async function loop(state: LoopState): Promise<DispatchSummary> {
       state.claiming = false;
       return { ...summary, ended: "slice" };
     }
+    // Turns taken back to back (a backlog of events) read the answers that came in between them.
+    await yieldToEventLoop();
     state.woken = false;
     const { fannedOut, claimed, free } = await turn(state);
     summary.fannedOut += fannedOut;
@@ -180,9 +183,10 @@ async function loop(state: LoopState): Promise<DispatchSummary> {
 
 /**
  * One turn: fan out if events may be waiting, park, record what came in, claim if needed, then start what the lanes
- * allow. The claim is sent beside the recording (on PostgreSQL it runs on another connection; PGlite runs it after)
- * and skips the answered attempts, which may still be pending until the recording commits. What it gives an endpoint that answered 410 since the turn began is
- * not sent: the recording disables that endpoint, a later claim will not see it.
+ * allow. The claim is sent beside the recording (on PostgreSQL it runs on another connection; PGlite runs it
+ * after) and skips the answered attempts, which may still be pending until the recording commits. What it gives an
+ * endpoint that answered 410 since the turn began is not sent: the recording disables that endpoint, a later claim
+ * will not see it.
  */
 async function turn(state: LoopState): Promise<{ fannedOut: number; claimed: number; free: number }> {
   const eventsCommitted = state.eventsCommitted;
