@@ -64,7 +64,7 @@ export function postgresQuery(url: string, size: number) {
   return { query, close: () => pool.end() };
 }
 
-/** The same PGlite instance the service uses (one per data directory), as a Query. */
+/** The same PGlite the service uses (the client of its database thread, one per data directory), as a Query. */
 export function pgliteQuery(client: {
   query(text: string, params: unknown[]): Promise<{ rows: unknown[] }>;
 }) {
@@ -73,7 +73,7 @@ export function pgliteQuery(client: {
   return query;
 }
 
-/** The bare handler on the same database as the service: its own pg pool, or the very PGlite instance. */
+/** The bare handler on the same database as the service: its own pg pool, or the very PGlite thread. */
 export async function startBareListBeside(service: TestService) {
   const url = (service.deps.database as { url?: string }).url;
   const pool = url ? postgresQuery(url, testPoolSize()) : null;
