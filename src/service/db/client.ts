@@ -27,8 +27,8 @@ export interface Database {
   ping(): Promise<boolean>;
   /** Calls `onNotify` for every NOTIFY on `channel` (from any process); returns a function that stops it. */
   listen(channel: string, onNotify: () => void): Promise<() => Promise<void>>;
-  /** A consistent copy of the whole database as a gzipped tar (PGlite only: PostgreSQL has pg_dump). */
-  dumpDataDir?(): Promise<Blob>;
+  /** A consistent copy of the whole database as a tar, gzipped unless asked (PGlite only: PostgreSQL has pg_dump). */
+  dumpDataDir?(compression?: "gzip" | "none"): Promise<Blob>;
   /** Pool use, for metrics (PostgreSQL only: PGlite has one connection). */
   poolStats?(): { total: number; idle: number; waiting: number };
   close(): Promise<void>;
@@ -43,12 +43,16 @@ export interface DatabaseOptions {
   url?: string;
   /** PGlite data directory; absent means in memory. */
   pgliteDir?: string;
+  /** PGlite only: a tar of a data directory (`dumpDataDir`, uncompressed) to start from instead of a new cluster. */
+  pgliteSnapshot?: Uint8Array;
   poolSize?: number;
 }
 
 /** Opens PGlite (embedded default) or PostgreSQL with the same schema and migrations. */
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {
-  return options.url ? openPostgres(options.url, options.poolSize ?? 10) : openPglite(options.pgliteDir);
+  return options.url
+    ? openPostgres(options.url, options.poolSize ?? 10)
+    : openPglite(options.pgliteDir, options.pgliteSnapshot);
 }
 
 /**
@@ -58,8 +62,8 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
 export const PGLITE_EXTENSIONS = { pg_trgm, cube };
 
 /** PGlite on a thread of its own (pglite-thread.ts), behind the client Drizzle's PGlite driver uses. */
-async function openPglite(dataDir?: string): Promise<Database> {
-  const client = (await openPgliteThread(dataDir)) as unknown as PGlite;
+async function openPglite(dataDir?: string, snapshot?: Uint8Array): Promise<Database> {
+  const client = (await openPgliteThread(dataDir, { snapshot })) as unknown as PGlite;
   const db = drizzlePglite(client, { schema }) as unknown as Db;
   return {
     db,
@@ -70,7 +74,7 @@ async function openPglite(dataDir?: string): Promise<Database> {
       const stop = await client.listen(channel, onNotify);
       return async () => stop();
     },
-    dumpDataDir: () => client.dumpDataDir("gzip"),
+    dumpDataDir: (compression = "gzip") => client.dumpDataDir(compression),
     close: () => client.close(),
   };
 }

@@ -13,8 +13,8 @@ afterAll(async () => {
   for (const close of closing) await close();
 });
 
-async function newThread(dataDir?: string): Promise<PgliteClient> {
-  const client = await openPgliteThread(dataDir);
+async function newThread(dataDir?: string, snapshot?: Uint8Array): Promise<PgliteClient> {
+  const client = await openPgliteThread(dataDir, { snapshot });
   closing.push(() => client.close());
   return client;
 }
@@ -138,7 +138,7 @@ describe("PGlite on its own thread", () => {
     ).toEqual(["job", "request 1", "request 2", "request 3"]);
   });
 
-  it("hears its NOTIFYs, keeps its data on disk, and dumps it", async () => {
+  it("hears its NOTIFYs, keeps its data on disk, and dumps it as a database to start another from", async () => {
     const dir = await mkdtemp(path.join(os.tmpdir(), "bs-pglite-thread-"));
     try {
       const first = await openPgliteThread(dir);
@@ -150,7 +150,7 @@ describe("PGlite on its own thread", () => {
       expect(heard).toEqual(["hello"]);
       await stop();
       await first.query("select pg_notify('news', 'unheard')");
-      const dump = await first.dumpDataDir("gzip");
+      const dump = await first.dumpDataDir("none");
       expect(dump.size).toBeGreaterThan(1_000);
       await first.close();
       expect(heard).toEqual(["hello"]);
@@ -159,6 +159,10 @@ describe("PGlite on its own thread", () => {
       expect((await second.query<{ v: string }>("select v from kept")).rows).toEqual([{ v: "saved" }]);
       await second.close();
       await expect(second.query("select 1")).rejects.toThrow(/database thread ended/);
+
+      // The dump is a database to start from, in memory or in a new directory.
+      const copy = await newThread(undefined, new Uint8Array(await dump.arrayBuffer()));
+      expect((await copy.query<{ v: string }>("select v from kept")).rows).toEqual([{ v: "saved" }]);
     } finally {
       await rm(dir, { recursive: true, force: true });
     }

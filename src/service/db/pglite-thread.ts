@@ -50,11 +50,15 @@ type Reply =
 /**
  * Opens PGlite in a worker thread (pglite.worker.mjs) and returns a client for Drizzle's PGlite driver: each query
  * and transaction is PGlite's own, run there, so the database's work no longer takes the service's thread from its
- * requests. The worker keeps the process alive only while a call waits for it.
+ * requests. The worker keeps the process alive only while a call waits for it. A `snapshot` (a tar from
+ * `dumpDataDir("none")`) is the database it starts from, in an empty `dataDir` or in memory.
  */
-export async function openPgliteThread(dataDir?: string): Promise<PgliteClient> {
+export async function openPgliteThread(
+  dataDir?: string,
+  options: { snapshot?: Uint8Array } = {},
+): Promise<PgliteClient> {
   const worker = new Worker(new URL("./pglite.worker.mjs", import.meta.url), {
-    workerData: { dataDir, textTypes: TEXT_TYPES },
+    workerData: { dataDir, snapshot: options.snapshot, textTypes: TEXT_TYPES },
     // Plain node: the service's own flags (a TypeScript loader among them) only slow the thread's start.
     execArgv: [],
   });

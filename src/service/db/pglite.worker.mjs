@@ -13,8 +13,8 @@ import { cube } from "@electric-sql/pglite/contrib/cube";
 import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
 
 const port = /** @type {import("node:worker_threads").MessagePort} */ (parentPort);
-/** @type {{ dataDir?: string, textTypes: number[] }} */
-const { dataDir, textTypes } = workerData;
+/** @type {{ dataDir?: string, snapshot?: Uint8Array, textTypes: number[] }} */
+const { dataDir, snapshot, textTypes } = workerData;
 
 /** @param {string} value */
 const asText = (value) => value;
@@ -25,7 +25,11 @@ const parsers = Object.fromEntries(textTypes.map((type) => [type, asText]));
 let client;
 try {
   // The extensions the migrations create, as PGLITE_EXTENSIONS (client.ts) names them.
-  client = new PGlite({ dataDir, extensions: { pg_trgm, cube } });
+  client = new PGlite({
+    dataDir,
+    extensions: { pg_trgm, cube },
+    ...(snapshot ? { loadDataDir: new Blob([snapshot]) } : {}),
+  });
   await client.waitReady;
   // Not the constructor's `parsers` option: PGlite then derives its own parsers for arrays of these types.
   Object.assign(client.parsers, parsers);

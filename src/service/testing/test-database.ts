@@ -1,6 +1,7 @@
-import { randomBytes } from "node:crypto";
-import { mkdtemp, rm } from "node:fs/promises";
+import { createHash, randomBytes } from "node:crypto";
+import { mkdir, mkdtemp, readdir, readFile, rename, rm, writeFile } from "node:fs/promises";
 import path from "node:path";
+import { fileURLToPath } from "node:url";
 import pg from "pg";
 import { type Database, openDatabase } from "../db/client.ts";
 
@@ -27,7 +28,8 @@ export async function openTestDatabase(): Promise<Database & { url?: string }> {
 
 async function openTestPglite(parent: string | undefined): Promise<Database> {
   const dir = parent ? await mkdtemp(path.join(parent, "bs_test_")) : undefined;
-  const database = await openDatabase(dir ? { pgliteDir: dir } : {});
+  const database = await openDatabase({ pgliteDir: dir, pgliteSnapshot: await migratedPgliteSnapshot() });
+  // Nothing to apply when the snapshot is current; it is the check that it is.
   await database.migrate();
   if (!dir) return database;
   return {
@@ -37,6 +39,50 @@ async function openTestPglite(parent: string | undefined): Promise<Database> {
       await rm(dir, { recursive: true, force: true });
     },
   };
+}
+
+const MIGRATIONS_DIR = fileURLToPath(new URL("../db/migrations/", import.meta.url));
+const SNAPSHOT_DIR = fileURLToPath(
+  new URL("../../../node_modules/.cache/brandspace-test-pglite/", import.meta.url),
+);
+const PGLITE_PACKAGE = fileURLToPath(
+  new URL("../../../node_modules/@electric-sql/pglite/package.json", import.meta.url),
+);
+let snapshot: Promise<Uint8Array> | undefined;
+
+/**
+ * A migrated, empty PGlite database as a tar, for test databases to start from: a new PGlite cluster and its
+ * migrations take 2 s, a copy of this half a second. Kept per process and, under the migrations' hash, in
+ * node_modules/.cache for the other test processes; written whole (to a temporary name first) or not at all.
+ */
+function migratedPgliteSnapshot(): Promise<Uint8Array> {
+  snapshot ??= (async () => {
+    const file = path.join(SNAPSHOT_DIR, `${await migrationsHash()}.tar`);
+    const kept = await readFile(file).catch(() => null);
+    if (kept) return new Uint8Array(kept);
+    const database = await openDatabase({});
+    await database.migrate();
+    const dump = await database.dumpDataDir!("none");
+    const bytes = new Uint8Array(await dump.arrayBuffer());
+    await database.close();
+    await mkdir(SNAPSHOT_DIR, { recursive: true });
+    const partial = `${file}.${process.pid}.${randomBytes(4).toString("hex")}`;
+    await writeFile(partial, bytes);
+    await rename(partial, file);
+    return bytes;
+  })();
+  return snapshot;
+}
+
+/** The migrations' names and contents and PGlite's version, hashed: a change to either makes a new snapshot. */
+async function migrationsHash(): Promise<string> {
+  const hash = createHash("sha256").update(await readFile(PGLITE_PACKAGE));
+  const names = (await readdir(MIGRATIONS_DIR, { recursive: true })).sort();
+  for (const name of names) {
+    const content = await readFile(path.join(MIGRATIONS_DIR, name)).catch(() => null);
+    if (content) hash.update(name).update("\0").update(content);
+  }
+  return hash.digest("hex").slice(0, 16);
 }
 
 /** Connections per test service on PostgreSQL: few, as many test files run at once; benches raise it. */
