@@ -1,7 +1,9 @@
 import os from "node:os";
+import { performance } from "node:perf_hooks";
 import { sql } from "drizzle-orm";
 import { Agent, request } from "undici";
 import { type Db, rowsOf } from "../src/service/db/client.ts";
+import type { PgliteClient } from "../src/service/db/pglite-thread.ts";
 import { emit } from "../src/service/platform/outbox.ts";
 import { startTestService, type TestService } from "../src/service/testing/test-service.ts";
 import { FAST_WEBHOOK_ENV } from "../src/service/webhooks/webhooks-test-kit.ts";
@@ -129,6 +131,12 @@ function headersOf(delivery: SampleRequest): Record<string, string> {
   return headers;
 }
 
+/** The client of the service's PGlite thread (Drizzle keeps it as `$client`); undefined on PostgreSQL. */
+function pgliteThreadOf(service: TestService): PgliteClient | undefined {
+  if (service.deps.database.kind !== "pglite") return undefined;
+  return (service.deps.db as unknown as { $client: PgliteClient }).$client;
+}
+
 /**
  * The same number of POSTs of the same request (headers and body) to the same receiver, with as many in flight as
  * the service: POSTs per second, and CPU time per POST in ms (receiver included).
@@ -203,12 +211,17 @@ async function main() {
     const commitSeconds = (Date.now() - started) / 1000;
     // In a burst the commit came before the clock: what it cost this process is not the deliveries'.
     const cpuBeforeDeliveries = mode === "burst" ? process.cpuUsage() : cpuBefore;
+    const loopBefore = performance.eventLoopUtilization();
+    const pgliteThread = pgliteThreadOf(service);
+    const threadBefore = pgliteThread?.utilization();
     const profile = mode === "burst" ? await profilePhase(profiling) : streamProfile;
     const probe = probeRequests(`${service.regionalUrl}/v1/webhooks?limit=1`, {
       authorization: headers.authorization,
     });
     const distinct = await awaitArrivals(receiver, expected, started);
     const cpu = process.cpuUsage(cpuBeforeDeliveries);
+    const loopBusy = performance.eventLoopUtilization(loopBefore).utilization;
+    const threadBusy = threadBefore && pgliteThread?.utilization(threadBefore).utilization;
     const probeTimes = await probe.stop();
     await profile.stop();
     const received = receiver.arrivals.splice(0);
@@ -274,7 +287,7 @@ async function main() {
       `\nThe raw loop's rounds: ${rounds.map((r) => `${number(r.rate)} POSTs/s`).join(", ")} (the median is the ceiling).`,
     );
     console.log(
-      `\nThis process's CPU time per delivery: ${number(cpuMs, 3)} ms (${database === "PostgreSQL" ? "the database's own is not counted" : "the embedded database's included"}; the receiver's included); per raw POST: ${number(raw.cpuMs, 3)} ms; raw ÷ service: ${number(raw.cpuMs / cpuMs, 3)}.`,
+      `\nThis process's CPU time per delivery: ${number(cpuMs, 3)} ms (${database === "PostgreSQL" ? "the database's own is not counted" : "the embedded database's included"}; the receiver's included); per raw POST: ${number(raw.cpuMs, 3)} ms; raw ÷ service: ${number(raw.cpuMs / cpuMs, 3)}. The main thread was busy ${number(loopBusy * 100)} % of the deliveries' time${threadBusy === undefined ? "" : `, the database's thread ${number(threadBusy * 100)} %`} (event loop utilization).`,
     );
     console.log(
       `\n${number(distinct)} (event, endpoint) pairs delivered, ${number(received.length - distinct)} of them twice (at least once); ${number(table?.n ?? 0)} rows in webhook_deliveries${failures.length ? `; attempts not successful: ${failures.map((f) => `${f.code} ${number(f.n)}`).join(", ")}` : ""}.`,

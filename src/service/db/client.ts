@@ -20,6 +20,12 @@ export type Db = PgDatabase<PgQueryResultHKT, Schema>;
 
 export interface Database {
   db: Db;
+  /**
+   * The same database for background work (jobs: processing, imports, webhook deliveries). On PGlite, whose one
+   * connection every statement shares, a request's statements and background work's take turns, so that a request
+   * does not wait for everything the jobs queued; on PostgreSQL, `db` itself.
+   */
+  backgroundDb: Db;
   kind: "pglite" | "postgres";
   /** Applies pending migrations; safe to call from several processes at once on PostgreSQL. */
   migrate(): Promise<void>;
@@ -63,10 +69,12 @@ export const PGLITE_EXTENSIONS = { pg_trgm, cube };
 
 /** PGlite on a thread of its own (pglite-thread.ts), behind the client Drizzle's PGlite driver uses. */
 async function openPglite(dataDir?: string, snapshot?: Uint8Array): Promise<Database> {
-  const client = (await openPgliteThread(dataDir, { snapshot })) as unknown as PGlite;
+  const thread = await openPgliteThread(dataDir, { snapshot });
+  const client = thread as unknown as PGlite;
   const db = drizzlePglite(client, { schema }) as unknown as Db;
   return {
     db,
+    backgroundDb: drizzlePglite(thread.background as unknown as PGlite, { schema }) as unknown as Db,
     kind: "pglite",
     migrate: async () => migratePglite(drizzlePglite(client, { schema }), { migrationsFolder }),
     ping: () => ping(db),
@@ -90,6 +98,7 @@ async function openPostgres(url: string, poolSize: number): Promise<Database> {
   const db = drizzleNodePg(pool, { schema }) as unknown as Db;
   return {
     db,
+    backgroundDb: db,
     kind: "postgres",
     migrate: async () => {
       const client = await pool.connect();

@@ -5,8 +5,7 @@ import { PGlite } from "@electric-sql/pglite";
 import { sql } from "drizzle-orm";
 import { drizzle } from "drizzle-orm/pglite";
 import { afterAll, describe, expect, it } from "vitest";
-import { asBackgroundWork } from "./background-work.ts";
-import { openPgliteThread, type PgliteClient } from "./pglite-thread.ts";
+import { openPgliteThread, type PgliteClient, type PgliteStatements } from "./pglite-thread.ts";
 
 const closing: Array<() => Promise<void>> = [];
 afterAll(async () => {
@@ -102,16 +101,16 @@ describe("PGlite on its own thread", () => {
       const held = new Promise<void>((resolve) => {
         release = resolve;
       });
-      const hold = () =>
-        client.transaction(async (tx) => {
+      const hold = (on: PgliteStatements) =>
+        on.transaction(async (tx) => {
           await tx.query("select 1");
           await held;
         });
-      const open = holdAsBackground ? asBackgroundWork(hold) : hold();
+      const open = hold(holdAsBackground ? client.background : client);
       await new Promise((resolve) => setTimeout(resolve, 20));
       const queued = queue.map(([name, background]) => {
-        const run = () => client.query(`select '${name}'`).then(() => order.push(name));
-        return background ? asBackgroundWork(run) : run();
+        const on = background ? client.background : client;
+        return on.query(`select '${name}'`).then(() => order.push(name));
       });
       await new Promise((resolve) => setTimeout(resolve, 20));
       release();

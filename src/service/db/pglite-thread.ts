@@ -1,7 +1,7 @@
+import type { EventLoopUtilization } from "node:perf_hooks";
 import { Worker } from "node:worker_threads";
 import type { QueryOptions, Results } from "@electric-sql/pglite";
 import { types } from "@electric-sql/pglite";
-import { isBackgroundWork } from "./background-work.ts";
 
 /**
  * The types Drizzle's PGlite driver asks to keep as text with every query (dates, times, intervals, numeric and
@@ -25,10 +25,21 @@ export interface PgliteQueries {
   exec(text: string): Promise<Results[]>;
 }
 
-export interface PgliteClient extends PgliteQueries {
+/** Statements and transactions, as Drizzle's PGlite driver uses them. */
+export interface PgliteStatements extends PgliteQueries {
   transaction<T>(callback: (tx: PgliteQueries) => Promise<T>): Promise<T>;
+}
+
+export interface PgliteClient extends PgliteStatements {
+  /**
+   * The same database for background work (jobs: processing, imports, webhook deliveries): while requests and
+   * background work both have statements waiting, the thread lets them take turns (pglite.worker.mjs).
+   */
+  readonly background: PgliteStatements;
   listen(channel: string, onNotify: (payload: string) => void): Promise<() => Promise<void>>;
   dumpDataDir(compression: "gzip" | "none"): Promise<Blob>;
+  /** How busy the thread has been (since `since`, or since it started), as `performance.eventLoopUtilization`. */
+  utilization(since?: EventLoopUtilization): EventLoopUtilization;
   close(): Promise<void>;
 }
 
@@ -98,32 +109,37 @@ export async function openPgliteThread(
     else call.resolve(reply.result);
   });
 
-  function call<T>(request: Request): Promise<T> {
+  /**
+   * Sends one request and settles with its answer. `background` marks background work's statements outside a
+   * transaction: the thread lets them and the requests' take turns (a transaction's own run at once).
+   */
+  function call<T>(request: Request, background = false): Promise<T> {
     if (failure) return Promise.reject(failure);
     const id = nextId++;
     if (pending.size === 0) worker.ref();
     return new Promise<T>((resolve, reject) => {
       pending.set(id, { resolve: resolve as (value: unknown) => void, reject });
-      // Outside a transaction, background work's statements are marked: the thread lets them and the requests' take
-      // turns (pglite.worker.mjs).
-      const background = !("tx" in request) && isBackgroundWork() ? { background: true } : {};
-      worker.postMessage({ ...request, ...background, id });
+      worker.postMessage(background ? { ...request, background, id } : { ...request, id });
     });
   }
 
-  const queriesOn = (tx?: number): PgliteQueries => ({
-    query: async (text, params = [], options) =>
-      call({ op: "query", text, params, rowMode: rowModeOf(options), ...(tx === undefined ? {} : { tx }) }),
-    exec: (text) => call({ op: "exec", text, ...(tx === undefined ? {} : { tx }) }),
-  });
+  const queriesOn = (on: { tx: number } | { background: boolean }): PgliteQueries => {
+    const tx = "tx" in on ? { tx: on.tx } : {};
+    const background = "background" in on && on.background;
+    return {
+      query: async (text, params = [], options) =>
+        call({ op: "query", text, params, rowMode: rowModeOf(options), ...tx }, background),
+      exec: (text) => call({ op: "exec", text, ...tx }, background),
+    };
+  };
 
-  return {
-    ...queriesOn(),
+  const statements = (background: boolean): PgliteStatements => ({
+    ...queriesOn({ background }),
     async transaction(callback) {
-      const tx = await call<number>({ op: "begin" });
+      const tx = await call<number>({ op: "begin" }, background);
       let result: Awaited<ReturnType<typeof callback>>;
       try {
-        result = await callback(queriesOn(tx));
+        result = await callback(queriesOn({ tx }));
       } catch (error) {
         await call({ op: "end", tx, commit: false }).catch(() => {});
         throw error;
@@ -131,6 +147,11 @@ export async function openPgliteThread(
       await call({ op: "end", tx, commit: true });
       return result;
     },
+  });
+
+  return {
+    ...statements(false),
+    background: statements(true),
     async listen(channel, onNotify) {
       let channelListeners = listeners.get(channel);
       if (!channelListeners) {
@@ -150,6 +171,7 @@ export async function openPgliteThread(
       const bytes = await call<Uint8Array<ArrayBuffer>>({ op: "dump", compression });
       return new Blob([bytes]);
     },
+    utilization: (since) => worker.performance.eventLoopUtilization(since),
     async close() {
       if (failure) return;
       await call({ op: "close" });

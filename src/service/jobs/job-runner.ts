@@ -7,7 +7,6 @@
 // - PGlite has one connection, which pg-boss's own polling and maintenance would share with every request.
 import { randomBytes } from "node:crypto";
 import os from "node:os";
-import { asBackgroundWork } from "../db/background-work.ts";
 import type { ServiceDeps } from "../deps.ts";
 import type { JobHandler, JobHandlers } from "./job-handler.ts";
 import type { Job, JobPayload, JobShape } from "./job-types.ts";
@@ -72,8 +71,7 @@ export function createJobRunner<TJob extends JobShape = Job>(
   function wake() {
     if (state !== "running") return;
     claimAgain = true;
-    // A request's notice may call this: the jobs it starts are still background work.
-    claiming ??= asBackgroundWork(claimWhileFree).finally(() => {
+    claiming ??= claimWhileFree().finally(() => {
       claiming = null;
     });
   }

@@ -18,8 +18,20 @@ const LONG_JOBS = ["imports.run", "transfers.build_zip"] as const;
 type LongJob = Extract<Job, { type: (typeof LONG_JOBS)[number] }>;
 const LONG_JOB_LEASE_MS = 20_000;
 
-/** Starts the in-process workers: the job runners with every handler, and the schedules tick. */
-export async function startWorkers(deps: ServiceDeps, options: JobRunnerOptions = {}): Promise<Workers> {
+/** The same dependencies, but the database as background work's, unless a test gave a database of its own. */
+function asBackgroundWork(deps: ServiceDeps): ServiceDeps {
+  return deps.db === deps.database.db ? { ...deps, db: deps.database.backgroundDb } : deps;
+}
+
+/**
+ * Starts the in-process workers: the job runners with every handler, and the schedules tick. They use the
+ * database as background work (`Database.backgroundDb`).
+ */
+export async function startWorkers(
+  serviceDeps: ServiceDeps,
+  options: JobRunnerOptions = {},
+): Promise<Workers> {
+  const deps = asBackgroundWork(serviceDeps);
   const { "imports.run": runImport, "transfers.build_zip": buildZip, ...handlers } = createJobHandlers(deps);
   const runner = createJobRunner<Exclude<Job, LongJob>>(deps, handlers, options);
   const longRunner = createJobRunner<LongJob>(
