@@ -40,7 +40,8 @@ export interface Database {
   close(): Promise<void>;
 }
 
-const migrationsFolder = path.join(path.dirname(fileURLToPath(import.meta.url)), "migrations");
+/** The SQL migrations, applied in order by `migrate`. */
+export const migrationsFolder = path.join(path.dirname(fileURLToPath(import.meta.url)), "migrations");
 // Any constant works: it only has to be the same in every process that migrates this database.
 const MIGRATION_LOCK = 727_001;
 

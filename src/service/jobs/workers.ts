@@ -18,9 +18,9 @@ const LONG_JOBS = ["imports.run", "transfers.build_zip"] as const;
 type LongJob = Extract<Job, { type: (typeof LONG_JOBS)[number] }>;
 const LONG_JOB_LEASE_MS = 20_000;
 
-/** The same dependencies, but the database as background work's, unless a test gave a database of its own. */
+/** The same dependencies, with the database as background work's. */
 function asBackgroundWork(deps: ServiceDeps): ServiceDeps {
-  return deps.db === deps.database.db ? { ...deps, db: deps.database.backgroundDb } : deps;
+  return { ...deps, db: deps.database.backgroundDb };
 }
 
 /**

@@ -1,9 +1,10 @@
 import { createHash, randomBytes } from "node:crypto";
 import { mkdir, mkdtemp, readdir, readFile, rename, rm, writeFile } from "node:fs/promises";
+import { createRequire } from "node:module";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import pg from "pg";
-import { type Database, openDatabase } from "../db/client.ts";
+import { type Database, migrationsFolder, openDatabase } from "../db/client.ts";
 
 /**
  * A fresh, migrated database for one test file: PGlite in memory by default, or in a new directory under
@@ -41,12 +42,14 @@ async function openTestPglite(parent: string | undefined): Promise<Database> {
   };
 }
 
-const MIGRATIONS_DIR = fileURLToPath(new URL("../db/migrations/", import.meta.url));
 const SNAPSHOT_DIR = fileURLToPath(
   new URL("../../../node_modules/.cache/brandspace-test-pglite/", import.meta.url),
 );
-const PGLITE_PACKAGE = fileURLToPath(
-  new URL("../../../node_modules/@electric-sql/pglite/package.json", import.meta.url),
+/** PGlite's package.json, found as Node finds the package (its entry point is in `dist/`). */
+const PGLITE_PACKAGE = path.join(
+  path.dirname(createRequire(import.meta.url).resolve("@electric-sql/pglite")),
+  "..",
+  "package.json",
 );
 let snapshot: Promise<Uint8Array> | undefined;
 
@@ -86,9 +89,9 @@ async function keep(file: string, bytes: Uint8Array): Promise<void> {
 /** The migrations' names and contents and PGlite's version, hashed: a change to either makes a new snapshot. */
 async function migrationsHash(): Promise<string> {
   const hash = createHash("sha256").update(await readFile(PGLITE_PACKAGE));
-  const names = (await readdir(MIGRATIONS_DIR, { recursive: true })).sort();
+  const names = (await readdir(migrationsFolder, { recursive: true })).sort();
   for (const name of names) {
-    const content = await readFile(path.join(MIGRATIONS_DIR, name)).catch(() => null);
+    const content = await readFile(path.join(migrationsFolder, name)).catch(() => null);
     if (content) hash.update(name).update("\0").update(content);
   }
   return hash.digest("hex").slice(0, 16);
