@@ -1,8 +1,8 @@
-import { mkdtemp, rm, writeFile } from "node:fs/promises";
-import os from "node:os";
+import { rm, writeFile } from "node:fs/promises";
 import path from "node:path";
 import type { BlobStore } from "../blobs/blob-store.ts";
 import { sniffContent } from "../media/sniff.ts";
+import { makeWorkDir } from "../platform/work-dirs.ts";
 
 const HEAD_BYTES = 64 * 1024;
 
@@ -11,7 +11,7 @@ export async function sniffBlob(blobs: BlobStore, sha256: string, originalName: 
   const stream = await blobs.open(sha256, { start: 0, end: HEAD_BYTES - 1 });
   const chunks: Buffer[] = [];
   if (stream) for await (const chunk of stream) chunks.push(Buffer.from(chunk));
-  const dir = await mkdtemp(path.join(os.tmpdir(), "bs-sniff-"));
+  const dir = await makeWorkDir("sniff");
   try {
     const file = path.join(dir, "head");
     await writeFile(file, Buffer.concat(chunks));

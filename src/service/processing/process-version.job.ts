@@ -1,6 +1,5 @@
 import { createReadStream, createWriteStream } from "node:fs";
-import { mkdtemp, rm } from "node:fs/promises";
-import os from "node:os";
+import { rm } from "node:fs/promises";
 import path from "node:path";
 import { pipeline } from "node:stream/promises";
 import { touchBlob } from "../content/content.repository.ts";
@@ -12,6 +11,7 @@ import { type ProcessedMedia, processFile } from "../media/process-file.ts";
 import { processing } from "../metrics/metrics.ts";
 import type { SystemContext } from "../platform/context.ts";
 import { actors, emit } from "../platform/outbox.ts";
+import { makeWorkDir } from "../platform/work-dirs.ts";
 import * as repo from "./processing.repository.ts";
 
 type Settled =
@@ -30,7 +30,7 @@ export async function processVersionJob(
   const version = await repo.findVersion(deps.db, versionId);
   if (!version) return outcome.skipped("version is gone");
   if (version.status !== "processing") return outcome.skipped(`version is already ${version.status}`);
-  const work = await mkdtemp(path.join(os.tmpdir(), "bs-process-"));
+  const work = await makeWorkDir("process");
   const started = performance.now();
   try {
     const settled = await analyse(deps, version, work, context);

@@ -1,4 +1,4 @@
-import { mkdtemp, rm } from "node:fs/promises";
+import { mkdir, mkdtemp, readdir, rm } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
 import { sql } from "drizzle-orm";
@@ -49,8 +49,10 @@ beforeAll(async () => {
   const [central, regional] = [await freePort(), await freePort()];
   regionalUrl = `http://127.0.0.1:${regional}`;
   if (serverUrl) scratch = await createProcessDatabase(serverUrl);
+  await mkdir(path.join(dataDir, "tmp"));
   env = {
     BRANDSPACE_DATA_DIR: dataDir,
+    TMPDIR: path.join(dataDir, "tmp"),
     HOST: "127.0.0.1",
     CENTRAL_PORT: String(central),
     REGIONAL_PORT: String(regional),
@@ -104,6 +106,10 @@ async function crashDuring(send: () => Promise<ApiResponse>): Promise<ApiRespons
   service.child.kill("SIGKILL");
   await service.exited;
   crashes++;
+  // What a process killed mid-processing leaves, whether or not this kill caught one: the restart removes it.
+  await mkdir(path.join(dataDir, "tmp", `bs-process-${service.child.pid}-crash${crashes % 10}`, "out"), {
+    recursive: true,
+  });
   await inFlight;
   await start();
   return reliably(send);
@@ -230,6 +236,8 @@ describe("a service killed mid-request", () => {
         ).toHaveLength(1);
       }
     }
+    const workDirs = (await readdir(path.join(dataDir, "tmp"))).filter((name) => name.startsWith("bs-"));
+    expect(workDirs, "work directories left behind").toEqual([]);
     await expectNoOrphanBlobs();
   }, 300_000);
 });

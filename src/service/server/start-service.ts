@@ -11,6 +11,7 @@ import { configureMediaTools, describeMediaTools, type MediaToolsInfo } from "..
 import { startMetricsListener } from "../metrics/metrics-listener.ts";
 import { AUTH_CHANGED_CHANNEL, invalidateAuthCache } from "../platform/auth-cache.ts";
 import { releaseOrphanedClaims } from "../platform/idempotency.ts";
+import { removeAbandonedWorkDirs } from "../platform/work-dirs.ts";
 import { seedDemoContent } from "../seed/demo-content.ts";
 import { releaseOrphanedSenders } from "../webhooks/delivery-queue.repository.ts";
 import { dataDirPaths } from "./data-dir.ts";
@@ -68,6 +69,9 @@ async function start(config: Config, logger: Logger, teardown: Teardown): Promis
   // PGlite has no autovacuum: start with fresh planner statistics (the db.analyze job keeps them fresh).
   if (embedded) await database.db.execute(sql`analyze`);
   if (embedded) await takeOverOrphans(database.db, logger);
+  const abandonedWorkDirs = await removeAbandonedWorkDirs();
+  if (abandonedWorkDirs > 0)
+    logger.info({ abandonedWorkDirs }, "removed the work directories of ended processes");
   const seeded = await seedOnFirstStart(database, config, paths.ownerKey);
   const deps = createServiceDeps(config, database, logger);
   if (seeded && config.demoContent) {

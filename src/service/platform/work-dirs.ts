@@ -1,0 +1,43 @@
+import { mkdtemp, readdir, rm, stat } from "node:fs/promises";
+import os from "node:os";
+import path from "node:path";
+
+/**
+ * Scratch directories for one piece of work (a processing run, a content sniff), named after the process that
+ * made them: `bs-<purpose>-<pid>-XXXXXX`. The work removes its own; a process killed mid-work cannot, so each
+ * process, as it starts, removes those of processes that no longer run.
+ */
+export function makeWorkDir(purpose: string, root = os.tmpdir()): Promise<string> {
+  return mkdtemp(path.join(root, `bs-${purpose}-${process.pid}-`));
+}
+
+const WORK_DIR_NAME = /^bs-[a-z]+-(\d+)-[A-Za-z0-9]{6}$/;
+
+/**
+ * Removes the work directories whose process has ended. One carrying this process's own id is abandoned only
+ * if it is older than this process: an earlier process had the same id (a restarted container's).
+ */
+export async function removeAbandonedWorkDirs(root = os.tmpdir()): Promise<number> {
+  const startedAtMs = Date.now() - process.uptime() * 1000;
+  let removed = 0;
+  for (const name of await readdir(root)) {
+    const pid = Number(WORK_DIR_NAME.exec(name)?.[1]);
+    if (!(pid > 0)) continue;
+    const dir = path.join(root, name);
+    const abandoned = pid === process.pid ? (await stat(dir)).mtimeMs < startedAtMs : !isRunning(pid);
+    if (!abandoned) continue;
+    await rm(dir, { recursive: true, force: true });
+    removed++;
+  }
+  return removed;
+}
+
+function isRunning(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    // EPERM: it runs, as another user.
+    return (error as NodeJS.ErrnoException).code === "EPERM";
+  }
+}
