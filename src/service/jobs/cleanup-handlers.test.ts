@@ -134,8 +134,14 @@ describe("cleanup handlers", () => {
     expect(left.map((row) => row.id)).toEqual(["evt_boundary", "evt_new"]);
   });
 
-  it("run on their schedules once the workers start", async () => {
-    const workers = await startWorkers(kit.deps);
+  it("run on their schedules once the workers start, on the database as background work", async () => {
+    // Workers must take the database as background work (Database.backgroundDb), never the requests' own.
+    const requestsOnly = new Proxy(kit.deps.db, {
+      get: () => {
+        throw new Error("a worker used the requests' database");
+      },
+    });
+    const workers = await startWorkers({ ...kit.deps, db: requestsOnly });
     try {
       const registered = await db.select({ name: schedules.name }).from(schedules);
       expect(registered.map((row) => row.name).sort()).toEqual(JOB_SCHEDULES.map((s) => s.name).sort());
