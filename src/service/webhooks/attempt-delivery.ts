@@ -1,30 +1,29 @@
 import type { Agent } from "undici";
-import type { Db } from "../db/client.ts";
 import type { ServiceDeps } from "../deps.ts";
 import { type EnvelopeSource, toEnvelope } from "../platform/outbox.ts";
-import type { Claim, ClaimedAttempt } from "./delivery-queue.repository.ts";
+import type { ClaimedAttempt } from "./delivery-queue.repository.ts";
 import type { AttemptResult } from "./record-results.ts";
 import { openSecret } from "./secret-box.ts";
 import { sendDelivery } from "./send-delivery.ts";
 import { signatureHeader } from "./signature.ts";
-import { findWebhooksByIds, type WebhookRow } from "./webhooks.repository.ts";
+import type { WebhookRow } from "./webhooks.repository.ts";
 
 export const USER_AGENT = "Service-Webhooks/1.0";
 
-/** What a batch of claimed attempts needs to be sent, read once for the batch: their events and endpoints. */
+/** What a batch of claimed attempts needs to be sent: their events, and their endpoints as last read. */
 export interface SendBatch {
   events: Map<string, EnvelopeSource>;
   webhooks: Map<string, WebhookRow>;
-  /** Opened once per endpoint and batch. */
-  secrets: Map<string, string[]>;
+  /** Opened once per read of the endpoint (dropped when it is read again). */
+  secrets: Map<string, OpenedSecrets>;
   /** Each (event, attempt number)'s body, made once for all the endpoints it goes to. */
   bodies?: Map<string, Buffer>;
 }
 
-/** A claim's attempts with their events (the claim brought them) and their endpoints, read now. */
-export async function loadSendBatch(db: Db, claim: Claim): Promise<SendBatch> {
-  const webhooks = await findWebhooksByIds(db, [...new Set(claim.attempts.map((d) => d.webhookId))]);
-  return { events: new Map(claim.events.map((event) => [event.id, event])), webhooks, secrets: new Map() };
+/** An endpoint's signing secrets, good until `untilMs` (when the previous one's overlap ends). */
+export interface OpenedSecrets {
+  secrets: string[];
+  untilMs: number;
 }
 
 /**
@@ -46,7 +45,7 @@ export async function attemptDelivery(
   if (!webhook.enabled) return { kind: "unsendable", delivery, status: "parked", errorCode: null };
   const body = batchBody(batch, event, delivery.attempt);
   const signature = signatureHeader(
-    signingSecrets(deps, batch, webhook),
+    signingSecrets(deps.keyring.key("webhook-encryption"), batch.secrets, webhook),
     Math.floor(Date.now() / 1000),
     body,
   );
@@ -91,19 +90,25 @@ export function unsignedHeaders(
   };
 }
 
-/** The current secret first; the previous one second while its 24 h overlap lasts. */
-function signingSecrets(deps: ServiceDeps, batch: SendBatch, webhook: WebhookRow): string[] {
-  const opened = batch.secrets.get(webhook.id);
-  if (opened) return opened;
-  const key = deps.keyring.key("webhook-encryption");
+/**
+ * The current secret first; the previous one second while its 24 h overlap lasts. Opened once and kept in
+ * `opened` until the overlap ends.
+ */
+export function signingSecrets(
+  key: Buffer,
+  opened: Map<string, OpenedSecrets>,
+  webhook: Pick<WebhookRow, "id" | "secretSealed" | "previousSecretSealed" | "previousSecretExpiresAt">,
+  now = Date.now(),
+): string[] {
+  const known = opened.get(webhook.id);
+  if (known && now < known.untilMs) return known.secrets;
   const secrets = [openSecret(key, webhook.secretSealed)];
-  if (
-    webhook.previousSecretSealed &&
-    webhook.previousSecretExpiresAt &&
-    webhook.previousSecretExpiresAt > new Date()
-  ) {
-    secrets.push(openSecret(key, webhook.previousSecretSealed));
-  }
-  batch.secrets.set(webhook.id, secrets);
+  const previousUntil = webhook.previousSecretExpiresAt?.getTime() ?? 0;
+  const withPrevious = webhook.previousSecretSealed !== null && previousUntil > now;
+  if (withPrevious) secrets.push(openSecret(key, webhook.previousSecretSealed!));
+  opened.set(webhook.id, {
+    secrets,
+    untilMs: withPrevious ? previousUntil : Number.POSITIVE_INFINITY,
+  });
   return secrets;
 }

@@ -3,6 +3,7 @@ import { type Db, rowsOf } from "../db/client.ts";
 import { COMMIT_WITHOUT_FLUSH } from "../db/commit-without-flush.ts";
 import type { EnvelopeSource } from "../platform/outbox.ts";
 import type { DeliveryRow, NewDeliveryRow } from "./deliveries.repository.ts";
+import { sendingVersion } from "./webhooks.repository.ts";
 
 /** Where an attempt stands in its endpoint's queue: its scheduled time (epoch ms), its event's sequence, its id. */
 export type QueueKey = [scheduledAtMs: number, eventSeq: number, id: string];
@@ -53,6 +54,11 @@ export interface Claim {
   attempts: ClaimedAttempt[];
   /** Their events, each once (an attempt whose event was pruned has none). */
   events: EnvelopeSource[];
+  /**
+   * Their endpoints, each with its `sendingVersion` as the claim saw it: an endpoint read at the same version need
+   * not be read again.
+   */
+  endpoints: { id: string; version: string }[];
 }
 
 const ATTEMPT_COLUMNS = sql`d.id, d.chain_id, d.brandspace_id, d.webhook_id, d.event_id, d.event_seq, d.event_type,
@@ -158,22 +164,27 @@ export function claimStatement(claim: ClaimLimits) {
         order by t.scheduled_at, t.event_seq, t.id collate "C"), '[]') from taken t) as attempts,
       (select coalesce(json_agg(json_build_array(e.id, e.type, e.occurred_at, e.brandspace_id, e.actor_type,
         e.actor_id, e.data)), '[]')
-        from events e where e.id = any(array(select distinct event_id from taken))) as events`;
+        from events e where e.id = any(array(select distinct event_id from taken))) as events,
+      (select coalesce(json_agg(json_build_array(webhooks.id, ${sendingVersion})), '[]')
+        from webhooks where webhooks.id = any(array(select distinct webhook_id from taken))) as endpoints`;
 }
 
 /**
  * Takes due attempts of endpoints no other loop holds, as `ClaimLimits.endpoints` allows (an endpoint not named:
  * up to its bound, from the front), in event order across endpoints and up to the limit, with their events (a
- * round trip less per claim). It leases the endpoints it gives attempts to, and renews the leases of those whose
- * attempts the loop holds once a quarter of a lease is gone. Only the holder of an endpoint's lease sends its
- * attempts, so two claims never take the same endpoint and the bound holds across processes; an attempt itself is
- * not written. The attempts travel as one JSON array of positional rows: pg's row parsing and Drizzle's mapping
- * cost the loop a tenth of its CPU.
+ * round trip less per claim) and the versions of their endpoints' rows. It leases the endpoints it gives attempts
+ * to, and renews the leases of those whose attempts the loop holds once a quarter of a lease is gone. Only the
+ * holder of an endpoint's lease sends its attempts, so two claims never take the same endpoint and the bound holds
+ * across processes; an attempt itself is not written. The attempts travel as one JSON array of positional rows:
+ * pg's row parsing and Drizzle's mapping cost the loop a tenth of its CPU.
  */
 export async function claimDueDeliveries(db: Db, claim: ClaimLimits): Promise<Claim> {
-  const [row] = rowsOf<{ renewed: string[]; attempts: AttemptTuple[]; events: EventTuple[] }>(
-    await db.execute(claimStatement(claim)),
-  );
+  const [row] = rowsOf<{
+    renewed: string[];
+    attempts: AttemptTuple[];
+    events: EventTuple[];
+    endpoints: [id: string, version: string][];
+  }>(await db.execute(claimStatement(claim)));
   return {
     renewed: row?.renewed ?? [],
     attempts: (row?.attempts ?? []).map((t) => ({
@@ -199,6 +210,7 @@ export async function claimDueDeliveries(db: Db, claim: ClaimLimits): Promise<Cl
       actorId: e[5],
       data: e[6],
     })),
+    endpoints: (row?.endpoints ?? []).map(([id, version]) => ({ id, version })),
   };
 }
 

@@ -152,6 +152,37 @@ describe("the delivery queue", () => {
     expect(toEnvelope(claimed.events[0]!, 1)).toEqual(toEnvelope(row!, 1));
   });
 
+  it("names the claimed attempts' endpoints with versions that change with what sending uses of them", async () => {
+    await clear();
+    const [first, second] = [await endpoint(), await endpoint()];
+    await attempts(first, 1);
+    await attempts(second, 1);
+    const versions = async () =>
+      new Map((await claim()).endpoints.map(({ id, version }) => [id, version] as const));
+    const before = await versions();
+    expect([...before.keys()].sort()).toEqual([first, second].sort());
+    expect(await versions()).toEqual(before);
+
+    // Not the last success, which every few answers move.
+    await database.db.update(webhooks).set({ lastSuccessAt: new Date() });
+    expect(await versions()).toEqual(before);
+
+    const changes = [
+      { url: "http://127.0.0.1:9/moved" },
+      { secretSealed: "sealed again" },
+      { previousSecretSealed: "sealed before" },
+      { previousSecretExpiresAt: new Date() },
+    ];
+    let last = before.get(first);
+    for (const change of changes) {
+      await database.db.update(webhooks).set(change).where(eq(webhooks.id, first));
+      const after = await versions();
+      expect(after.get(first), JSON.stringify(change)).not.toBe(last);
+      expect(after.get(second)).toBe(before.get(second));
+      last = after.get(first);
+    }
+  });
+
   it("reads on from the last attempt the loop holds, and skips what it names", async () => {
     await clear();
     const hook = await endpoint();
@@ -201,7 +232,12 @@ describe("the delivery queue", () => {
     const started = Date.now();
     const first = await claim({ owner: "loop-a", leaseMs: 2_000, endpoints: { [hook]: { take: 2 } } });
     expect(first.attempts.map((d) => d.id)).toEqual(queue.slice(0, 2));
-    expect(await claim({ owner: "loop-b" })).toEqual({ renewed: [], attempts: [], events: [] });
+    expect(await claim({ owner: "loop-b" })).toEqual({
+      renewed: [],
+      attempts: [],
+      events: [],
+      endpoints: [],
+    });
     // The holder claims on under its lease as it is until a quarter of it is gone, then renews it, holding its
     // target or not.
     const after = first.attempts.at(-1)!.queueKey;
@@ -226,7 +262,12 @@ describe("the delivery queue", () => {
     const [a, b] = [await endpoint(), await endpoint()];
     const queueA = await attempts(a, 2, -2_000);
     await attempts(b, 2, -1_000);
-    expect(await claim({ owner: "loop-a", limit: 0 })).toEqual({ renewed: [], attempts: [], events: [] });
+    expect(await claim({ owner: "loop-a", limit: 0 })).toEqual({
+      renewed: [],
+      attempts: [],
+      events: [],
+      endpoints: [],
+    });
     expect(await claimedIds({ owner: "loop-a", limit: 1 })).toEqual(queueA.slice(0, 1));
     expect((await database.db.select().from(webhookSenders)).map((lease) => lease.webhookId)).toEqual([a]);
     // b is free for another loop.

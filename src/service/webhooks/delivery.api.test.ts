@@ -137,6 +137,37 @@ describe("delivery", { timeout: 40_000 }, () => {
     expect(verifySignature(header, request!.body, hook.secret)).toBe(true);
   });
 
+  it("sends to a new URL with a rolled secret as soon as the change is answered, while it keeps sending", async () => {
+    const [before, after] = [await receiver(), await receiver()];
+    for (const r of [before, after]) r.setResponder((_req, _i, res) => setTimeout(() => res.end("ok"), 150));
+    const hook = await endpoint(before.url);
+    // A stream of events, each sent before the last is answered, keeps the dispatcher's loop running with the
+    // endpoint read across the change.
+    let streaming = true;
+    const stream = (async () => {
+      while (streaming) {
+        await emitEvent();
+        await new Promise((resolve) => setTimeout(resolve, 100));
+      }
+    })();
+    try {
+      await waitFor(() => (before.received.length >= 5 ? true : null), 20_000, "the stream under way");
+      expect((await api("PATCH", `/v1/webhooks/${hook.id}`, { body: { url: after.url } })).status).toBe(200);
+      const rolled = (await api("POST", `/v1/webhooks/${hook.id}/roll-secret`)).body.secret as string;
+      const libraryId = await emitEvent();
+      const [request] = await waitFor(() =>
+        about(after, libraryId).length ? about(after, libraryId) : null,
+      );
+      expect(about(before, libraryId)).toEqual([]);
+      const [t, current] = String(request!.headers["service-signature"]).split(",");
+      expect(verifySignature(`${t},${current}`, request!.body, rolled)).toBe(true);
+    } finally {
+      streaming = false;
+      await stream;
+    }
+    await api("DELETE", `/v1/webhooks/${hook.id}`);
+  });
+
   it("retries failures on the schedule and stops at the first success", async () => {
     const r = await receiver((_req, index, res) => {
       res.statusCode = index < 2 ? 500 : 200;

@@ -1,6 +1,7 @@
 import type { Logger } from "pino";
 import type { Agent } from "undici";
 import type { ServiceDeps } from "../deps.ts";
+import type { OpenedSecrets } from "./attempt-delivery.ts";
 import type { EndpointLanes } from "./endpoint-lanes.ts";
 import type { AttemptResult, ResultRecorder } from "./record-results.ts";
 import type { WebhookRow } from "./webhooks.repository.ts";
@@ -23,8 +24,10 @@ export interface LoopState {
   readonly gone: Set<string>;
   /** The endpoints of the attempts held, as last read (enabled, URL, secrets); shared by every send. */
   readonly webhooks: Map<string, WebhookRow>;
+  /** The version of each endpoint's row (`Claim.endpoints`) when a claim last had it read. */
+  readonly webhookVersions: Map<string, string>;
   /** Their signing secrets, opened once per read of the endpoint. */
-  readonly secrets: Map<string, string[]>;
+  readonly secrets: Map<string, OpenedSecrets>;
   claiming: boolean;
   /** A wake-up came since the current turn began. */
   woken: boolean;

@@ -3,12 +3,11 @@ import { setImmediate as yieldToEventLoop } from "node:timers/promises";
 import type { Logger } from "pino";
 import type { Agent } from "undici";
 import type { ServiceDeps } from "../deps.ts";
-import { loadSendBatch } from "./attempt-delivery.ts";
 import { type Claim, claimDueDeliveries, parkDisabled, releaseSenders } from "./delivery-queue.repository.ts";
 import { type LoopState, sleep, wake } from "./dispatch-loop-state.ts";
 import { EndpointLanes } from "./endpoint-lanes.ts";
 import { FANOUT_BATCH, type FanOutLimits, fanOutBatch } from "./fanout.ts";
-import { readEndpointsWhenDue, sendReady } from "./lane-sends.ts";
+import { readEndpoints, readEndpointsWhenDue, sendReady } from "./lane-sends.ts";
 import { createResultRecorder } from "./record-results.ts";
 
 /** Attempts in flight in one process at most (each endpoint also has its own bound). */
@@ -95,6 +94,7 @@ export function startDispatchLoop(
     results: [],
     gone: new Set(),
     webhooks: new Map(),
+    webhookVersions: new Map(),
     secrets: new Map(),
     claiming: !run.signal.aborted,
     woken: false,
@@ -230,16 +230,21 @@ async function turn(state: LoopState): Promise<{ fannedOut: number; claimed: num
   return { fannedOut, claimed: claimed.length, free: claimNow ? free : 0 };
 }
 
-/** Puts claimed attempts in their lanes, with the events and endpoints they need; those of gone endpoints stay. */
+/**
+ * Puts claimed attempts in their lanes, with the events (the claim brought them) and endpoints they need; those of
+ * gone endpoints stay. An endpoint is read again only when what sending uses of it changed since the loop last
+ * read it (`sendingVersion`): a busy loop claims every few milliseconds, and re-read the same rows and opened their
+ * secrets again each time.
+ */
 async function hold(state: LoopState, claim: Claim): Promise<void> {
-  const claimed = claim.attempts;
-  const batch = await loadSendBatch(state.deps.db, claim);
-  for (const [id, webhook] of batch.webhooks) {
-    state.webhooks.set(id, webhook);
-    state.secrets.delete(id);
-  }
-  const sendable = claimed.filter((delivery) => !state.gone.has(delivery.webhookId));
-  state.lanes.add(sendable, { events: batch.events, webhooks: state.webhooks, secrets: state.secrets });
+  const changed = claim.endpoints.filter(({ id, version }) => state.webhookVersions.get(id) !== version);
+  await readEndpoints(
+    state,
+    changed.map(({ id }) => id),
+  );
+  const sendable = claim.attempts.filter((delivery) => !state.gone.has(delivery.webhookId));
+  const events = new Map(claim.events.map((event) => [event.id, event]));
+  state.lanes.add(sendable, { events, webhooks: state.webhooks, secrets: state.secrets });
 }
 
 /**

@@ -1,7 +1,7 @@
 import { attemptDelivery } from "./attempt-delivery.ts";
 import { type LoopState, wake } from "./dispatch-loop-state.ts";
 import type { QueuedAttempt } from "./endpoint-lanes.ts";
-import { findWebhooksByIds } from "./webhooks.repository.ts";
+import { findWebhooksForSending } from "./webhooks.repository.ts";
 
 /** While attempts wait in memory: how often their endpoints are read again (a disable, a new URL or secret). */
 const ENDPOINTS_READ_EVERY_MS = 250;
@@ -49,12 +49,27 @@ function start(state: LoopState, { delivery, batch }: QueuedAttempt): void {
 export async function readEndpointsWhenDue(state: LoopState): Promise<void> {
   if (state.lanes.queued === 0 || Date.now() - state.endpointsReadAt < ENDPOINTS_READ_EVERY_MS) return;
   const waiting = state.lanes.endpointsWaiting();
-  const rows = await findWebhooksByIds(state.deps.db, waiting);
+  await readEndpoints(state, waiting);
   state.endpointsReadAt = Date.now();
-  for (const id of waiting) {
-    const row = rows.get(id);
+  for (const id of waiting) if (!state.webhooks.get(id)?.enabled) state.lanes.drop(id);
+}
+
+/**
+ * Reads endpoints for sending: their rows and `sendingVersion`s, and their secrets to be opened again. A deleted
+ * one is forgotten (its deliveries went with it: nothing of it is sent).
+ */
+export async function readEndpoints(state: LoopState, ids: string[]): Promise<void> {
+  if (ids.length === 0) return;
+  const found = await findWebhooksForSending(state.deps.db, ids);
+  for (const id of ids) {
+    const endpoint = found.get(id);
     state.secrets.delete(id);
-    if (row) state.webhooks.set(id, row);
-    if (!row?.enabled) state.lanes.drop(id);
+    if (endpoint) {
+      state.webhooks.set(id, endpoint.row);
+      state.webhookVersions.set(id, endpoint.version);
+    } else {
+      state.webhooks.delete(id);
+      state.webhookVersions.delete(id);
+    }
   }
 }

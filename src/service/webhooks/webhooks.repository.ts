@@ -115,11 +115,24 @@ export async function findWebhookById(db: Db, id: string): Promise<WebhookRow | 
   return row ?? null;
 }
 
-/** The endpoints of a batch of claimed attempts, by id. */
-export async function findWebhooksByIds(db: Db, ids: string[]): Promise<Map<string, WebhookRow>> {
+/**
+ * A version of what sending uses of an endpoint's row (URL, enabled, secrets): equal versions, equal sends. Not the
+ * row's own version (`xmin`), which every recorded success would change.
+ */
+export const sendingVersion = sql<string>`md5(row(${webhooks.url}, ${webhooks.enabled}, ${webhooks.secretSealed},
+  ${webhooks.previousSecretSealed}, ${webhooks.previousSecretExpiresAt})::text)`;
+
+/** The endpoints of attempts to send, by id, each with its `sendingVersion`. */
+export async function findWebhooksForSending(
+  db: Db,
+  ids: string[],
+): Promise<Map<string, { row: WebhookRow; version: string }>> {
   if (ids.length === 0) return new Map();
-  const rows = await db.select().from(webhooks).where(inArray(webhooks.id, ids));
-  return new Map(rows.map((row) => [row.id, row]));
+  const rows = await db
+    .select({ row: webhooks, version: sendingVersion })
+    .from(webhooks)
+    .where(inArray(webhooks.id, ids));
+  return new Map(rows.map(({ row, version }) => [row.id, { row, version }]));
 }
 
 /** Each endpoint's `last_success_at` moves to the given moment, never backwards. */
