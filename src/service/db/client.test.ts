@@ -57,19 +57,36 @@ describe.skipIf(!serverUrl)("a PostgreSQL pool opened with options in its URL", 
 });
 
 describe.skipIf(!serverUrl)("a PostgreSQL listener", () => {
-  it("outlives its connection being ended by the server", async () => {
+  it("outlives its connection being ended by the server, hears again on a new one, and says it may have missed some", async () => {
     const database = await openDatabase({ url: serverUrl!, poolSize: 3 });
     try {
-      const stop = await database.listen("brandspace_test_channel", () => {});
-      const ended = rowsOf<{ ended: boolean }>(
-        await database.db.execute(sql`
-          select pg_terminate_backend(pid) as ended from pg_stat_activity
-          where datname = current_database() and query like 'listen %brandspace_test_channel%'`),
-      );
-      expect(ended).toEqual([{ ended: true }]);
-      await new Promise((resolve) => setTimeout(resolve, 300));
+      let heard = 0;
+      const stop = await database.listen("brandspace_test_channel", () => heard++);
+      const terminate = async () =>
+        rowsOf<{ ended: boolean }>(
+          await database.db.execute(sql`
+            select pg_terminate_backend(pid) as ended from pg_stat_activity
+            where datname = current_database() and pid <> pg_backend_pid()
+              and query like 'listen %brandspace_test_channel%'`),
+        );
+      expect(await terminate()).toEqual([{ ended: true }]);
+      // Called once when listening again, for whatever was notified meanwhile.
+      await expect.poll(() => heard, { timeout: 5_000 }).toBe(1);
       expect(await database.ping()).toBe(true);
+
+      await database.db.execute(sql`select pg_notify('brandspace_test_channel', '')`);
+      await expect.poll(() => heard, { timeout: 5_000 }).toBe(2);
+      // Again: every loss is made good.
+      expect(await terminate()).toEqual([{ ended: true }]);
+      await expect.poll(() => heard, { timeout: 5_000 }).toBe(3);
+      await database.db.execute(sql`select pg_notify('brandspace_test_channel', '')`);
+      await expect.poll(() => heard, { timeout: 5_000 }).toBe(4);
+
       await stop();
+      await database.db.execute(sql`select pg_notify('brandspace_test_channel', '')`);
+      await new Promise((resolve) => setTimeout(resolve, 200));
+      expect(heard).toBe(4);
+      expect(database.poolStats!().total).toBeLessThanOrEqual(1);
     } finally {
       await database.close();
     }
