@@ -1,8 +1,6 @@
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import type { PGlite } from "@electric-sql/pglite";
-import { cube } from "@electric-sql/pglite/contrib/cube";
-import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
 import { sql } from "drizzle-orm";
 import { drizzle as drizzleNodePg } from "drizzle-orm/node-postgres";
 import { migrate as migrateNodePg } from "drizzle-orm/node-postgres/migrator";
@@ -62,11 +60,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     : openPglite(options.pgliteDir, options.pgliteSnapshot);
 }
 
-/**
- * The contrib extensions the migrations create: pg_trgm (keyword search), cube (look-alikes). PGlite loads them only when asked
- * at open; PostgreSQL has them in its contrib package.
- */
-export const PGLITE_EXTENSIONS = { pg_trgm, cube };
+export { PGLITE_EXTENSIONS } from "./pglite-extensions.mjs";
 
 /** PGlite on a thread of its own (pglite-thread.ts), behind the client Drizzle's PGlite driver uses. */
 async function openPglite(dataDir?: string, snapshot?: Uint8Array): Promise<Database> {

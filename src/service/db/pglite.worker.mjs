@@ -9,8 +9,7 @@
  */
 import { parentPort, workerData } from "node:worker_threads";
 import { PGlite } from "@electric-sql/pglite";
-import { cube } from "@electric-sql/pglite/contrib/cube";
-import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
+import { PGLITE_EXTENSIONS } from "./pglite-extensions.mjs";
 
 const port = /** @type {import("node:worker_threads").MessagePort} */ (parentPort);
 /** @type {{ dataDir?: string, snapshot?: Uint8Array, textTypes: number[] }} */
@@ -24,10 +23,9 @@ const parsers = Object.fromEntries(textTypes.map((type) => [type, asText]));
 /** @type {PGlite} */
 let client;
 try {
-  // The extensions the migrations create, as PGLITE_EXTENSIONS (client.ts) names them.
   client = new PGlite({
     dataDir,
-    extensions: { pg_trgm, cube },
+    extensions: PGLITE_EXTENSIONS,
     ...(snapshot ? { loadDataDir: new Blob([snapshot]) } : {}),
   });
   await client.waitReady;
