@@ -45,7 +45,8 @@ export function createPgListeners(pool: pg.Pool) {
   };
 
   const scheduleReconnect = () => {
-    if (reconnectTimer || handlers.size === 0) return;
+    // Nothing to reconnect for, or the database is being closed.
+    if (reconnectTimer || handlers.size === 0 || pool.ending) return;
     const delay = RECONNECT_DELAYS_MS[Math.min(failedReconnects, RECONNECT_DELAYS_MS.length - 1)]!;
     reconnectTimer = setTimeout(reconnect, delay);
     reconnectTimer.unref();
