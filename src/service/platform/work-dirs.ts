@@ -24,10 +24,18 @@ export async function removeAbandonedWorkDirs(root = os.tmpdir()): Promise<numbe
     const pid = Number(WORK_DIR_NAME.exec(name)?.[1]);
     if (!(pid > 0)) continue;
     const dir = path.join(root, name);
-    const abandoned = pid === process.pid ? (await stat(dir)).mtimeMs < startedAtMs : !isRunning(pid);
+    // One of this process's own may be removed by its work meanwhile: gone, it is not abandoned.
+    const abandoned =
+      pid === process.pid
+        ? ((await stat(dir).catch(() => null))?.mtimeMs ?? startedAtMs) < startedAtMs
+        : !isRunning(pid);
     if (!abandoned) continue;
-    await rm(dir, { recursive: true, force: true });
-    removed++;
+    // Another user's, in a shared temporary directory, may not be ours to remove: it is left to them.
+    const gone = await rm(dir, { recursive: true, force: true }).then(
+      () => true,
+      () => false,
+    );
+    if (gone) removed++;
   }
   return removed;
 }
