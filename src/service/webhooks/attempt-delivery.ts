@@ -104,11 +104,8 @@ export function signingSecrets(
   if (known && now < known.untilMs) return known.secrets;
   const secrets = [openSecret(key, webhook.secretSealed)];
   const previousUntil = webhook.previousSecretExpiresAt?.getTime() ?? 0;
-  const withPrevious = webhook.previousSecretSealed !== null && previousUntil > now;
-  if (withPrevious) secrets.push(openSecret(key, webhook.previousSecretSealed!));
-  opened.set(webhook.id, {
-    secrets,
-    untilMs: withPrevious ? previousUntil : Number.POSITIVE_INFINITY,
-  });
+  const previous = previousUntil > now ? webhook.previousSecretSealed : null;
+  if (previous) secrets.push(openSecret(key, previous));
+  opened.set(webhook.id, { secrets, untilMs: previous ? previousUntil : Number.POSITIVE_INFINITY });
   return secrets;
 }
