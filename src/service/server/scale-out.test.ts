@@ -159,11 +159,19 @@ describe.skipIf(!serverUrl)("two API and two worker processes on PostgreSQL and 
       ids.push((await uploadBytes(api, png, { name: `s${i}.png`, library_id: library })).id);
     }
     for (const id of ids) expect((await waitUntilProcessed(api, id)).status).toBe("ready");
-    const jobs = await db.query(
-      "select attempts, status, locked_by from jobs where type = 'media.process_version' and status <> 'queued'",
+    // A file is ready once its processing commits; its job is marked succeeded just after, in a statement of its own.
+    const jobs = await waitFor(
+      async () => {
+        const found = await db.query(
+          "select attempts, status, locked_by from jobs where type = 'media.process_version' and status <> 'queued'",
+        );
+        return found.rows.some((job) => job.status === "running") ? null : found.rows;
+      },
+      15_000,
+      "every processing job finished",
     );
-    expect(jobs.rows.length).toBeGreaterThanOrEqual(8);
-    for (const job of jobs.rows) expect(job).toMatchObject({ attempts: 1, status: "succeeded" });
+    expect(jobs.length).toBeGreaterThanOrEqual(8);
+    expect(jobs).toEqual(jobs.map(() => expect.objectContaining({ attempts: 1, status: "succeeded" })));
 
     // Each event delivered, to the one endpoint, by whichever worker: distinct event ids, none twice.
     const events = () => receiver.received.map((r) => JSON.parse(r.body.toString()));
