@@ -109,10 +109,16 @@ export function claimStatement(claim: ClaimLimits) {
       from webhooks w
       cross join lateral (select ${JSON.stringify(claim.endpoints ?? {})}::jsonb -> w.id as claim) p
       -- A lateral probe of each endpoint's first due entry, not \`exists\`: planned from stale statistics of a
-      -- backlog (a burst of events, no autovacuum yet), that became a hash join over every due attempt.
+      -- backlog (a burst of events, no autovacuum yet), that became a hash join over every due attempt. An endpoint
+      -- the loop holds attempts of (named with a place in its queue) is wanted without it: the front of its range
+      -- holds the entries of the attempts settled since the last vacuum, and the probe stepped over all of them
+      -- (in a burst, most of a claim's time).
       cross join lateral (
-        select 1 from webhook_deliveries d
-        where d.webhook_id = w.id and d.status = 'pending' and d.scheduled_at <= now()
+        select 1 where p.claim ? 'after' or p.claim ? 'upTo'
+        union all
+        (select 1 from webhook_deliveries d
+          where d.webhook_id = w.id and d.status = 'pending' and d.scheduled_at <= now()
+          limit 1)
         limit 1
       ) due
       where w.enabled and not exists (
@@ -128,7 +134,8 @@ export function claimStatement(claim: ClaimLimits) {
           and (w.claim -> 'upTo' is null or (d.scheduled_at, d.event_seq, d.id) <= ${upper})
           and d.id <> all(w.skip)
         order by d.scheduled_at, d.event_seq, d.id
-        limit w.take
+        -- No endpoint gives more than the whole claim may take (a loop near its bound read ten times what it kept).
+        limit least(w.take, ${claim.limit}::int)
       ) c
       order by c.scheduled_at, c.event_seq, c.id collate "C"
       limit ${claim.limit}::int
@@ -346,10 +353,17 @@ export async function insertFanOut(db: Db, batch: FanOutAttempts): Promise<void>
  * Pending attempts of disabled endpoints become parked; they are not sent until the endpoint is enabled. Those of
  * an endpoint a loop holds wait until it lets go: some may be in flight, and their answers are recorded. The
  * parking loop (`owner`) first lets go of the disabled endpoints it holds, but those in `busy` (attempts in flight
- * or answered and not yet recorded).
+ * or answered and not yet recorded). The disabled endpoints are found first, then their pending attempts: joined
+ * the other way round, from stale statistics of a backlog, every pending attempt was read (9 ms a second in a
+ * burst of 50,000, with no endpoint disabled).
  */
 export async function parkDisabled(db: Db, loop: { owner: string; busy: string[] }): Promise<void> {
-  await db.execute(sql`
+  await db.execute(parkDisabledStatement(loop));
+}
+
+/** The statement of `parkDisabled`. */
+export function parkDisabledStatement(loop: { owner: string; busy: string[] }) {
+  return sql`
     with released as (
       delete from webhook_senders s using webhooks w
       where w.id = s.webhook_id and not w.enabled and s.leased_by = ${loop.owner}
@@ -357,10 +371,10 @@ export async function parkDisabled(db: Db, loop: { owner: string; busy: string[]
       returning s.webhook_id
     )
     update webhook_deliveries d set status = 'parked'
-    from webhooks w
-    where w.id = d.webhook_id and not w.enabled and d.status = 'pending'
-      and (w.id in (select webhook_id from released)
-        or not exists (select 1 from webhook_senders s where s.webhook_id = w.id and s.lease_until > now()))`);
+    where d.status = 'pending' and d.webhook_id = any(array(
+      select w.id from webhooks w
+      where not w.enabled and (w.id in (select webhook_id from released)
+        or not exists (select 1 from webhook_senders s where s.webhook_id = w.id and s.lease_until > now()))))`;
 }
 
 /**

@@ -14,6 +14,7 @@ import {
   nextDueAt,
   nextDueQuery,
   parkDisabled,
+  parkDisabledStatement,
   releaseOrphanedSenders,
   releaseSenders,
   settleDeliveries,
@@ -376,5 +377,33 @@ describe("the delivery queue with a long history and backlog", () => {
     expect(next.attempts.filter((attempt) => first.attempts.some((held) => held.id === attempt.id))).toEqual(
       [],
     );
+  });
+
+  it("does not look for due attempts from the front of a queue the claiming loop holds a place in", async () => {
+    // The front of each queue is where settled attempts' entries lie until a vacuum: 3,000 per endpoint here.
+    const probes = async (endpoints?: Parameters<typeof claimStatement>[0]["endpoints"]) => {
+      const analyzed = await plan(
+        sql`(analyze, costs off) ${claimStatement({ limit: 1, perEndpoint: 4, owner: "loop-a", leaseMs: 30_000, endpoints })}`,
+      );
+      return analyzed
+        .split("\n")
+        .filter((line) => /Index Only Scan using webhook_deliveries_queue/.test(line));
+    };
+    const held = await claim({ limit: 10 });
+    const places = Object.fromEntries(
+      held.attempts.map((attempt) => [attempt.webhookId, { take: 1, after: attempt.queueKey }]),
+    );
+    expect(await probes()).toEqual([expect.not.stringMatching(/never executed/)]);
+    expect(await probes(places)).toEqual([expect.stringMatching(/never executed/)]);
+  });
+
+  it("parks the attempts of disabled endpoints without reading those of the others", async () => {
+    const parkPlan = (await plan(parkDisabledStatement({ owner: "loop-a", busy: [] }))).split("\n");
+    const queueScans = parkPlan.flatMap((line, at) =>
+      /Scan (using|on) webhook_deliveries_queue/.test(line) ? [parkPlan[at + 1]] : [],
+    );
+    // Only the queue ranges of the disabled endpoints: no scan of the whole queue, nor of the table.
+    expect(queueScans).toEqual([expect.stringMatching(/Index Cond: \(webhook_id = ANY/)]);
+    expect(parkPlan.join("\n")).not.toMatch(/Seq Scan on webhook_deliveries/);
   });
 });
