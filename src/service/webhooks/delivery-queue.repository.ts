@@ -1,6 +1,7 @@
 import { sql } from "drizzle-orm";
 import { type Db, rowsOf } from "../db/client.ts";
 import { COMMIT_WITHOUT_FLUSH } from "../db/commit-without-flush.ts";
+import { executeNamed } from "../db/named-statement.ts";
 import type { EnvelopeSource } from "../platform/outbox.ts";
 import type { DeliveryRow, NewDeliveryRow } from "./deliveries.repository.ts";
 import { sendingVersion } from "./webhooks.repository.ts";
@@ -191,7 +192,7 @@ export async function claimDueDeliveries(db: Db, claim: ClaimLimits): Promise<Cl
     attempts: AttemptTuple[];
     events: EventTuple[];
     endpoints: [id: string, version: string][];
-  }>(await db.execute(claimStatement(claim)));
+  }>(await executeNamed(db, "webhook_claim", claimStatement(claim)));
   return {
     renewed: row?.renewed ?? [],
     attempts: (row?.attempts ?? []).map((t) => ({
@@ -260,7 +261,10 @@ export async function settleDeliveries(db: Db, settlements: Settlement[]): Promi
     s.sentSignature,
   ]);
   const [row] = rowsOf<{ missed: string[] }>(
-    await db.execute(sql`
+    await executeNamed(
+      db,
+      "webhook_settle",
+      sql`
       with s as materialized (
         select v->>0 as id, v->>1 as status, to_timestamp((v->>2)::float8 / 1000) as delivered_at,
           (v->>3)::int as http_status, (v->>4)::int as duration_ms, v->>5 as error_code,
@@ -278,7 +282,8 @@ export async function settleDeliveries(db: Db, settlements: Settlement[]): Promi
       select
         -- Also for the rest of the caller's transaction, when the settle runs in one.
         ${COMMIT_WITHOUT_FLUSH},
-        coalesce((select json_agg(s.id) from s where s.id not in (select id from settled)), '[]') as missed`),
+        coalesce((select json_agg(s.id) from s where s.id not in (select id from settled)), '[]') as missed`,
+    ),
   );
   const missed = new Set(row?.missed ?? []);
   return new Set(settlements.map((settlement) => settlement.id).filter((id) => !missed.has(id)));
