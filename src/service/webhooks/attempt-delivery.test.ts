@@ -1,6 +1,6 @@
 import { randomBytes } from "node:crypto";
 import { describe, expect, it } from "vitest";
-import { type OpenedSecrets, signingSecrets } from "./attempt-delivery.ts";
+import { signingSecrets } from "./attempt-delivery.ts";
 import { sealSecret } from "./secret-box.ts";
 
 const key = randomBytes(32);
@@ -8,32 +8,28 @@ const key = randomBytes(32);
 describe("signing secrets", () => {
   it("keeps the opened secrets, and drops the previous one the moment its overlap ends", () => {
     const now = Date.now();
-    const webhook = {
-      id: "wh_1",
+    const row = {
       secretSealed: sealSecret(key, "whsec_current"),
       previousSecretSealed: sealSecret(key, "whsec_previous"),
       previousSecretExpiresAt: new Date(now + 1_000),
     };
-    const opened = new Map<string, OpenedSecrets>();
-    expect(signingSecrets(key, opened, webhook, now)).toEqual(["whsec_current", "whsec_previous"]);
-    // Kept: a row read again would be a new entry, but this one is not opened again meanwhile.
-    expect(signingSecrets(key, opened, { ...webhook, secretSealed: "not opened" }, now + 999)).toEqual([
-      "whsec_current",
-      "whsec_previous",
-    ]);
-    expect(signingSecrets(key, opened, webhook, now + 1_000)).toEqual(["whsec_current"]);
-    expect(signingSecrets(key, opened, { ...webhook, secretSealed: "not opened" }, now + 60_000)).toEqual([
-      "whsec_current",
-    ]);
+    const endpoint: Parameters<typeof signingSecrets>[1] = { row };
+    expect(signingSecrets(key, endpoint, now)).toEqual(["whsec_current", "whsec_previous"]);
+    // Kept until the overlap ends, not opened again meanwhile (a read of the row makes a new entry).
+    endpoint.row = { ...row, secretSealed: "not opened" };
+    expect(signingSecrets(key, endpoint, now + 999)).toEqual(["whsec_current", "whsec_previous"]);
+    endpoint.row = row;
+    expect(signingSecrets(key, endpoint, now + 1_000)).toEqual(["whsec_current"]);
+    endpoint.row = { ...row, secretSealed: "not opened" };
+    expect(signingSecrets(key, endpoint, now + 60_000)).toEqual(["whsec_current"]);
   });
 
   it("signs with the current secret alone when there is no previous one", () => {
-    const webhook = {
-      id: "wh_2",
+    const row = {
       secretSealed: sealSecret(key, "whsec_only"),
       previousSecretSealed: null,
       previousSecretExpiresAt: null,
     };
-    expect(signingSecrets(key, new Map(), webhook)).toEqual(["whsec_only"]);
+    expect(signingSecrets(key, { row })).toEqual(["whsec_only"]);
   });
 });

@@ -13,11 +13,17 @@ export const USER_AGENT = "Service-Webhooks/1.0";
 /** What a batch of claimed attempts needs to be sent: their events, and their endpoints as last read. */
 export interface SendBatch {
   events: Map<string, EnvelopeSource>;
-  webhooks: Map<string, WebhookRow>;
-  /** Opened once per read of the endpoint (dropped when it is read again). */
-  secrets: Map<string, OpenedSecrets>;
+  /** By id; shared with the loop, whose reads of an endpoint replace its entry (its opened secrets with it). */
+  endpoints: Map<string, SendingEndpoint>;
   /** Each (event, attempt number)'s body, made once for all the endpoints it goes to. */
   bodies?: Map<string, Buffer>;
+}
+
+/** An endpoint as a dispatch loop last read it: its row, the row's `sendingVersion`, its secrets once opened. */
+export interface SendingEndpoint {
+  row: WebhookRow;
+  version: string;
+  secrets?: OpenedSecrets;
 }
 
 /** An endpoint's signing secrets, good until `untilMs` (when the previous one's overlap ends). */
@@ -37,15 +43,16 @@ export async function attemptDelivery(
   delivery: ClaimedAttempt,
   shutdown: AbortSignal,
 ): Promise<AttemptResult | null> {
-  const webhook = batch.webhooks.get(delivery.webhookId);
-  if (!webhook) return null;
+  const endpoint = batch.endpoints.get(delivery.webhookId);
+  if (!endpoint) return null;
+  const webhook = endpoint.row;
   const event = batch.events.get(delivery.eventId);
   // Events are kept 30 days; an attempt that outlived its event cannot be sent again.
   if (!event) return { kind: "unsendable", delivery, status: "exhausted", errorCode: "event_expired" };
   if (!webhook.enabled) return { kind: "unsendable", delivery, status: "parked", errorCode: null };
   const body = batchBody(batch, event, delivery.attempt);
   const signature = signatureHeader(
-    signingSecrets(deps.keyring.key("webhook-encryption"), batch.secrets, webhook),
+    signingSecrets(deps.keyring.key("webhook-encryption"), endpoint),
     Math.floor(Date.now() / 1000),
     body,
   );
@@ -91,21 +98,24 @@ export function unsignedHeaders(
 }
 
 /**
- * The current secret first; the previous one second while its 24 h overlap lasts. Opened once and kept in
- * `opened` until the overlap ends.
+ * The current secret first; the previous one second while its 24 h overlap lasts. Opened once and kept on the
+ * endpoint until the overlap ends.
  */
 export function signingSecrets(
   key: Buffer,
-  opened: Map<string, OpenedSecrets>,
-  webhook: Pick<WebhookRow, "id" | "secretSealed" | "previousSecretSealed" | "previousSecretExpiresAt">,
+  endpoint: {
+    row: Pick<WebhookRow, "secretSealed" | "previousSecretSealed" | "previousSecretExpiresAt">;
+    secrets?: OpenedSecrets;
+  },
   now = Date.now(),
 ): string[] {
-  const known = opened.get(webhook.id);
+  const known = endpoint.secrets;
   if (known && now < known.untilMs) return known.secrets;
-  const secrets = [openSecret(key, webhook.secretSealed)];
-  const previousUntil = webhook.previousSecretExpiresAt?.getTime() ?? 0;
-  const previous = previousUntil > now ? webhook.previousSecretSealed : null;
+  const { row } = endpoint;
+  const secrets = [openSecret(key, row.secretSealed)];
+  const previousUntil = row.previousSecretExpiresAt?.getTime() ?? 0;
+  const previous = previousUntil > now ? row.previousSecretSealed : null;
   if (previous) secrets.push(openSecret(key, previous));
-  opened.set(webhook.id, { secrets, untilMs: previous ? previousUntil : Number.POSITIVE_INFINITY });
+  endpoint.secrets = { secrets, untilMs: previous ? previousUntil : Number.POSITIVE_INFINITY };
   return secrets;
 }

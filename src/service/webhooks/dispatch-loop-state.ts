@@ -1,10 +1,9 @@
 import type { Logger } from "pino";
 import type { Agent } from "undici";
 import type { ServiceDeps } from "../deps.ts";
-import type { OpenedSecrets } from "./attempt-delivery.ts";
+import type { SendingEndpoint } from "./attempt-delivery.ts";
 import type { EndpointLanes } from "./endpoint-lanes.ts";
 import type { AttemptResult, ResultRecorder } from "./record-results.ts";
-import type { WebhookRow } from "./webhooks.repository.ts";
 
 /** What one dispatch loop works with and keeps track of; its steps (dispatch-loop.ts) read and update it. */
 export interface LoopState {
@@ -22,12 +21,11 @@ export interface LoopState {
   readonly results: AttemptResult[];
   /** Endpoints an answer said are gone (410) since the last turn: what a claim beside it gives them is not sent. */
   readonly gone: Set<string>;
-  /** The endpoints of the attempts held, as last read (enabled, URL, secrets); shared by every send. */
-  readonly webhooks: Map<string, WebhookRow>;
-  /** The version of each endpoint's row (`Claim.endpoints`) when a claim last had it read. */
-  readonly webhookVersions: Map<string, string>;
-  /** Their signing secrets, opened once per read of the endpoint. */
-  readonly secrets: Map<string, OpenedSecrets>;
+  /**
+   * The endpoints of the attempts held, by id, as last read (enabled, URL, secrets, and the version of what
+   * sending uses of them, to compare with a claim's); shared by every send.
+   */
+  readonly endpoints: Map<string, SendingEndpoint>;
   claiming: boolean;
   /** A wake-up came since the current turn began. */
   woken: boolean;

@@ -93,9 +93,7 @@ export function startDispatchLoop(
     sends: new Set(),
     results: [],
     gone: new Set(),
-    webhooks: new Map(),
-    webhookVersions: new Map(),
-    secrets: new Map(),
+    endpoints: new Map(),
     claiming: !run.signal.aborted,
     woken: false,
     eventsCommitted: true,
@@ -237,14 +235,14 @@ async function turn(state: LoopState): Promise<{ fannedOut: number; claimed: num
  * secrets again each time.
  */
 async function hold(state: LoopState, claim: Claim): Promise<void> {
-  const changed = claim.endpoints.filter(({ id, version }) => state.webhookVersions.get(id) !== version);
+  const changed = claim.endpoints.filter(({ id, version }) => state.endpoints.get(id)?.version !== version);
   await readEndpoints(
     state,
     changed.map(({ id }) => id),
   );
   const sendable = claim.attempts.filter((delivery) => !state.gone.has(delivery.webhookId));
   const events = new Map(claim.events.map((event) => [event.id, event]));
-  state.lanes.add(sendable, { events, webhooks: state.webhooks, secrets: state.secrets });
+  state.lanes.add(sendable, { events, endpoints: state.endpoints });
 }
 
 /**

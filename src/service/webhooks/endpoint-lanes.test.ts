@@ -3,7 +3,7 @@ import type { SendBatch } from "./attempt-delivery.ts";
 import type { ClaimedAttempt } from "./delivery-queue.repository.ts";
 import { EndpointLanes, REMEMBERED_ENDPOINTS, SWEEP_EVERY_MS } from "./endpoint-lanes.ts";
 
-const batch: SendBatch = { events: new Map(), webhooks: new Map(), secrets: new Map() };
+const batch: SendBatch = { events: new Map(), endpoints: new Map() };
 let next = 0;
 const attempts = (webhookId: string, count: number) =>
   Array.from({ length: count }, () => {

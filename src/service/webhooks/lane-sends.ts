@@ -51,25 +51,19 @@ export async function readEndpointsWhenDue(state: LoopState): Promise<void> {
   const waiting = state.lanes.endpointsWaiting();
   await readEndpoints(state, waiting);
   state.endpointsReadAt = Date.now();
-  for (const id of waiting) if (!state.webhooks.get(id)?.enabled) state.lanes.drop(id);
+  for (const id of waiting) if (!state.endpoints.get(id)?.row.enabled) state.lanes.drop(id);
 }
 
 /**
- * Reads endpoints for sending: their rows and `sendingVersion`s, and their secrets to be opened again. A deleted
- * one is forgotten (its deliveries went with it: nothing of it is sent).
+ * Reads endpoints for sending: their rows and `sendingVersion`s, their secrets to be opened again. A deleted one
+ * is forgotten (its deliveries went with it: nothing of it is sent).
  */
 export async function readEndpoints(state: LoopState, ids: string[]): Promise<void> {
   if (ids.length === 0) return;
   const found = await findWebhooksForSending(state.deps.db, ids);
   for (const id of ids) {
     const endpoint = found.get(id);
-    state.secrets.delete(id);
-    if (endpoint) {
-      state.webhooks.set(id, endpoint.row);
-      state.webhookVersions.set(id, endpoint.version);
-    } else {
-      state.webhooks.delete(id);
-      state.webhookVersions.delete(id);
-    }
+    if (endpoint) state.endpoints.set(id, { row: endpoint.row, version: endpoint.version });
+    else state.endpoints.delete(id);
   }
 }
