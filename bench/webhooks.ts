@@ -3,7 +3,6 @@ import { performance } from "node:perf_hooks";
 import { sql } from "drizzle-orm";
 import { Agent, request } from "undici";
 import { type Db, rowsOf } from "../src/service/db/client.ts";
-import type { PgliteClient } from "../src/service/db/pglite-thread.ts";
 import { emit } from "../src/service/platform/outbox.ts";
 import { startTestService, type TestService } from "../src/service/testing/test-service.ts";
 import { FAST_WEBHOOK_ENV } from "../src/service/webhooks/webhooks-test-kit.ts";
@@ -131,12 +130,6 @@ function headersOf(delivery: SampleRequest): Record<string, string> {
   return headers;
 }
 
-/** The client of the service's PGlite thread (Drizzle keeps it as `$client`); undefined on PostgreSQL. */
-function pgliteThreadOf(service: TestService): PgliteClient | undefined {
-  if (service.deps.database.kind !== "pglite") return undefined;
-  return (service.deps.db as unknown as { $client: PgliteClient }).$client;
-}
-
 /**
  * The same number of POSTs of the same request (headers and body) to the same receiver, with as many in flight as
  * the service: POSTs per second, and CPU time per POST in ms (receiver included).
@@ -212,8 +205,8 @@ async function main() {
     // In a burst the commit came before the clock: what it cost this process is not the deliveries'.
     const cpuBeforeDeliveries = mode === "burst" ? process.cpuUsage() : cpuBefore;
     const loopBefore = performance.eventLoopUtilization();
-    const pgliteThread = pgliteThreadOf(service);
-    const threadBefore = pgliteThread?.utilization();
+    const { threadUtilization } = service.deps.database;
+    const threadBefore = threadUtilization?.();
     const profile = mode === "burst" ? await profilePhase(profiling) : streamProfile;
     const probe = probeRequests(`${service.regionalUrl}/v1/webhooks?limit=1`, {
       authorization: headers.authorization,
@@ -221,7 +214,7 @@ async function main() {
     const distinct = await awaitArrivals(receiver, expected, started);
     const cpu = process.cpuUsage(cpuBeforeDeliveries);
     const loopBusy = performance.eventLoopUtilization(loopBefore).utilization;
-    const threadBusy = threadBefore && pgliteThread?.utilization(threadBefore).utilization;
+    const threadBusy = threadBefore && threadUtilization?.(threadBefore).utilization;
     const probeTimes = await probe.stop();
     await profile.stop();
     const received = receiver.arrivals.splice(0);

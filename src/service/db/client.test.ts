@@ -1,5 +1,6 @@
 import { sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
+import { openTestDatabase } from "../testing/test-database.ts";
 import { openDatabase, rowsOf, withJitOff } from "./client.ts";
 
 const serverUrl = process.env.TEST_DATABASE_URL;
@@ -132,6 +133,26 @@ describe.skipIf(!serverUrl)("PostgreSQL listeners", () => {
             where datname = current_database() and query like 'unlisten %'`),
         )[0]!.n;
       await expect.poll(listeningConnections).toBe(0);
+    } finally {
+      await database.close();
+    }
+  });
+});
+
+describe("a database's thread", () => {
+  it("says how busy PGlite's thread has been; PostgreSQL has none in this process", async () => {
+    const database = await openTestDatabase();
+    try {
+      if (database.kind === "postgres") {
+        expect(database.threadUtilization).toBeUndefined();
+        return;
+      }
+      const before = database.threadUtilization!();
+      await database.db.execute(sql`select count(*) from generate_series(1, 300000)`);
+      const busy = database.threadUtilization!(before);
+      expect(busy.active).toBeGreaterThan(0);
+      expect(busy.utilization).toBeGreaterThan(0);
+      expect(busy.utilization).toBeLessThanOrEqual(1);
     } finally {
       await database.close();
     }

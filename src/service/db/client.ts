@@ -1,4 +1,5 @@
 import path from "node:path";
+import type { EventLoopUtilization } from "node:perf_hooks";
 import { fileURLToPath } from "node:url";
 import type { PGlite } from "@electric-sql/pglite";
 import { sql } from "drizzle-orm";
@@ -33,6 +34,11 @@ export interface Database {
   listen(channel: string, onNotify: () => void): Promise<() => Promise<void>>;
   /** A consistent copy of the whole database as a tar, gzipped unless asked (PGlite only: PostgreSQL has pg_dump). */
   dumpDataDir?(compression?: "gzip" | "none"): Promise<Blob>;
+  /**
+   * PGlite only: how busy its thread has been (since `since`, or since it started), as
+   * `performance.eventLoopUtilization` reports it.
+   */
+  threadUtilization?(since?: EventLoopUtilization): EventLoopUtilization;
   /** Pool use, for metrics (PostgreSQL only: PGlite has one connection). */
   poolStats?(): { total: number; idle: number; waiting: number };
   close(): Promise<void>;
@@ -78,6 +84,7 @@ async function openPglite(dataDir?: string, snapshot?: Uint8Array): Promise<Data
       return async () => stop();
     },
     dumpDataDir: (compression = "gzip") => client.dumpDataDir(compression),
+    threadUtilization: (since) => thread.utilization(since),
     close: () => client.close(),
   };
 }
