@@ -28,16 +28,23 @@ describe("work directories", () => {
       ofEarlierSameId: `bs-sniff-${process.pid}-bbbbbb`,
       ofThisProcess: `bs-sniff-${process.pid}-dddddd`,
       ofRunning: `bs-process-${process.ppid}-cccccc`,
+      // Named by an earlier version, without a process id: untouched for more than a day, or recently.
+      unnamedOld: "bs-process-eeeeee",
+      unnamedRecent: "bs-sniff-ffffff",
       unrelated: "bs-process-notapid",
       other: "something-else",
     };
     for (const name of Object.values(names)) await mkdir(path.join(root, name, "out"), { recursive: true });
     const beforeThisProcess = new Date(Date.now() - process.uptime() * 1000 - 60_000);
     await utimes(path.join(root, names.ofEarlierSameId), beforeThisProcess, beforeThisProcess);
+    const dayAndMinuteAgo = new Date(Date.now() - 24 * 60 * 60_000 - 60_000);
+    await utimes(path.join(root, names.unnamedOld), dayAndMinuteAgo, dayAndMinuteAgo);
+    const hourAgo = new Date(Date.now() - 60 * 60_000);
+    await utimes(path.join(root, names.unnamedRecent), hourAgo, hourAgo);
 
-    expect(await removeAbandonedWorkDirs(root)).toBe(2);
+    expect(await removeAbandonedWorkDirs(root)).toBe(3);
     expect((await readdir(root)).sort()).toEqual(
-      [names.ofThisProcess, names.ofRunning, names.other, names.unrelated].sort(),
+      [names.ofThisProcess, names.ofRunning, names.unnamedRecent, names.other, names.unrelated].sort(),
     );
   });
 });
