@@ -30,14 +30,14 @@ describe("review", () => {
     const d = await openDashboard();
     await openComments(d, file.id, "hero.png");
 
-    await d.page.getByRole("button", { name: "Box" }).click();
+    await d.page.getByRole("button", { name: "Box", exact: true }).click();
     const surface = d.page.getByRole("application", { name: /Drawing surface/ });
     const box = (await surface.boundingBox())!;
     await d.page.mouse.move(box.x + box.width * 0.25, box.y + box.height * 0.25);
     await d.page.mouse.down();
     await d.page.mouse.move(box.x + box.width * 0.5, box.y + box.height * 0.4, { steps: 5 });
     await d.page.mouse.up();
-    await d.page.getByRole("button", { name: "Draw" }).click();
+    await d.page.getByRole("button", { name: "Draw", exact: true }).click();
     await d.page.mouse.move(box.x + box.width * 0.6, box.y + box.height * 0.6);
     await d.page.mouse.down();
     await d.page.mouse.move(box.x + box.width * 0.8, box.y + box.height * 0.7, { steps: 8 });

@@ -71,7 +71,9 @@ export function serviceApi(environment: E2eEnvironment = e2eEnvironment()) {
   }
 
   let counter = 0;
-  const unique = (prefix: string) => `${prefix} ${Date.now().toString(36)}${(counter++).toString(36)}`;
+  // Digits only: a base-36 suffix spelled words ("mx0box37"), and a tree's "Expand <name>" button then matched a
+  // test's search for another button by its name ("Box").
+  const unique = (prefix: string) => `${prefix} ${Date.now()}${counter++}`;
 
   const fixtures = {
     /** A new library; the name is made unique unless given. */
