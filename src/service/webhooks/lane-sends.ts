@@ -63,7 +63,7 @@ export async function readEndpoints(state: LoopState, ids: string[]): Promise<vo
   const found = await findWebhooksForSending(state.deps.db, ids);
   for (const id of ids) {
     const endpoint = found.get(id);
-    if (endpoint) state.endpoints.set(id, { row: endpoint.row, version: endpoint.version });
+    if (endpoint) state.endpoints.set(id, endpoint);
     else state.endpoints.delete(id);
   }
 }
