@@ -3,8 +3,10 @@ import { loadConfig } from "../env.ts";
 import { solidPng, uploadBytes, waitUntilProcessed } from "../testing/content-fixtures.ts";
 import { apiClient } from "../testing/http-client.ts";
 import { startTestService, type TestService } from "../testing/test-service.ts";
+import { FAST_WEBHOOK_ENV, type Receiver, startReceiver } from "../webhooks/webhooks-test-kit.ts";
 
 let service: TestService;
+const receivers: Receiver[] = [];
 /** Every process's metrics, as one scrape of all targets. */
 async function scrapeAll() {
   const texts = await Promise.all(
@@ -14,7 +16,8 @@ async function scrapeAll() {
 }
 
 beforeAll(async () => {
-  service = await startTestService({ workers: true, metrics: true });
+  // Loopback webhook endpoints, retried every 100 ms.
+  service = await startTestService({ workers: true, metrics: true, env: FAST_WEBHOOK_ENV });
   const owner = apiClient(service.regionalUrl, service.seed.ownerKey);
   await owner("GET", "/v1/libraries");
   await owner("GET", "/v1/files/fil_nope");
@@ -25,6 +28,7 @@ beforeAll(async () => {
   await waitUntilProcessed(owner, file.id);
 });
 afterAll(async () => {
+  await Promise.all(receivers.map((receiver) => receiver.close()));
   await service?.close();
 });
 
@@ -52,6 +56,43 @@ describe("GET /metrics", () => {
     expect(text).toContain("# TYPE brandspace_job_queue_depth gauge");
     expect(text).toContain("# TYPE brandspace_webhook_deliveries_total counter");
     expect(text).toContain("nodejs_eventloop_lag_seconds");
+  });
+
+  it("counts every webhook delivery attempt by its outcome", async () => {
+    const owner = apiClient(service.regionalUrl, service.seed.ownerKey);
+    const ok = await startReceiver();
+    const failing = await startReceiver((_request, _index, res) => {
+      res.statusCode = 500;
+      res.end("no");
+    });
+    receivers.push(ok, failing);
+    for (const receiver of [ok, failing]) {
+      const created = await owner("POST", "/v1/webhooks", {
+        body: { url: receiver.url, events: ["library.created"] },
+      });
+      expect(created.status).toBe(201);
+    }
+    // Summed over the processes scraped (at scale, either worker may have sent them).
+    const counted = (text: string, outcome: string) =>
+      [
+        ...text.matchAll(
+          new RegExp(`brandspace_webhook_deliveries_total\\{outcome="${outcome}"\\} (\\d+)`, "g"),
+        ),
+      ]
+        .map((match) => Number(match[1]))
+        .reduce((sum, count) => sum + count, 0);
+    const before = await scrapeAll();
+    await owner("POST", "/v1/libraries", { body: { name: "Counted" } });
+    // One success; the failing endpoint's attempts 1 to 5 fail and its sixth is the last (five retries).
+    await vi.waitFor(
+      async () => {
+        const text = await scrapeAll();
+        expect(counted(text, "exhausted") - counted(before, "exhausted")).toBe(1);
+        expect(counted(text, "failed") - counted(before, "failed")).toBe(5);
+        expect(counted(text, "success") - counted(before, "success")).toBe(1);
+      },
+      { timeout: 20_000, interval: 100 },
+    );
   });
 
   it("lives on its own listener: the API does not serve it, and it serves nothing else", async () => {

@@ -19,27 +19,32 @@ export function sendReady(state: LoopState, webhookId?: string): void {
  * Sends one attempt and keeps its answer for the next turn. An answer that says the endpoint is gone (410) or
  * disabled drops what else waits for it (it stays pending), and the freed slot goes to the next waiting attempt.
  */
-function start(state: LoopState, { delivery, batch }: QueuedAttempt): void {
-  const { deps, agent, run, lanes, sends, results } = state;
+function start(state: LoopState, attempt: QueuedAttempt): void {
+  const sending = send(state, attempt);
+  // Kept until it settles: a loop that stops waits for its sends (finishSends).
+  state.sends.add(sending);
+  sending.finally(() => state.sends.delete(sending));
+}
+
+/** One async function, not a chain of handlers: a busy loop starts thousands of sends a second. */
+async function send(state: LoopState, { delivery, batch }: QueuedAttempt): Promise<void> {
+  const { deps, agent, run, lanes, results } = state;
   let answeredInMs: number | null = null;
-  const sending: Promise<void> = attemptDelivery(deps, agent, batch, delivery, run.signal)
-    .then((result) => {
-      if (!result) return;
-      results.push(result);
-      if (result.kind === "sent") answeredInMs = result.outcome.durationMs;
-      const gone = result.kind === "sent" && result.outcome.httpStatus === 410;
-      if (gone) state.gone.add(delivery.webhookId);
-      if (gone || (result.kind === "unsendable" && result.status === "parked"))
-        lanes.drop(delivery.webhookId);
-    })
-    .catch((error: unknown) => run.logger.error({ err: error, deliveryId: delivery.id }, "delivery failed"))
-    .finally(() => {
-      sends.delete(sending);
-      lanes.finished(delivery, answeredInMs);
-      sendReady(state, delivery.webhookId);
-      wake(state);
-    });
-  sends.add(sending);
+  try {
+    const result = await attemptDelivery(deps, agent, batch, delivery, run.signal);
+    if (!result) return;
+    results.push(result);
+    if (result.kind === "sent") answeredInMs = result.outcome.durationMs;
+    const gone = result.kind === "sent" && result.outcome.httpStatus === 410;
+    if (gone) state.gone.add(delivery.webhookId);
+    if (gone || (result.kind === "unsendable" && result.status === "parked")) lanes.drop(delivery.webhookId);
+  } catch (error) {
+    run.logger.error({ err: error, deliveryId: delivery.id }, "delivery failed");
+  } finally {
+    lanes.finished(delivery, answeredInMs);
+    sendReady(state, delivery.webhookId);
+    wake(state);
+  }
 }
 
 /**

@@ -113,7 +113,7 @@ async function recordResults(
   const lastAttempt = Math.min(deps.config.webhookRetryScheduleMs.length + 1, 6);
   const settlements = results.map((result) => settlementOf(result, lastAttempt));
   const settled = await settleDeliveries(tx, settlements);
-  for (const settlement of settlements) deliveries.inc({ outcome: settlement.status });
+  countOutcomes(settlements);
   const sent = results.filter((r): r is Sent => r.kind === "sent" && settled.has(r.delivery.id));
   await markSuccesses(
     tx,
@@ -135,6 +135,13 @@ async function recordResults(
   const exhausted = failed.filter((r) => r.delivery.attempt >= lastAttempt);
   for (const webhookId of new Set(exhausted.map((r) => r.delivery.webhookId)))
     await disableIfFailing(deps, tx, webhookId, new Date());
+}
+
+/** The delivery counter, once per outcome of the batch: an increment hashes its labels. */
+function countOutcomes(settlements: Settlement[]): void {
+  const counts = new Map<string, number>();
+  for (const { status } of settlements) counts.set(status, (counts.get(status) ?? 0) + 1);
+  for (const [outcome, count] of counts) deliveries.inc({ outcome }, count);
 }
 
 function settlementOf(result: AttemptResult, lastAttempt: number): Settlement {
