@@ -2,8 +2,9 @@ import { sql } from "drizzle-orm";
 import { type Db, rowsOf } from "../db/client.ts";
 import { COMMIT_WITHOUT_FLUSH } from "../db/commit-without-flush.ts";
 import { executeNamed } from "../db/named-statement.ts";
+import { newId } from "../platform/ids.ts";
 import type { EnvelopeSource } from "../platform/outbox.ts";
-import type { DeliveryRow, NewDeliveryRow } from "./deliveries.repository.ts";
+import type { DeliveryRow } from "./deliveries.repository.ts";
 import { sendingVersion } from "./webhooks.repository.ts";
 
 /** Where an attempt stands in its endpoint's queue: its scheduled time (epoch ms), its event's sequence, its id. */
@@ -32,21 +33,17 @@ export interface ClaimLimits {
   endpoints?: Record<string, EndpointClaim>;
 }
 
-/** What a loop needs of an attempt it claimed: to send it, record its outcome, chain its retry and claim on from it. */
+/**
+ * What a loop needs of an attempt it claimed: to send it, record its outcome and claim on from it. What else a
+ * retry copies (its chain, event type, origin) is read by its insert, so that a claim does not carry it for every
+ * attempt that succeeds.
+ */
 export type ClaimedAttempt = Pick<
   DeliveryRow,
-  | "id"
-  | "chainId"
-  | "brandspaceId"
-  | "webhookId"
-  | "eventId"
-  | "eventSeq"
-  | "eventType"
-  | "attempt"
-  | "origin"
-  | "replayedFromId"
-  | "requestId"
-> & { queueKey: QueueKey };
+  "id" | "webhookId" | "eventId" | "eventSeq" | "attempt" | "requestId"
+> & {
+  queueKey: QueueKey;
+};
 
 export interface Claim {
   /** The endpoints whose lease this claim took or renewed, for `ClaimLimits.leaseMs` from its start. */
@@ -62,21 +59,15 @@ export interface Claim {
   endpoints: { id: string; version: string }[];
 }
 
-const ATTEMPT_COLUMNS = sql`d.id, d.chain_id, d.brandspace_id, d.webhook_id, d.event_id, d.event_seq, d.event_type,
-  d.attempt, d.origin, d.replayed_from_id, d.request_id, d.scheduled_at`;
+const ATTEMPT_COLUMNS = sql`d.id, d.webhook_id, d.event_id, d.event_seq, d.attempt, d.request_id, d.scheduled_at`;
 type AttemptTuple = [
-  string,
-  string,
-  string,
-  string,
-  string,
-  number,
-  string,
-  number,
-  ClaimedAttempt["origin"],
-  string | null,
-  string,
-  number,
+  id: string,
+  webhookId: string,
+  eventId: string,
+  eventSeq: number,
+  attempt: number,
+  requestId: string,
+  scheduledAtMs: number,
 ];
 
 type EventTuple = [string, string, string, string, string, string | null, EnvelopeSource["data"]];
@@ -166,9 +157,8 @@ export function claimStatement(claim: ClaimLimits) {
     select
       ${COMMIT_WITHOUT_FLUSH},
       (select coalesce(json_agg(webhook_id), '[]') from renewed) as renewed,
-      (select coalesce(json_agg(json_build_array(t.id, t.chain_id, t.brandspace_id, t.webhook_id, t.event_id,
-        t.event_seq, t.event_type, t.attempt, t.origin, t.replayed_from_id, t.request_id,
-        (extract(epoch from t.scheduled_at) * 1000)::bigint)
+      (select coalesce(json_agg(json_build_array(t.id, t.webhook_id, t.event_id, t.event_seq, t.attempt,
+        t.request_id, (extract(epoch from t.scheduled_at) * 1000)::bigint)
         order by t.scheduled_at, t.event_seq, t.id collate "C"), '[]') from taken t) as attempts,
       (select coalesce(json_agg(json_build_array(e.id, e.type, e.occurred_at, e.brandspace_id, e.actor_type,
         e.actor_id, e.data)), '[]')
@@ -197,17 +187,12 @@ export async function claimDueDeliveries(db: Db, claim: ClaimLimits): Promise<Cl
     renewed: row?.renewed ?? [],
     attempts: (row?.attempts ?? []).map((t) => ({
       id: t[0],
-      chainId: t[1],
-      brandspaceId: t[2],
-      webhookId: t[3],
-      eventId: t[4],
-      eventSeq: Number(t[5]),
-      eventType: t[6],
-      attempt: t[7],
-      origin: t[8],
-      replayedFromId: t[9],
-      requestId: t[10],
-      queueKey: [Number(t[11]), Number(t[5]), t[0]],
+      webhookId: t[1],
+      eventId: t[2],
+      eventSeq: Number(t[3]),
+      attempt: t[4],
+      requestId: t[5],
+      queueKey: [Number(t[6]), Number(t[3]), t[0]],
     })),
     events: (row?.events ?? []).map((e) => ({
       id: e[0],
@@ -303,20 +288,35 @@ export async function releaseSenders(db: Db, owner: string): Promise<void> {
   await db.execute(sql`delete from webhook_senders where leased_by = ${owner}`);
 }
 
+/** The next attempt of a chain after a failed one: when it falls due, and whether it waits (its endpoint is gone). */
+export interface Retry {
+  previousId: string;
+  scheduledAt: Date;
+  parked: boolean;
+}
+
 /**
- * Inserts attempts in one statement however many there are (the rows travel as one JSON parameter); a second
- * fan-out of the same (event, endpoint) or a second row for one attempt is a no-op.
+ * Inserts the next attempt of each failed one in one statement, copying its chain, endpoint, event and origin from
+ * the failed attempt's row; a second insert of the same (chain, attempt) is a no-op. Each travels as a positional
+ * row: the failed attempt, the new attempt's id and request id, when it falls due (epoch ms), whether it is parked.
  */
-export async function insertAttempts(db: Db, rows: NewDeliveryRow[]): Promise<void> {
-  if (rows.length === 0) return;
+export async function insertRetries(db: Db, retries: Retry[]): Promise<void> {
+  if (retries.length === 0) return;
+  const rows = retries.map((r) => [
+    r.previousId,
+    newId("delivery"),
+    newId("request"),
+    r.scheduledAt.getTime(),
+    r.parked,
+  ]);
   await db.execute(sql`
     insert into webhook_deliveries (id, chain_id, brandspace_id, webhook_id, event_id, event_seq, event_type,
       status, attempt, origin, replayed_from_id, scheduled_at, request_id)
-    select id, "chainId", "brandspaceId", "webhookId", "eventId", "eventSeq", "eventType", status, attempt,
-      origin, "replayedFromId", "scheduledAt", "requestId"
-    from jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) as r(id text, "chainId" text, "brandspaceId" text,
-      "webhookId" text, "eventId" text, "eventSeq" bigint, "eventType" text, status text, attempt int,
-      origin text, "replayedFromId" text, "scheduledAt" timestamptz, "requestId" text)
+    select r.v->>1, p.chain_id, p.brandspace_id, p.webhook_id, p.event_id, p.event_seq, p.event_type,
+      case when (r.v->>4)::boolean then 'parked' else 'pending' end, p.attempt + 1, p.origin, p.replayed_from_id,
+      to_timestamp((r.v->>3)::float8 / 1000), r.v->>2
+    from jsonb_array_elements(${JSON.stringify(rows)}::jsonb) as r(v)
+    join webhook_deliveries p on p.id = r.v->>0
     on conflict do nothing`);
 }
 

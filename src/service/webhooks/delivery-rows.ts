@@ -1,7 +1,6 @@
 import type { Delivery, DeliveryOrigin } from "../../contract/webhooks.ts";
 import { newId } from "../platform/ids.ts";
 import type { DeliveryRow, NewDeliveryRow } from "./deliveries.repository.ts";
-import type { ClaimedAttempt } from "./delivery-queue.repository.ts";
 
 /**
  * The chain of an event's fan-out (or test) to one endpoint, named after both: the unique (chain, attempt) index
@@ -37,25 +36,6 @@ export function firstAttempt(input: {
     origin: input.origin,
     replayedFromId: input.replayedFromId ?? null,
     scheduledAt: new Date(),
-    requestId: newId("request"),
-  };
-}
-
-/** The next attempt of a chain after a failure. */
-export function nextAttempt(previous: ClaimedAttempt, scheduledAt: Date, parked: boolean): NewDeliveryRow {
-  return {
-    id: newId("delivery"),
-    chainId: previous.chainId,
-    brandspaceId: previous.brandspaceId,
-    webhookId: previous.webhookId,
-    eventId: previous.eventId,
-    eventSeq: previous.eventSeq,
-    eventType: previous.eventType,
-    status: parked ? "parked" : "pending",
-    attempt: previous.attempt + 1,
-    origin: previous.origin,
-    replayedFromId: previous.replayedFromId,
-    scheduledAt,
     requestId: newId("request"),
   };
 }

@@ -354,6 +354,38 @@ describe("delivery", { timeout: 40_000 }, () => {
     );
   });
 
+  it("retries a failed redelivery in its own chain: same event, origin and source", async () => {
+    const r = await receiver((_req, index, res) => {
+      res.statusCode = index === 1 ? 500 : 200;
+      res.end();
+    });
+    const hook = await endpoint(r.url);
+    const libraryId = await emitEvent();
+    const [original] = await waitFor(async () => {
+      const rows = await deliveries(hook.id, "?status=success");
+      return rows.length ? rows : null;
+    });
+    const redelivered = await api("POST", `/v1/webhooks/${hook.id}/deliveries/${original!.id}/redeliver`);
+    expect(redelivered.status).toBe(202);
+    await waitFor(() => about(r, libraryId).length === 3, 20_000, "the redelivery and its retry");
+    const retry = await waitFor(async () =>
+      (await deliveries(hook.id)).find((d) => d.attempt === 2 && d.status === "success"),
+    );
+    expect(retry).toMatchObject({
+      status: "success",
+      origin: "redeliver",
+      replayed_from_id: original!.id,
+      event_id: original!.event_id,
+      event_type: "library.created",
+    });
+    const [, failed, retried] = about(r, libraryId);
+    expect(failed!.headers["service-delivery-id"]).toBe(redelivered.body.id);
+    expect(retried!.headers["service-delivery-id"]).toBe(retry!.id);
+    expect(retried!.headers["service-delivery-attempt"]).toBe("2");
+    expect(retried!.body.equals(failed!.body)).toBe(false);
+    expect(JSON.parse(retried!.body.toString())).toMatchObject({ id: original!.event_id, attempt: 2 });
+  });
+
   it("sends webhook.test to the one endpoint only", async () => {
     const r = await receiver();
     const other = await receiver();

@@ -1,12 +1,11 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Db } from "../db/client.ts";
-import { events } from "../db/schema/index.ts";
+import { events, webhookDeliveries } from "../db/schema/index.ts";
 import { startWorkers, type Workers } from "../jobs/workers.ts";
 import { emit } from "../platform/outbox.ts";
 import { apiClient } from "../testing/http-client.ts";
 import { startTestService, type TestService } from "../testing/test-service.ts";
-import { insertAttempts } from "./delivery-queue.repository.ts";
 import { firstAttempt } from "./delivery-rows.ts";
 import { FAST_WEBHOOK_ENV, type Receiver, startReceiver, waitFor } from "./webhooks-test-kit.ts";
 
@@ -69,7 +68,9 @@ describe("an attempt committed with a place behind what a running loop holds", {
       origin: "redeliver",
       enabled: true,
     });
-    await insertAttempts(service.deps.db, [{ ...late, scheduledAt: new Date(Date.now() - 60_000) }]);
+    await service.deps.db
+      .insert(webhookDeliveries)
+      .values({ ...late, scheduledAt: new Date(Date.now() - 60_000) });
     const committedAt = Date.now();
 
     const arrived = await waitFor(

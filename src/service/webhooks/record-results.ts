@@ -5,11 +5,10 @@ import { deliveries } from "../metrics/metrics.ts";
 import { countExhaustedSince } from "./deliveries.repository.ts";
 import {
   type ClaimedAttempt,
-  insertAttempts,
+  insertRetries,
   type Settlement,
   settleDeliveries,
 } from "./delivery-queue.repository.ts";
-import { nextAttempt } from "./delivery-rows.ts";
 import type { SendOutcome } from "./send-delivery.ts";
 import { autoDisableWebhook, findWebhookById, markLastSuccess } from "./webhooks.repository.ts";
 
@@ -125,11 +124,15 @@ async function recordResults(
   for (const webhookId of new Set(gone.map((r) => r.delivery.webhookId)))
     await autoDisableWebhook(tx, webhookId, "gone");
   const retried = failed.filter((r) => r.delivery.attempt < lastAttempt);
-  await insertAttempts(
+  await insertRetries(
     tx,
     retried.map((r) => {
       const delay = deps.config.webhookRetryScheduleMs[r.delivery.attempt - 1]! * (0.9 + Math.random() * 0.2);
-      return nextAttempt(r.delivery, new Date(r.at.getTime() + delay), r.outcome.httpStatus === 410);
+      return {
+        previousId: r.delivery.id,
+        scheduledAt: new Date(r.at.getTime() + delay),
+        parked: r.outcome.httpStatus === 410,
+      };
     }),
   );
   const exhausted = failed.filter((r) => r.delivery.attempt >= lastAttempt);
