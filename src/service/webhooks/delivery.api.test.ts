@@ -326,8 +326,9 @@ describe("delivery", { timeout: 40_000 }, () => {
     await waitFor(() => about(r, libraryId).length === 1);
   });
 
-  it("redelivers the same event and body as a new delivery", async () => {
-    const r = await receiver();
+  /** An event delivered to a new endpoint answering with `respond`, then its delivery redelivered. */
+  async function deliveredThenRedelivered(respond?: Parameters<typeof receiver>[0]) {
+    const r = await receiver(respond);
     const hook = await endpoint(r.url);
     const libraryId = await emitEvent();
     const [original] = await waitFor(async () => {
@@ -336,12 +337,17 @@ describe("delivery", { timeout: 40_000 }, () => {
     });
     const redelivered = await api("POST", `/v1/webhooks/${hook.id}/deliveries/${original!.id}/redeliver`);
     expect(redelivered.status).toBe(202);
+    return { r, hook, libraryId, original: original!, redelivered };
+  }
+
+  it("redelivers the same event and body as a new delivery", async () => {
+    const { r, hook, libraryId, original, redelivered } = await deliveredThenRedelivered();
     expect(redelivered.body).toMatchObject({
       object: "delivery",
       attempt: 1,
       origin: "redeliver",
-      replayed_from_id: original!.id,
-      event_id: original!.event_id,
+      replayed_from_id: original.id,
+      event_id: original.event_id,
       status: "pending",
     });
     await waitFor(() => about(r, libraryId).length === 2);
@@ -355,18 +361,12 @@ describe("delivery", { timeout: 40_000 }, () => {
   });
 
   it("retries a failed redelivery in its own chain: same event, origin and source", async () => {
-    const r = await receiver((_req, index, res) => {
-      res.statusCode = index === 1 ? 500 : 200;
-      res.end();
-    });
-    const hook = await endpoint(r.url);
-    const libraryId = await emitEvent();
-    const [original] = await waitFor(async () => {
-      const rows = await deliveries(hook.id, "?status=success");
-      return rows.length ? rows : null;
-    });
-    const redelivered = await api("POST", `/v1/webhooks/${hook.id}/deliveries/${original!.id}/redeliver`);
-    expect(redelivered.status).toBe(202);
+    const { r, hook, libraryId, original, redelivered } = await deliveredThenRedelivered(
+      (_req, index, res) => {
+        res.statusCode = index === 1 ? 500 : 200;
+        res.end();
+      },
+    );
     await waitFor(() => about(r, libraryId).length === 3, 20_000, "the redelivery and its retry");
     const retry = await waitFor(async () =>
       (await deliveries(hook.id)).find((d) => d.attempt === 2 && d.status === "success"),
@@ -374,8 +374,8 @@ describe("delivery", { timeout: 40_000 }, () => {
     expect(retry).toMatchObject({
       status: "success",
       origin: "redeliver",
-      replayed_from_id: original!.id,
-      event_id: original!.event_id,
+      replayed_from_id: original.id,
+      event_id: original.event_id,
       event_type: "library.created",
     });
     const [, failed, retried] = about(r, libraryId);
@@ -383,7 +383,7 @@ describe("delivery", { timeout: 40_000 }, () => {
     expect(retried!.headers["service-delivery-id"]).toBe(retry!.id);
     expect(retried!.headers["service-delivery-attempt"]).toBe("2");
     expect(retried!.body.equals(failed!.body)).toBe(false);
-    expect(JSON.parse(retried!.body.toString())).toMatchObject({ id: original!.event_id, attempt: 2 });
+    expect(JSON.parse(retried!.body.toString())).toMatchObject({ id: original.event_id, attempt: 2 });
   });
 
   it("sends webhook.test to the one endpoint only", async () => {
