@@ -2,7 +2,7 @@ import { type Config, ConfigError, loadConfig } from "./env.ts";
 import { formatBanner } from "./server/banner.ts";
 import { DataDirInUseError } from "./server/data-dir-lock.ts";
 import { PortInUseError } from "./server/listeners.ts";
-import { stopOnSignals } from "./server/signals.ts";
+import { exitWhenDatabaseEnds, stopOnSignals } from "./server/signals.ts";
 import { type RunningService, startService } from "./server/start-service.ts";
 
 /** `npm start`: configuration → service (listeners, workers, admin socket) → banner → wait for a signal. */
@@ -30,4 +30,5 @@ async function startOrExit(config: Config): Promise<RunningService> {
 const config = loadConfigOrExit();
 const service = await startOrExit(config);
 stopOnSignals(service.stop);
+exitWhenDatabaseEnds(service.deps.database.ended, service.deps.logger);
 process.stdout.write(formatBanner(service, config));

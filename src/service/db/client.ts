@@ -39,6 +39,11 @@ export interface Database {
    * `performance.eventLoopUtilization` reports it.
    */
   threadUtilization?(since?: EventLoopUtilization): EventLoopUtilization;
+  /**
+   * PGlite only: settles with the reason if the database's thread ends on its own (it crashed) while open; every
+   * statement fails from then on, so the process should end and be started again.
+   */
+  ended?: Promise<Error>;
   /** Pool use, for metrics (PostgreSQL only: PGlite has one connection). */
   poolStats?(): { total: number; idle: number; waiting: number };
   close(): Promise<void>;
@@ -85,6 +90,7 @@ async function openPglite(dataDir?: string, snapshot?: Uint8Array): Promise<Data
     },
     dumpDataDir: (compression = "gzip") => client.dumpDataDir(compression),
     threadUtilization: (since) => thread.utilization(since),
+    ended: thread.ended,
     close: () => client.close(),
   };
 }

@@ -158,6 +158,12 @@ describe("PGlite on its own thread", () => {
       expect((await second.query<{ v: string }>("select v from kept")).rows).toEqual([{ v: "saved" }]);
       await second.close();
       await expect(second.query("select 1")).rejects.toThrow(/database thread ended/);
+      // Closed, not crashed: nothing reports it as ended.
+      const endedAfterClose = await Promise.race([
+        second.ended,
+        new Promise((resolve) => setTimeout(resolve, 100)),
+      ]);
+      expect(endedAfterClose).toBeUndefined();
 
       // The dump is a database to start from, in memory or in a new directory.
       const copy = await newThread(undefined, new Uint8Array(await dump.arrayBuffer()));
@@ -165,5 +171,16 @@ describe("PGlite on its own thread", () => {
     } finally {
       await rm(dir, { recursive: true, force: true });
     }
+  });
+
+  it("reports a thread that ends on its own, and fails every call from then on", async () => {
+    const thread = await openPgliteThread(undefined, {
+      workerUrl: new URL("../testing/ending-thread.worker.mjs", import.meta.url),
+    });
+    await expect(thread.query("select 1")).rejects.toThrow("the database crashed");
+    const ended = await thread.ended;
+    expect(ended.message).toMatch(/database thread ended \(exit code 3\)/);
+    await expect(thread.query("select 1")).rejects.toThrow(/exit code 3/);
+    await thread.close();
   });
 });

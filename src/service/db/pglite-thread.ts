@@ -40,6 +40,11 @@ export interface PgliteClient extends PgliteStatements {
   dumpDataDir(compression: "gzip" | "none"): Promise<Blob>;
   /** How busy the thread has been (since `since`, or since it started), as `performance.eventLoopUtilization`. */
   utilization(since?: EventLoopUtilization): EventLoopUtilization;
+  /**
+   * Settles with the reason when the thread ends on its own (it crashed) while the database is open: every call
+   * fails from then on. Never settles for a `close`.
+   */
+  readonly ended: Promise<Error>;
   close(): Promise<void>;
 }
 
@@ -66,9 +71,9 @@ type Reply =
  */
 export async function openPgliteThread(
   dataDir?: string,
-  options: { snapshot?: Uint8Array } = {},
+  options: { snapshot?: Uint8Array /** Tests stand in a thread of their own. */; workerUrl?: URL } = {},
 ): Promise<PgliteClient> {
-  const worker = new Worker(new URL("./pglite.worker.mjs", import.meta.url), {
+  const worker = new Worker(options.workerUrl ?? new URL("./pglite.worker.mjs", import.meta.url), {
     workerData: { dataDir, snapshot: options.snapshot, textTypes: TEXT_TYPES },
     // Plain node: the service's own flags (a TypeScript loader among them) only slow the thread's start.
     execArgv: [],
@@ -88,10 +93,16 @@ export async function openPgliteThread(
   await ready;
   worker.unref();
 
+  let closing = false;
+  let endedOnItsOwn: (error: Error) => void = () => {};
+  const ended = new Promise<Error>((resolve) => {
+    endedOnItsOwn = resolve;
+  });
   const fail = (error: Error) => {
-    failure = error;
+    failure ??= error;
     for (const call of pending.values()) call.reject(error);
     pending.clear();
+    if (!closing) endedOnItsOwn(error);
   };
   worker.on("error", fail);
   worker.on("exit", (code) => fail(new Error(`The database thread ended (exit code ${code})`)));
@@ -172,8 +183,10 @@ export async function openPgliteThread(
       return new Blob([bytes]);
     },
     utilization: (since) => worker.performance.eventLoopUtilization(since),
+    ended,
     async close() {
-      if (failure) return;
+      if (failure || closing) return;
+      closing = true;
       await call({ op: "close" });
       failure = new Error("The database thread ended: the database was closed");
       await worker.terminate();

@@ -1,3 +1,5 @@
+import type { Logger } from "pino";
+
 /**
  * SIGINT and SIGTERM stop the service gracefully and exit; a second signal while stopping exits at once
  * (whatever was left, such as the lock, is found stale and cleaned up by the next start).
@@ -24,4 +26,20 @@ export function stopOnSignals(stop: () => Promise<void>) {
   };
   process.on("SIGINT", onSignal);
   process.on("SIGTERM", onSignal);
+}
+
+/**
+ * Ends the process (exit code 1) when the embedded database's thread ends on its own: every request and job would
+ * fail from then on, and a new start opens the database again (the data directory's lock ends with the process).
+ * The process's supervisor, or whoever ran `npm start`, starts it again.
+ */
+export function exitWhenDatabaseEnds(
+  ended: Promise<Error> | undefined,
+  logger: Pick<Logger, "fatal">,
+  exit: (code: number) => void = process.exit,
+): void {
+  void ended?.then((error) => {
+    logger.fatal({ err: error }, "the embedded database stopped: exiting, to be started again");
+    exit(1);
+  });
 }
