@@ -90,6 +90,31 @@ describe("fan-out", () => {
     expect(rows.filter((r) => r.webhookId === hook)).toHaveLength(1);
   });
 
+  it("gives an endpoint the events after its creation, though the two times come from clocks a millisecond apart", async () => {
+    await database.db.update(events).set({ fannedOutAt: new Date() });
+    const hook = await endpoint(["*"]);
+    const [row] = await database.db.select().from(webhooks).where(eq(webhooks.id, hook));
+    const createdAt = row!.createdAt;
+    // Stamped 1 ms before the endpoint: what an event a moment after it can read (the endpoint's time rounded up,
+    // the event's truncated). Stamped 2 ms before: it came before the endpoint.
+    const justAfter = await event("library.created");
+    const before = await event("library.created");
+    for (const [made, msBefore] of [
+      [justAfter, 1],
+      [before, 2],
+    ] as const)
+      await database.db
+        .update(events)
+        .set({ occurredAt: new Date(createdAt.getTime() - msBefore) })
+        .where(eq(events.id, made.id));
+    expect(await fanOutBatch(database.db)).toEqual({ events: 2, full: false });
+    const attempts = await database.db
+      .select()
+      .from(webhookDeliveries)
+      .where(eq(webhookDeliveries.webhookId, hook));
+    expect(attempts.map((a) => a.eventId)).toEqual([justAfter.id]);
+  });
+
   it("keeps a batch within its attempts, taking whole events in order, and always the first", async () => {
     await database.db.update(events).set({ fannedOutAt: new Date() });
     await database.db.delete(webhooks);

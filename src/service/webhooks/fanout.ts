@@ -65,9 +65,19 @@ function subscribedEndpoints(
 ): number[] {
   const positions: number[] = [];
   endpoints.forEach((endpoint, endpointAt) => {
-    // An endpoint receives the events that happened after it was created.
-    if (endpoint.brandspaceId !== event.brandspaceId || endpoint.createdAt > event.occurredAt) return;
+    if (endpoint.brandspaceId !== event.brandspaceId || createdAfter(endpoint.createdAt, event.occurredAt))
+      return;
     if (subscribes(endpoint.events, event.type)) positions.push(endpointAt);
   });
   return positions;
+}
+
+/**
+ * An endpoint receives the events that happened after it was created. Both times are kept to the millisecond, but
+ * from two clocks: the endpoint's is the database's `now()`, rounded (up to half a millisecond later), the event's
+ * is this process's, truncated (up to a millisecond earlier). An event that came after the endpoint can then read up
+ * to a millisecond before it, and is still delivered; one that reads two or more before it came before.
+ */
+function createdAfter(endpointCreatedAt: Date, eventOccurredAt: Date): boolean {
+  return endpointCreatedAt.getTime() - eventOccurredAt.getTime() > 1;
 }
