@@ -71,7 +71,11 @@ type Reply =
  */
 export async function openPgliteThread(
   dataDir?: string,
-  options: { snapshot?: Uint8Array /** Tests stand in a thread of their own. */; workerUrl?: URL } = {},
+  options: {
+    snapshot?: Uint8Array;
+    /** The thread's script: tests stand in one of their own. */
+    workerUrl?: URL;
+  } = {},
 ): Promise<PgliteClient> {
   const worker = new Worker(options.workerUrl ?? new URL("./pglite.worker.mjs", import.meta.url), {
     workerData: { dataDir, snapshot: options.snapshot, textTypes: TEXT_TYPES },
