@@ -113,6 +113,9 @@ describe("job runner", () => {
   it("runs at most `concurrency` handlers at once", async () => {
     let running = 0;
     let peak = 0;
+    // All queued before the runner starts: enqueued one by one beside it, under load each job could end before
+    // the next was claimed, and the runner never had three to run (CI saw a peak of 2).
+    for (let n = 0; n < 12; n++) await enqueue(n);
     startRunner(
       {
         "test.work": async () => {
@@ -124,7 +127,6 @@ describe("job runner", () => {
       },
       { concurrency: 3 },
     );
-    for (let n = 0; n < 12; n++) await enqueue(n);
     await waitFor(allFinished);
     expect(peak).toBe(3);
   });
