@@ -1,8 +1,9 @@
 import type { Logger } from "pino";
 
 /**
- * SIGINT and SIGTERM stop the service gracefully and exit; a second signal while stopping exits at once
- * (whatever was left, such as the lock, is found stale and cleaned up by the next start).
+ * SIGINT and SIGTERM stop the service gracefully and exit; a second signal while stopping exits at once (the data
+ * directory's lock ends with the process; what it left in flight is taken over by the next start, its jobs once
+ * their leases lapse).
  */
 export function stopOnSignals(stop: () => Promise<void>) {
   let stopping = false;
