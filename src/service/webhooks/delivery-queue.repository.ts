@@ -38,10 +38,7 @@ export interface ClaimLimits {
  * retry copies (its chain, event type, origin) is read by its insert, so that a claim does not carry it for every
  * attempt that succeeds.
  */
-export type ClaimedAttempt = Pick<
-  DeliveryRow,
-  "id" | "webhookId" | "eventId" | "eventSeq" | "attempt" | "requestId"
-> & {
+export type ClaimedAttempt = Pick<DeliveryRow, "id" | "webhookId" | "eventId" | "attempt" | "requestId"> & {
   queueKey: QueueKey;
 };
 
@@ -189,7 +186,6 @@ export async function claimDueDeliveries(db: Db, claim: ClaimLimits): Promise<Cl
       id: t[0],
       webhookId: t[1],
       eventId: t[2],
-      eventSeq: Number(t[3]),
       attempt: t[4],
       requestId: t[5],
       queueKey: [Number(t[6]), Number(t[3]), t[0]],

@@ -37,9 +37,9 @@ export function sendDelivery(
 ): Promise<SendOutcome> {
   return new Promise((resolve) => {
     const attempt = new DeliveryAttempt(resolve, shutdown);
-    let url: ParsedTarget;
+    let url: URL;
     try {
-      url = parseTarget(target.url);
+      url = new URL(target.url);
     } catch (error) {
       attempt.onError(error as Error);
       return;
@@ -47,7 +47,7 @@ export function sendDelivery(
     agent.dispatch(
       {
         origin: url.origin,
-        path: url.path,
+        path: `${url.pathname}${url.search}`,
         method: "POST",
         headers: target.headers,
         body: target.body,
@@ -55,26 +55,6 @@ export function sendDelivery(
       attempt,
     );
   });
-}
-
-interface ParsedTarget {
-  origin: string;
-  path: string;
-}
-
-/** Each endpoint URL as parsed once: a busy loop sends to the same few URLs thousands of times a second. */
-const parsedTargets = new Map<string, ParsedTarget>();
-const PARSED_TARGETS_KEPT = 1_000;
-
-function parseTarget(url: string): ParsedTarget {
-  let target = parsedTargets.get(url);
-  if (!target) {
-    const parsed = new URL(url);
-    target = { origin: parsed.origin, path: `${parsed.pathname}${parsed.search}` };
-    if (parsedTargets.size >= PARSED_TARGETS_KEPT) parsedTargets.clear();
-    parsedTargets.set(url, target);
-  }
-  return target;
 }
 
 /** What of an answer is read past its excerpt before the connection is dropped instead. */
