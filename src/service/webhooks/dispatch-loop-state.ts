@@ -34,8 +34,11 @@ export interface LoopState {
   /** Ends the sleep under way, if any, when its condition holds. */
   wakeUp: () => void;
   fannedOutAt: number;
-  /** The fan-out batch under way, if any; events its batches took since the last turn; the error one ended with. */
-  fanOut: { running: Promise<void> | null; ended: number; failed: unknown };
+  /**
+   * The fan-out batch under way, if any; events its batches took since the last turn; how many attempts each event
+   * of the last batch made; the error one ended with.
+   */
+  fanOut: { running: Promise<void> | null; ended: number; attemptsPerEvent: number; failed: unknown };
   parkedAt: number;
   claimedAt: number;
   endpointsReadAt: number;

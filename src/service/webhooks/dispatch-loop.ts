@@ -6,7 +6,7 @@ import type { ServiceDeps } from "../deps.ts";
 import { type Claim, claimDueDeliveries, parkDisabled, releaseSenders } from "./delivery-queue.repository.ts";
 import { type LoopState, sleep, wake } from "./dispatch-loop-state.ts";
 import { EndpointLanes } from "./endpoint-lanes.ts";
-import { FANOUT_BATCH, type FanOutLimits, fanOutBatch } from "./fanout.ts";
+import { FANOUT_BATCH, type FanOutLimits, fanOutBatch, limitsAfter } from "./fanout.ts";
 import { readEndpoints, readEndpointsWhenDue, sendReady } from "./lane-sends.ts";
 import { createResultRecorder } from "./record-results.ts";
 
@@ -99,7 +99,7 @@ export function startDispatchLoop(
     eventsCommitted: true,
     wakeUp: () => {},
     fannedOutAt: 0,
-    fanOut: { running: null, ended: 0, failed: undefined },
+    fanOut: { running: null, ended: 0, attemptsPerEvent: 0, failed: undefined },
     parkedAt: 0,
     claimedAt: 0,
     endpointsReadAt: 0,
@@ -258,11 +258,12 @@ async function fanOutWhenDue(state: LoopState): Promise<number> {
   if (!state.fanOut.running && due) {
     state.eventsCommitted = false;
     const pglite = state.deps.database.kind === "pglite";
-    const limits = state.lanes.held === 0 ? FIRST_FANOUT_BATCH : pglite ? PGLITE_FANOUT_BATCH : FANOUT_BATCH;
-    state.fanOut.running = fanOutBatch(state.deps.db, limits)
-      .then(({ events, full }) => {
+    const bounds = state.lanes.held === 0 ? FIRST_FANOUT_BATCH : pglite ? PGLITE_FANOUT_BATCH : FANOUT_BATCH;
+    state.fanOut.running = fanOutBatch(state.deps.db, limitsAfter(bounds, state.fanOut.attemptsPerEvent))
+      .then(({ events, attempts, full }) => {
         state.fannedOutAt = Date.now();
         state.fanOut.ended += events;
+        if (events > 0) state.fanOut.attemptsPerEvent = attempts / events;
         if (full) state.eventsCommitted = true;
       })
       .catch((error: unknown) => {

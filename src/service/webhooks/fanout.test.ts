@@ -6,7 +6,7 @@ import { newId } from "../platform/ids.ts";
 import { emit } from "../platform/outbox.ts";
 import { seedDemo } from "../seed/demo-seed.ts";
 import { openTestDatabase } from "../testing/test-database.ts";
-import { fanOutBatch } from "./fanout.ts";
+import { fanOutBatch, limitsAfter } from "./fanout.ts";
 
 let database: Database;
 let brandspaceId: string;
@@ -51,9 +51,9 @@ describe("fan-out", () => {
     const late = await endpoint(["*"]);
 
     const twoEvents = { events: 2, attempts: 100 };
-    expect(await fanOutBatch(database.db, twoEvents)).toEqual({ events: 2, full: true });
-    expect(await fanOutBatch(database.db, twoEvents)).toEqual({ events: 1, full: false });
-    expect(await fanOutBatch(database.db, twoEvents)).toEqual({ events: 0, full: false });
+    expect(await fanOutBatch(database.db, twoEvents)).toEqual({ events: 2, attempts: 2, full: true });
+    expect(await fanOutBatch(database.db, twoEvents)).toEqual({ events: 1, attempts: 3, full: false });
+    expect(await fanOutBatch(database.db, twoEvents)).toEqual({ events: 0, attempts: 0, full: false });
     expect(await database.db.select().from(events).where(isNull(events.fannedOutAt))).toEqual([]);
 
     const rows = await database.db
@@ -78,10 +78,10 @@ describe("fan-out", () => {
     await database.db.update(events).set({ fannedOutAt: new Date() });
     const hook = await endpoint(["*"]);
     const made = await event("library.created");
-    expect(await fanOutBatch(database.db)).toEqual({ events: 1, full: false });
+    expect(await fanOutBatch(database.db)).toMatchObject({ events: 1, full: false });
     // As if the marker had been lost: the same event is fanned out a second time.
     await database.db.update(events).set({ fannedOutAt: null }).where(eq(events.id, made.id));
-    expect(await fanOutBatch(database.db)).toEqual({ events: 1, full: false });
+    expect(await fanOutBatch(database.db)).toMatchObject({ events: 1, full: false });
 
     const rows = await database.db
       .select()
@@ -107,7 +107,7 @@ describe("fan-out", () => {
         .update(events)
         .set({ occurredAt: new Date(createdAt.getTime() - msBefore) })
         .where(eq(events.id, made.id));
-    expect(await fanOutBatch(database.db)).toEqual({ events: 2, full: false });
+    expect(await fanOutBatch(database.db)).toMatchObject({ events: 2, full: false });
     const attempts = await database.db
       .select()
       .from(webhookDeliveries)
@@ -129,12 +129,38 @@ describe("fan-out", () => {
         .length;
 
     // The first event makes 3 attempts; with the second's 2 the batch would pass 4.
-    expect(await fanOutBatch(database.db, { events: 10, attempts: 4 })).toEqual({ events: 1, full: true });
+    expect(await fanOutBatch(database.db, { events: 10, attempts: 4 })).toEqual({
+      events: 1,
+      attempts: 3,
+      full: true,
+    });
     expect(await attemptsOf(made[1]!.id)).toBe(0);
     // An event that makes more attempts than a batch allows still goes, alone.
-    expect(await fanOutBatch(database.db, { events: 10, attempts: 1 })).toEqual({ events: 1, full: true });
-    expect(await fanOutBatch(database.db, { events: 10, attempts: 1 })).toEqual({ events: 1, full: false });
+    expect(await fanOutBatch(database.db, { events: 10, attempts: 1 })).toEqual({
+      events: 1,
+      attempts: 2,
+      full: true,
+    });
+    expect(await fanOutBatch(database.db, { events: 10, attempts: 1 })).toEqual({
+      events: 1,
+      attempts: 3,
+      full: false,
+    });
     expect(await Promise.all(made.map((e) => attemptsOf(e.id)))).toEqual([3, 2, 3]);
     expect(await database.db.select().from(events).where(isNull(events.fannedOutAt))).toEqual([]);
+  });
+});
+
+describe("the next batch's limits", () => {
+  const bounds = { events: 500, attempts: 500 };
+
+  it("reads as many events as the attempts bound lets through at the last batch's rate", () => {
+    expect(limitsAfter(bounds, 10)).toEqual({ events: 50, attempts: 500 });
+    expect(limitsAfter(bounds, 3)).toEqual({ events: 167, attempts: 500 });
+    expect(limitsAfter(bounds, 1_000)).toEqual({ events: 1, attempts: 500 });
+  });
+
+  it("keeps the events bound where events made one attempt or none, or before any batch", () => {
+    for (const rate of [0, 0.5, 1]) expect(limitsAfter(bounds, rate)).toEqual(bounds);
   });
 });

@@ -18,6 +18,8 @@ export const FANOUT_BATCH: FanOutLimits = { events: 500, attempts: 5_000 };
 export interface FanOutResult {
   /** Events fanned out. */
   events: number;
+  /** Attempts 1 they made (those of an event fanned out again included, though not written twice). */
+  attempts: number;
   /** The batch stopped at one of its limits: more events may be waiting. */
   full: boolean;
 }
@@ -35,9 +37,9 @@ const FANOUT_LOCK = 727_003;
 export async function fanOutBatch(db: Db, limits: FanOutLimits = FANOUT_BATCH): Promise<FanOutResult> {
   return db.transaction(async (t) => {
     const tx = t as Db;
-    if (!(await tryTransactionLock(tx, FANOUT_LOCK))) return { events: 0, full: false };
+    if (!(await tryTransactionLock(tx, FANOUT_LOCK))) return { events: 0, attempts: 0, full: false };
     const locked = await lockEventsToFanOut(tx, limits.events);
-    if (locked.length === 0) return { events: 0, full: false };
+    if (locked.length === 0) return { events: 0, attempts: 0, full: false };
     const endpoints = await webhooksOfBrandspaces(tx, [...new Set(locked.map((e) => e.brandspaceId))]);
     const attempts: FanOutAttempts["attempts"] = [];
     let taken = 0;
@@ -54,8 +56,23 @@ export async function fanOutBatch(db: Db, limits: FanOutLimits = FANOUT_BATCH): 
       tx,
       batch.map((e) => e.id),
     );
-    return { events: taken, full: taken < locked.length || locked.length === limits.events };
+    return {
+      events: taken,
+      attempts: attempts.length,
+      full: taken < locked.length || locked.length === limits.events,
+    };
   });
+}
+
+/**
+ * The limits of the next batch, after one whose events made `attemptsPerEvent` attempts each: it reads as many
+ * events as its attempts bound lets through at that rate. PGlite's batches (500 attempts) read and locked 500
+ * events to fan out 50 to 10 endpoints each: a fan-out read every event ten times. Events that make more attempts
+ * than the last ones end a batch early, as before; fewer leave it short, and the next reads more.
+ */
+export function limitsAfter(limits: FanOutLimits, attemptsPerEvent: number): FanOutLimits {
+  if (!(attemptsPerEvent > 1)) return limits;
+  return { ...limits, events: Math.min(limits.events, Math.ceil(limits.attempts / attemptsPerEvent)) };
 }
 
 /** The positions of the endpoints that get attempt 1 of an event: its brandspace's, created before it, subscribed. */
