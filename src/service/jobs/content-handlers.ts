@@ -3,15 +3,24 @@ import type { ServiceDeps } from "../deps.ts";
 import { processVersionJob } from "../processing/process-version.job.ts";
 import { type JobHandlers, logWork, outcome } from "./job-handler.ts";
 import type { Job } from "./job-types.ts";
-import { analyzeDatabase } from "./maintenance.repository.ts";
+import { analyzeDatabase, vacuumChurningTables } from "./maintenance.repository.ts";
 import type { ScheduleDefinition } from "./scheduler.ts";
 
 type ContentJob = Extract<
   Job,
-  { type: "media.process_version" | "uploads.expire" | "blobs.reclaim" | "trash.purge" | "db.analyze" }
+  {
+    type:
+      | "media.process_version"
+      | "uploads.expire"
+      | "blobs.reclaim"
+      | "trash.purge"
+      | "db.analyze"
+      | "db.vacuum";
+  }
 >;
 
-const HOUR_MS = 3_600_000;
+const MINUTE_MS = 60_000;
+const HOUR_MS = 60 * MINUTE_MS;
 
 export function contentHandlers(deps: ServiceDeps): JobHandlers<ContentJob> {
   const system = { db: deps.db, deps };
@@ -31,6 +40,11 @@ export function contentHandlers(deps: ServiceDeps): JobHandlers<ContentJob> {
       if (deps.database.kind === "pglite") await analyzeDatabase(deps.db);
       return outcome.success();
     },
+    // PGlite has no autovacuum either: without this, an empty job claim took 1.6 ms, and 3.3 ms after 10,000 jobs.
+    "db.vacuum": async () => {
+      if (deps.database.kind === "pglite") await vacuumChurningTables(deps.db);
+      return outcome.success();
+    },
     "trash.purge": async (_payload, { logger }) => {
       logWork(logger, { purged: await purgeTrash(system) }, "purged trash");
       return outcome.success();
@@ -43,4 +57,5 @@ export const CONTENT_SCHEDULES: ScheduleDefinition[] = [
   { name: "blobs.reclaim", intervalMs: 6 * HOUR_MS, job: { type: "blobs.reclaim", payload: {} } },
   { name: "trash.purge", intervalMs: HOUR_MS, job: { type: "trash.purge", payload: {} } },
   { name: "db.analyze", intervalMs: HOUR_MS, job: { type: "db.analyze", payload: {} } },
+  { name: "db.vacuum", intervalMs: 10 * MINUTE_MS, job: { type: "db.vacuum", payload: {} } },
 ];

@@ -17,6 +17,7 @@ export type JobPayloads = {
   "blobs.reclaim": NoPayload;
   "trash.purge": NoPayload;
   "db.analyze": NoPayload;
+  "db.vacuum": NoPayload;
   "webhooks.dispatch": NoPayload;
   "webhooks.replay": { replayId: string };
   "webhooks.retention": NoPayload;

@@ -20,3 +20,24 @@ export async function pruneEvents(db: Db, olderThan: Date): Promise<number> {
 export async function analyzeDatabase(db: Db): Promise<void> {
   await db.execute(sql`analyze`);
 }
+
+/**
+ * The tables whose rows are rewritten or deleted all the time while few stay live: queues, leases, counters and
+ * stored answers. Each update or delete leaves a dead row version and index entries that every scan steps over
+ * until a vacuum; `webhook_deliveries` has its own (`vacuumDeliveries`), and the large, mostly appended tables
+ * (events, files) are left to the hourly analyze's readers: their vacuum reads every index whole.
+ */
+export const CHURNING_TABLES = [
+  "jobs",
+  "schedules",
+  "webhook_senders",
+  "rate_counters",
+  "usage_history",
+  "idempotency_keys",
+  "api_keys",
+] as const;
+
+/** Reclaims the dead row versions of the churning tables (PostgreSQL's autovacuum does this on its own). */
+export async function vacuumChurningTables(db: Db): Promise<void> {
+  await db.execute(sql.raw(`vacuum (skip_locked) ${CHURNING_TABLES.join(", ")}`));
+}
