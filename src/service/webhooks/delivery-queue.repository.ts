@@ -5,6 +5,7 @@ import { executeNamed } from "../db/named-statement.ts";
 import { newId } from "../platform/ids.ts";
 import type { EnvelopeSource } from "../platform/outbox.ts";
 import type { DeliveryRow } from "./deliveries.repository.ts";
+import { fanOutChainIdSql } from "./delivery-rows.ts";
 import { sendingVersion } from "./webhooks.repository.ts";
 
 /** Where an attempt stands in its endpoint's queue: its scheduled time (epoch ms), its event's sequence, its id. */
@@ -328,7 +329,7 @@ export interface FanOutAttempts {
 
 /**
  * Inserts a fan-out batch's attempts in one statement: each the attempt 1 `firstAttempt` (delivery-rows.ts) makes
- * (its chain named by `fanOutChainId`, parked for a disabled endpoint), scheduled at the transaction's time; a second
+ * (its chain named by `fanOutChainIdSql`, parked for a disabled endpoint), scheduled at the transaction's time; a second
  * fan-out of the same (event, endpoint) is a no-op. Keyed JSON rows took 420 bytes an attempt,
  * written to the database's socket and parsed there (5,000 attempts a batch); this takes about 70.
  */
@@ -339,7 +340,7 @@ export async function insertFanOut(db: Db, batch: FanOutAttempts): Promise<void>
   await db.execute(sql`
     insert into webhook_deliveries (id, chain_id, brandspace_id, webhook_id, event_id, event_seq, event_type,
       status, attempt, origin, scheduled_at, request_id)
-    select a.v->>0, (e.v->>0) || ':' || (w.v->>0), e.v->>3, w.v->>0, e.v->>0, (e.v->>1)::bigint, e.v->>2,
+    select a.v->>0, ${fanOutChainIdSql(sql`e.v->>0`, sql`w.v->>0`)}, e.v->>3, w.v->>0, e.v->>0, (e.v->>1)::bigint, e.v->>2,
       case when (w.v->>1)::boolean then 'pending' else 'parked' end, 1, 'fanout', now(), a.v->>1
     from jsonb_array_elements(${JSON.stringify(batch.attempts)}::jsonb) with ordinality as a(v, i)
     join jsonb_array_elements(${JSON.stringify(events)}::jsonb) with ordinality as e(v, i)

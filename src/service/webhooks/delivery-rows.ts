@@ -1,13 +1,19 @@
+import { type SQL, sql } from "drizzle-orm";
 import type { Delivery, DeliveryOrigin } from "../../contract/webhooks.ts";
 import { newId } from "../platform/ids.ts";
 import type { DeliveryRow, NewDeliveryRow } from "./deliveries.repository.ts";
 
 /**
  * The chain of an event's fan-out (or test) to one endpoint, named after both: the unique (chain, attempt) index
- * then admits one such chain per (event, endpoint). `insertFanOut` names its chains the same way, in SQL.
+ * then admits one such chain per (event, endpoint).
  */
 export function fanOutChainId(eventId: string, webhookId: string): string {
   return `${eventId}:${webhookId}`;
+}
+
+/** `fanOutChainId` in SQL, for `insertFanOut`, which names its chains in the statement. */
+export function fanOutChainIdSql(eventId: SQL, webhookId: SQL): SQL {
+  return sql`(${eventId}) || ':' || (${webhookId})`;
 }
 
 /** Attempt 1 of a new chain for one event and endpoint. */

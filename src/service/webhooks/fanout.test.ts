@@ -6,6 +6,7 @@ import { newId } from "../platform/ids.ts";
 import { emit } from "../platform/outbox.ts";
 import { seedDemo } from "../seed/demo-seed.ts";
 import { openTestDatabase } from "../testing/test-database.ts";
+import { fanOutChainId } from "./delivery-rows.ts";
 import { fanOutBatch, limitsAfter } from "./fanout.ts";
 
 let database: Database;
@@ -72,6 +73,8 @@ describe("fan-out", () => {
     );
     expect(rows.some((r) => r.webhookId === late)).toBe(false);
     expect(rows.every((r) => r.attempt === 1 && r.origin === "fanout")).toBe(true);
+    // Named as a test call names its chain: one chain per (event, endpoint) either way.
+    expect(rows.every((r) => r.chainId === fanOutChainId(r.eventId, r.webhookId))).toBe(true);
   });
 
   it("never makes a second chain for an (event, endpoint), even when a batch is fanned out again", async () => {
