@@ -24,8 +24,8 @@ export async function analyzeDatabase(db: Db): Promise<void> {
 /**
  * The tables whose rows are rewritten or deleted all the time while few stay live: queues, leases, counters and
  * stored answers. Each update or delete leaves a dead row version and index entries that every scan steps over
- * until a vacuum; `webhook_deliveries` has its own (`vacuumDeliveries`), and the large, mostly appended tables
- * (events, files) are left to the hourly analyze's readers: their vacuum reads every index whole.
+ * until a vacuum. `webhook_deliveries` has its own (`vacuumDeliveries`). The large, mostly appended tables (events,
+ * files) are not vacuumed: a vacuum reads each of a table's indexes whole, and PGlite runs nothing else meanwhile.
  */
 export const CHURNING_TABLES = [
   "jobs",

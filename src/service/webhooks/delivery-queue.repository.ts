@@ -329,8 +329,8 @@ export interface FanOutAttempts {
 
 /**
  * Inserts a fan-out batch's attempts in one statement: each the attempt 1 `firstAttempt` (delivery-rows.ts) makes
- * (its chain named by `fanOutChainIdSql`, parked for a disabled endpoint), scheduled at the transaction's time; a second
- * fan-out of the same (event, endpoint) is a no-op. Keyed JSON rows took 420 bytes an attempt,
+ * (its chain named by `fanOutChainIdSql`, parked for a disabled endpoint), scheduled at the transaction's time; a
+ * second fan-out of the same (event, endpoint) is a no-op. Keyed JSON rows took 420 bytes an attempt,
  * written to the database's socket and parsed there (5,000 attempts a batch); this takes about 70.
  */
 export async function insertFanOut(db: Db, batch: FanOutAttempts): Promise<void> {
@@ -340,8 +340,9 @@ export async function insertFanOut(db: Db, batch: FanOutAttempts): Promise<void>
   await db.execute(sql`
     insert into webhook_deliveries (id, chain_id, brandspace_id, webhook_id, event_id, event_seq, event_type,
       status, attempt, origin, scheduled_at, request_id)
-    select a.v->>0, ${fanOutChainIdSql(sql`e.v->>0`, sql`w.v->>0`)}, e.v->>3, w.v->>0, e.v->>0, (e.v->>1)::bigint, e.v->>2,
-      case when (w.v->>1)::boolean then 'pending' else 'parked' end, 1, 'fanout', now(), a.v->>1
+    select a.v->>0, ${fanOutChainIdSql(sql`e.v->>0`, sql`w.v->>0`)}, e.v->>3, w.v->>0, e.v->>0,
+      (e.v->>1)::bigint, e.v->>2, case when (w.v->>1)::boolean then 'pending' else 'parked' end, 1, 'fanout',
+      now(), a.v->>1
     from jsonb_array_elements(${JSON.stringify(batch.attempts)}::jsonb) with ordinality as a(v, i)
     join jsonb_array_elements(${JSON.stringify(events)}::jsonb) with ordinality as e(v, i)
       on e.i = (a.v->>2)::int + 1
