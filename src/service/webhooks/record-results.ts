@@ -112,7 +112,7 @@ async function recordResults(
   const lastAttempt = Math.min(deps.config.webhookRetryScheduleMs.length + 1, 6);
   const settlements = results.map((result) => settlementOf(result, lastAttempt));
   const settled = await settleDeliveries(tx, settlements);
-  countOutcomes(settlements);
+  countOutcomes(settlements.filter((settlement) => settled.has(settlement.id)));
   const sent = results.filter((r): r is Sent => r.kind === "sent" && settled.has(r.delivery.id));
   await markSuccesses(
     tx,
@@ -140,7 +140,10 @@ async function recordResults(
     await disableIfFailing(deps, tx, webhookId, new Date());
 }
 
-/** The delivery counter, once per outcome of the batch: an increment hashes its labels. */
+/**
+ * The delivery counter, once per outcome of the batch (an increment hashes its labels). Only the attempts this
+ * batch settled: one another sender settled first is that sender's to count, as its outcome is the one recorded.
+ */
 function countOutcomes(settlements: Settlement[]): void {
   const counts = new Map<string, number>();
   for (const { status } of settlements) counts.set(status, (counts.get(status) ?? 0) + 1);
