@@ -5,7 +5,7 @@ import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { readDashboardPasswordHash } from "./bff/password-file.ts";
 import { verifyPassword } from "./bff/password-hash.ts";
-import { runScript } from "./service/server/service-process.testing.ts";
+import { RUN_BUNDLED, runScript } from "./service/server/service-process.testing.ts";
 
 let dataDir: string;
 beforeAll(async () => {
@@ -15,7 +15,7 @@ afterAll(() => rm(dataDir, { recursive: true, force: true }));
 
 /** `npm run admin -- <args>` with `stdin` piped into it, as a script or CI would. */
 function adminWithStdin(args: string[], stdin: string) {
-  const child = spawn(process.execPath, ["--import", "tsx", "src/admin.ts", ...args], {
+  const child = spawn(process.execPath, [RUN_BUNDLED, "src/admin.ts", ...args], {
     env: { ...process.env, BRANDSPACE_DATA_DIR: dataDir },
     stdio: ["pipe", "pipe", "pipe"],
   });

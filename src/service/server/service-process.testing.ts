@@ -4,6 +4,7 @@ import { fileURLToPath } from "node:url";
 import { createScratchDatabase } from "../testing/test-database.ts";
 
 const REPO_ROOT = fileURLToPath(new URL("../../../", import.meta.url));
+export const RUN_BUNDLED = `${REPO_ROOT}src/run-bundled.mjs`;
 /** Variables of the caller that would leak into the spawned service's configuration. */
 const CONFIG_VARIABLES =
   /^(BRANDSPACE_|DATABASE_URL$|HOST$|CENTRAL_|REGIONAL_|DASHBOARD_PORT$|REGION$|LOG_LEVEL$|LOG_FORMAT$)/;
@@ -24,9 +25,9 @@ export interface SpawnedProcess {
 
 const spawned = new Set<ChildProcess>();
 
-/** Runs a TypeScript entry point of the repository with tsx, as `npm start` and `npm run admin` do. */
+/** Runs a TypeScript entry point of the repository as `npm start` and `npm run admin` do (src/run-bundled.mjs). */
 export function spawnScript(script: string, args: string[], env: Record<string, string>): SpawnedProcess {
-  const child = spawn(process.execPath, ["--import", "tsx", script, ...args], {
+  const child = spawn(process.execPath, [RUN_BUNDLED, script, ...args], {
     cwd: REPO_ROOT,
     env: { ...cleanEnv(), ...env },
     stdio: ["ignore", "pipe", "pipe"],
