@@ -131,6 +131,31 @@ describe("job runner", () => {
     expect(peak).toBe(3);
   });
 
+  it("claims the work that came while every slot was busy as soon as a run ends, without waiting for a poll", async () => {
+    const gate = createGate();
+    const seen: number[] = [];
+    startRunner(
+      {
+        "test.work": async ({ n }) => {
+          seen.push(n);
+          if (n === 1) await gate.opened;
+          return outcome.success();
+        },
+      },
+      { concurrency: 1, pollMs: 60_000 },
+    );
+    await enqueue(1);
+    kit.deps.signal.notify("jobs");
+    await waitFor(async () => seen.length === 1);
+    // Both wake the runner while its one slot is taken: it claims nothing until the first run ends.
+    await enqueue(2);
+    await enqueue(3);
+    kit.deps.signal.notify("jobs");
+    gate.open();
+    await waitFor(allFinished);
+    expect(seen).toEqual([1, 2, 3]);
+  });
+
   it("processes each of 200 jobs exactly once with two runners in parallel", async () => {
     const handledBy = new Map<number, string[]>();
     const record =

@@ -64,6 +64,11 @@ export function createJobRunner<TJob extends JobShape = Job>(
   let state: "created" | "running" | "stopping" = "created";
   let claiming: Promise<void> | null = null;
   let claimAgain = false;
+  /**
+   * Whether due jobs may be waiting that no claim took: the last claim filled every free slot, or a wake-up found
+   * no slot free. Only then does a finishing run claim; otherwise new work wakes the runner (or its poll finds it).
+   */
+  let mayBeWaiting = false;
   let pollTimer: NodeJS.Timeout | undefined;
   let unsubscribe = () => {};
   let stopped: Promise<void> | null = null;
@@ -81,7 +86,10 @@ export function createJobRunner<TJob extends JobShape = Job>(
       claimAgain = false;
       const free = concurrency - runs.size;
       // A finishing run wakes the runner again.
-      if (free <= 0) return;
+      if (free <= 0) {
+        mayBeWaiting = true;
+        return;
+      }
       let claimed: ClaimedJob[];
       try {
         claimed = await claimJobs(deps.db, { workerId, types, limit: free, leaseMs });
@@ -90,7 +98,8 @@ export function createJobRunner<TJob extends JobShape = Job>(
         return;
       }
       for (const job of claimed) launch(job);
-      if (claimed.length === free) claimAgain = true;
+      mayBeWaiting = claimed.length === free;
+      if (mayBeWaiting) claimAgain = true;
     }
   }
 
@@ -99,7 +108,7 @@ export function createJobRunner<TJob extends JobShape = Job>(
     runs.add(run);
     void run.done.then(() => {
       runs.delete(run);
-      wake();
+      if (mayBeWaiting) wake();
     });
   }
 
