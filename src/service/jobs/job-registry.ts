@@ -5,6 +5,7 @@ import { WEBHOOK_SCHEDULES, webhookHandlers } from "../webhooks/webhook-jobs.ts"
 import { CLEANUP_SCHEDULES, cleanupHandlers } from "./cleanup-handlers.ts";
 import { CONTENT_SCHEDULES, contentHandlers } from "./content-handlers.ts";
 import type { JobHandlers } from "./job-handler.ts";
+import { MAINTENANCE_SCHEDULES, maintenanceHandlers } from "./maintenance-handlers.ts";
 import type { ScheduleDefinition } from "./scheduler.ts";
 
 /** The handler of every job type: a type added to `JobPayloads` without a handler here does not compile. */
@@ -12,6 +13,7 @@ export function createJobHandlers(deps: ServiceDeps): JobHandlers {
   return {
     ...cleanupHandlers(deps.db),
     ...contentHandlers(deps),
+    ...maintenanceHandlers(deps.database),
     ...webhookHandlers(deps),
     ...transferHandlers(deps),
     ...importHandlers(deps),
@@ -22,6 +24,7 @@ export function createJobHandlers(deps: ServiceDeps): JobHandlers {
 export const JOB_SCHEDULES: ScheduleDefinition[] = [
   ...CLEANUP_SCHEDULES,
   ...CONTENT_SCHEDULES,
+  ...MAINTENANCE_SCHEDULES,
   ...WEBHOOK_SCHEDULES,
   ...TRANSFER_SCHEDULES,
 ];
