@@ -2,10 +2,12 @@ import { Readable } from "node:stream";
 import { asc, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { whileBackingUp } from "../backup/backup-gate.ts";
-import { rowsOf } from "../db/client.ts";
-import { blobs, events, files, folders, uploads } from "../db/schema/index.ts";
+import { type Db, rowsOf } from "../db/client.ts";
+import { blobs, events, files, fileVersions, folders, uploads } from "../db/schema/index.ts";
+import { fileEventData } from "../files/files.mapper.ts";
+import { actors, emit } from "../platform/outbox.ts";
 import { solidPng, uploadBytes, waitUntilProcessed } from "../testing/content-fixtures.ts";
-import { type ApiCall, apiClient } from "../testing/http-client.ts";
+import { type ApiCall, type ApiResponse, apiClient } from "../testing/http-client.ts";
 import { startTestService, type TestService } from "../testing/test-service.ts";
 import {
   BLOB_GRACE_MS,
@@ -59,6 +61,51 @@ describe("file events", () => {
     expect((await api("GET", `/v1/files/${b.id}`)).status).toBe(404);
   });
 });
+
+describe("event order", () => {
+  it("a folder's permanent deletion waiting for a processing run's rows emits file.deleted after that run's event", async () => {
+    const folder = (await api("POST", "/v1/folders", { body: { name: "Racing", library_id: libraryId } }))
+      .body;
+    const upload = await uploadBytes(api, Buffer.from("c"), { name: "c.txt", folder_id: folder.id });
+    await waitUntilProcessed(api, upload.id);
+    const { db } = service.deps;
+    const [file] = await db.select().from(files).where(eq(files.id, upload.id));
+    let deletion: Promise<ApiResponse> | undefined;
+    // As a processing run settles: the version's row held, then its event, in one transaction.
+    await db.transaction(async (t) => {
+      const tx = t as Db;
+      await tx
+        .update(fileVersions)
+        .set({ status: sql`status` })
+        .where(eq(fileVersions.id, file!.activeVersionId!));
+      deletion = api("DELETE", `/v1/folders/${folder.id}?permanent=true`);
+      // PostgreSQL: until the deletion waits for the row. PGlite runs it after this transaction anyway.
+      if (service.deps.database.kind === "postgres") await waitUntilALockIsAwaited();
+      await emit(tx, {
+        brandspaceId: file!.brandspaceId,
+        type: "file.processed",
+        actor: actors.system(),
+        data: fileEventData(file!),
+      });
+    });
+    expect((await deletion!).status).toBe(200);
+    expect((await eventsFor(upload.id)).slice(-2)).toEqual(["file.processed:system", "file.deleted:system"]);
+  });
+});
+
+async function waitUntilALockIsAwaited() {
+  const deadline = Date.now() + 10_000;
+  const waiting = async () =>
+    rowsOf<{ n: number }>(
+      await service.deps.db.execute(sql`
+        select count(*)::int as n from pg_stat_activity
+        where datname = current_database() and wait_event_type = 'Lock'`),
+    )[0]!.n;
+  while ((await waiting()) === 0) {
+    if (Date.now() > deadline) throw new Error("the deletion never waited for the held row");
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+}
 
 describe("scheduled content jobs", () => {
   it("purges trash older than 30 days with the system actor, and nothing younger", async () => {

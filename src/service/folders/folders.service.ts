@@ -161,6 +161,13 @@ export async function purgeFolder(
 ) {
   const subtree = await subtreeFolderIds(db, folder.id);
   const contained = await repo.filesInFolders(db, subtree);
+  // Rows first, events after: the deletion waits for a processing run that holds a file's rows, so an event that
+  // run emits (file.processed) comes before this file.deleted, not after it.
+  await repo.deleteSubtreeRows(
+    db,
+    subtree,
+    contained.map((f) => f.id),
+  );
   for (const file of contained) {
     await emit(db, {
       brandspaceId,
@@ -175,11 +182,6 @@ export async function purgeFolder(
       },
     });
   }
-  await repo.deleteSubtreeRows(
-    db,
-    subtree,
-    contained.map((f) => f.id),
-  );
   await emit(db, { brandspaceId, type: "folder.deleted", actor, data: folderEventData(folder) });
 }
 
