@@ -39,15 +39,21 @@ async function freshBundle(entry) {
   return outfile;
 }
 
-/** The build's version and the inputs' names and contents, hashed (an input that is gone counts as empty). */
-async function fingerprint(inputs) {
+/**
+ * The build's version and the inputs' names and contents, hashed (an input that is gone counts as empty). A build
+ * passes the contents it bundled, so that a file edited while it ran makes the next start build again.
+ */
+async function fingerprint(inputs, bundled = new Map()) {
   const hash = createHash("sha256").update(BUILD_VERSION);
-  const contents = await Promise.all(inputs.map((input) => readFile(path.join(ROOT, input)).catch(() => "")));
+  const contents = await Promise.all(
+    inputs.map((input) => bundled.get(input) ?? readFile(path.join(ROOT, input)).catch(() => "")),
+  );
   for (const [i, input] of inputs.entries()) hash.update(`\0${input}\0`).update(contents[i]);
   return hash.digest("hex");
 }
 
 async function build(entry, outfile, manifestFile) {
+  const bundled = new Map();
   const result = await esbuild.build({
     entryPoints: [entry],
     outfile,
@@ -61,13 +67,13 @@ async function build(entry, outfile, manifestFile) {
     write: false,
     logLevel: "warning",
     absWorkingDir: ROOT,
-    plugins: [ownImportMetaUrl],
+    plugins: [ownImportMetaUrl(bundled)],
   });
   const inputs = Object.keys(result.metafile.inputs).sort();
   await mkdir(CACHE_DIR, { recursive: true });
   // Several processes may build at once: each writes whole files under its own names, then renames them in place.
   for (const file of result.outputFiles) await writeWhole(file.path, file.contents);
-  await writeWhole(manifestFile, JSON.stringify({ inputs, fingerprint: await fingerprint(inputs) }));
+  await writeWhole(manifestFile, JSON.stringify({ inputs, fingerprint: await fingerprint(inputs, bundled) }));
 }
 
 async function writeWhole(file, contents) {
@@ -80,18 +86,22 @@ async function writeWhole(file, contents) {
   }
 }
 
-/** Replaces `import.meta.url` in each of our modules with that module's own address. */
-const ownImportMetaUrl = {
+/**
+ * Replaces `import.meta.url` in each of our modules with that module's own address; keeps each module's source in
+ * `bundled`, under its name in the build's metafile.
+ */
+const ownImportMetaUrl = (bundled) => ({
   name: "own-import-meta-url",
   setup(build) {
     build.onLoad({ filter: /\.[cm]?[jt]s$/ }, async (args) => {
-      const source = await readFile(args.path, "utf8");
+      const source = await readFile(args.path);
+      bundled.set(path.relative(ROOT, args.path), source);
       const loader = /\.[cm]?ts$/.test(args.path) ? "ts" : "js";
       const url = JSON.stringify(pathToFileURL(args.path).href);
-      return { contents: source.replaceAll("import.meta.url", url), loader };
+      return { contents: source.toString("utf8").replaceAll("import.meta.url", url), loader };
     });
   },
-};
+});
 
 const [entryArgument, ...args] = process.argv.slice(2);
 if (!entryArgument) {
