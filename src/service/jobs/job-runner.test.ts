@@ -147,7 +147,7 @@ describe("job runner", () => {
     await enqueue(1);
     kit.deps.signal.notify("jobs");
     await waitFor(async () => seen.length === 1);
-    // Both wake the runner while its one slot is taken: it claims nothing until the first run ends.
+    // They come, and wake the runner, while its one slot is taken: it claims nothing until the first run ends.
     await enqueue(2);
     await enqueue(3);
     kit.deps.signal.notify("jobs");
