@@ -109,10 +109,25 @@ export async function startScaleOutTestService(options: TestServiceOptions): Pro
       regionalUpstreams[index] = `http://127.0.0.1:${regional}`;
       return { CENTRAL_PORT: String(central), REGIONAL_PORT: String(regional) };
     });
-  await Promise.all([
+  /** Everything this set-up started: processes, balancers, the database, the store and the data directory. */
+  const stopAll = async () => {
+    for (const spawned of processes) spawned.child.kill("SIGKILL");
+    await Promise.all(processes.map((spawned) => spawned.exited));
+    await Promise.all(proxies.map((proxy) => proxy.close()));
+    await database.close();
+    await s3.close();
+    await rm(dataDir, { recursive: true, force: true });
+  };
+  const starts = await Promise.allSettled([
     ...centralUpstreams.map((_, index) => startApi(index)),
     ...(options.workers ? [start("worker"), start("worker")] : []),
   ]);
+  const failed = starts.find((result) => result.status === "rejected");
+  if (failed) {
+    // A process that did not start fails the test, and leaves no database or directory behind.
+    await stopAll();
+    throw failed.reason;
+  }
 
   const config = loadConfig({ ...env, REGIONAL_URLS: urlsOf(), LOG_LEVEL: "silent" });
   const deps = createServiceDeps(config, database, createLogger(config));
@@ -137,14 +152,9 @@ export async function startScaleOutTestService(options: TestServiceOptions): Pro
     async close() {
       // A process that died during the test is a failure of the test, whatever its requests answered.
       const died = processes.filter((spawned) => spawned.child.exitCode !== null || spawned.child.signalCode);
-      for (const spawned of processes) spawned.child.kill("SIGKILL");
-      await Promise.all(processes.map((spawned) => spawned.exited));
-      await Promise.all(proxies.map((proxy) => proxy.close()));
       await deps.blobs.close();
       await deps.rateCounters.close();
-      await database.close();
-      await s3.close();
-      await rm(dataDir, { recursive: true, force: true });
+      await stopAll();
       if (died.length > 0) {
         const { stdout, stderr, exitCode } = died[0]!.output();
         throw new Error(
