@@ -1,8 +1,8 @@
 import { createHash } from "node:crypto";
 import { access, mkdir, readFile, rename, rm, writeFile } from "node:fs/promises";
+import { createRequire } from "node:module";
 import path from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
-import * as esbuild from "esbuild";
 
 /**
  * `node src/run-bundled.mjs <entry.ts> [args…]`: runs a TypeScript entry point (`npm start`, `npm run admin`)
@@ -17,8 +17,11 @@ import * as esbuild from "esbuild";
  */
 const ROOT = fileURLToPath(new URL("..", import.meta.url));
 const CACHE_DIR = path.join(ROOT, "node_modules", ".cache", "brandspace-bundles");
-/** Part of every bundle's fingerprint: a change to how bundles are built makes new ones. */
-const BUILD_VERSION = `1 esbuild ${esbuild.version}`;
+/**
+ * Part of every bundle's fingerprint: a change to how bundles are built makes new ones. Read from esbuild's
+ * package.json: importing esbuild itself took about 40 ms, which only a start that builds needs to pay.
+ */
+const BUILD_VERSION = `1 esbuild ${createRequire(import.meta.url)("esbuild/package.json").version}`;
 
 /** The bundle of `entry`, built again when a source it was built from changed (or it was never built). */
 async function freshBundle(entry) {
@@ -54,6 +57,7 @@ async function fingerprint(inputs, bundled = new Map()) {
 
 async function build(entry, outfile, manifestFile) {
   const bundled = new Map();
+  const esbuild = await import("esbuild");
   const result = await esbuild.build({
     entryPoints: [entry],
     outfile,

@@ -9,6 +9,7 @@ import { actors, emit } from "../platform/outbox.ts";
 import { solidPng, uploadBytes, waitUntilProcessed } from "../testing/content-fixtures.ts";
 import { type ApiCall, type ApiResponse, apiClient } from "../testing/http-client.ts";
 import { startTestService, type TestService } from "../testing/test-service.ts";
+import { waitFor } from "../webhooks/webhooks-test-kit.ts";
 import {
   BLOB_GRACE_MS,
   expireUploads,
@@ -93,19 +94,17 @@ describe("event order", () => {
   });
 });
 
-async function waitUntilALockIsAwaited() {
-  const deadline = Date.now() + 10_000;
-  const waiting = async () =>
-    rowsOf<{ n: number }>(
-      await service.deps.db.execute(sql`
-        select count(*)::int as n from pg_stat_activity
-        where datname = current_database() and wait_event_type = 'Lock'`),
-    )[0]!.n;
-  while ((await waiting()) === 0) {
-    if (Date.now() > deadline) throw new Error("the deletion never waited for the held row");
-    await new Promise((resolve) => setTimeout(resolve, 20));
-  }
-}
+const waitUntilALockIsAwaited = () =>
+  waitFor(
+    async () =>
+      rowsOf<{ n: number }>(
+        await service.deps.db.execute(sql`
+          select count(*)::int as n from pg_stat_activity
+          where datname = current_database() and wait_event_type = 'Lock'`),
+      )[0]!.n,
+    10_000,
+    "the deletion to wait for the held row",
+  );
 
 describe("scheduled content jobs", () => {
   it("purges trash older than 30 days with the system actor, and nothing younger", async () => {

@@ -12,8 +12,7 @@ type ContentJob = Extract<
   }
 >;
 
-const MINUTE_MS = 60_000;
-const HOUR_MS = 60 * MINUTE_MS;
+const HOUR_MS = 3_600_000;
 
 export function contentHandlers(deps: ServiceDeps): JobHandlers<ContentJob> {
   const system = { db: deps.db, deps };
