@@ -3,7 +3,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { jobs, schedules } from "../db/schema/index.ts";
 import { outcome } from "./job-handler.ts";
 import { createJobRunner } from "./job-runner.ts";
-import { type JobsTestKit, openJobsTestKit } from "./jobs-test-kit.ts";
+import { type JobsTestKit, openJobsTestKit, waitFor } from "./jobs-test-kit.ts";
 import {
   createScheduler,
   ensureSchedules,
@@ -143,15 +143,17 @@ describe("schedules", () => {
       ),
       scheduler: createScheduler(deps, [interval], { tickMs: 10 }),
     }));
+    const startedAt = Date.now();
     for (const { runner } of processes) runner.start();
     await Promise.all(processes.map(({ scheduler }) => scheduler.start()));
-    await new Promise((resolve) => setTimeout(resolve, 600));
+    await waitFor(() => ticked.length >= 2);
     for (const { runner, scheduler } of processes) {
       await scheduler.stop();
       await runner.stop();
     }
+    const elapsed = Date.now() - startedAt;
 
-    expect(ticked).toHaveLength(2);
-    expect(ticked[1]! - ticked[0]!).toBeGreaterThan(300);
+    // At most one run per interval that began while both processes ticked, however slow the machine made them.
+    expect(ticked.length).toBeLessThanOrEqual(1 + Math.floor(elapsed / interval.intervalMs));
   });
 });
