@@ -1,5 +1,5 @@
 import { createHash } from "node:crypto";
-import { access, mkdir, readFile, rename, rm, writeFile } from "node:fs/promises";
+import { access, mkdir, readFile } from "node:fs/promises";
 import { createRequire } from "node:module";
 import path from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
@@ -57,7 +57,10 @@ async function fingerprint(inputs, bundled = new Map()) {
 
 async function build(entry, outfile, manifestFile) {
   const bundled = new Map();
-  const esbuild = await import("esbuild");
+  const [esbuild, { default: writeFileAtomic }] = await Promise.all([
+    import("esbuild"),
+    import("write-file-atomic"),
+  ]);
   const result = await esbuild.build({
     entryPoints: [entry],
     outfile,
@@ -75,19 +78,11 @@ async function build(entry, outfile, manifestFile) {
   });
   const inputs = Object.keys(result.metafile.inputs).sort();
   await mkdir(CACHE_DIR, { recursive: true });
-  // Several processes may build at once: each writes whole files under its own names, then renames them in place.
+  // Several processes may build at once: each file is written whole under a name of its own, then renamed in place.
+  // A cache: a crash loses nothing that the next start cannot build again, so nothing is flushed to disk.
+  const writeWhole = (file, contents) => writeFileAtomic(file, contents, { fsync: false });
   for (const file of result.outputFiles) await writeWhole(file.path, file.contents);
   await writeWhole(manifestFile, JSON.stringify({ inputs, fingerprint: await fingerprint(inputs, bundled) }));
-}
-
-async function writeWhole(file, contents) {
-  const partial = `${file}.${process.pid}.partial`;
-  try {
-    await writeFile(partial, contents);
-    await rename(partial, file);
-  } finally {
-    await rm(partial, { force: true });
-  }
 }
 
 /**

@@ -1,4 +1,4 @@
-import { mkdtemp, readFile, rm, stat } from "node:fs/promises";
+import { mkdtemp, readdir, readFile, rm, stat } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
@@ -17,6 +17,8 @@ describe("setDashboardPassword", () => {
     await setDashboardPassword(dataDir, "a long password");
     const file = passwordFilePath(dataDir);
     expect((await stat(file)).mode & 0o777).toBe(0o600);
+    // Written under a temporary name, then renamed: nothing else is left in the data directory.
+    expect(await readdir(dataDir)).toEqual([path.basename(file)]);
     const stored = (await readFile(file, "utf8")).trim();
     expect(stored).toMatch(/^scrypt\$131072\$8\$1\$[A-Za-z0-9_-]{22}\$[A-Za-z0-9_-]{43}$/);
     expect(stored).not.toContain("a long password");

@@ -1,5 +1,6 @@
-import { chmod, readFile, rename, writeFile } from "node:fs/promises";
+import { readFile } from "node:fs/promises";
 import path from "node:path";
+import writeFileAtomic from "write-file-atomic";
 import { hashPassword } from "./password-hash.ts";
 
 export const PASSWORD_FILE_NAME = "dashboard-password";
@@ -15,10 +16,7 @@ export function passwordFilePath(dataDir: string): string {
 export async function setDashboardPassword(dataDir: string, password: string): Promise<void> {
   if (password.length < 8) throw new Error("The dashboard password must be at least 8 characters.");
   const file = passwordFilePath(dataDir);
-  const temporary = `${file}.${process.pid}.tmp`;
-  await writeFile(temporary, `${await hashPassword(password)}\n`, { mode: 0o600 });
-  await chmod(temporary, 0o600);
-  await rename(temporary, file);
+  await writeFileAtomic(file, `${await hashPassword(password)}\n`, { mode: 0o600 });
 }
 
 /** The stored hash, or null when no password has been set. */

@@ -1,5 +1,6 @@
-import { readFile, rename, writeFile } from "node:fs/promises";
+import { readFile } from "node:fs/promises";
 import path from "node:path";
+import writeFileAtomic from "write-file-atomic";
 import { z } from "zod";
 
 /** What the dashboard keeps of its own webhook endpoint: which one it is and the secret that signs for it. */
@@ -20,7 +21,5 @@ export async function readReceiverState(dataDir: string): Promise<ReceiverState 
 /** Written whole or not at all (temporary file, then rename), readable by its owner only: it holds a secret. */
 export async function writeReceiverState(dataDir: string, state: ReceiverState): Promise<void> {
   const file = path.join(dataDir, FILE_NAME);
-  const temporary = `${file}.${process.pid}.tmp`;
-  await writeFile(temporary, `${JSON.stringify(state)}\n`, { mode: 0o600 });
-  await rename(temporary, file);
+  await writeFileAtomic(file, `${JSON.stringify(state)}\n`, { mode: 0o600 });
 }

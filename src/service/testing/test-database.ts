@@ -1,9 +1,10 @@
 import { createHash, randomBytes } from "node:crypto";
-import { mkdir, mkdtemp, readdir, readFile, rename, rm, writeFile } from "node:fs/promises";
+import { mkdir, mkdtemp, readdir, readFile, rm } from "node:fs/promises";
 import { createRequire } from "node:module";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import pg from "pg";
+import writeFileAtomic from "write-file-atomic";
 import { type Database, migrationsFolder, openDatabase } from "../db/client.ts";
 
 /**
@@ -77,13 +78,10 @@ function migratedPgliteSnapshot(): Promise<Uint8Array> {
 
 async function keep(file: string, bytes: Uint8Array): Promise<void> {
   await mkdir(SNAPSHOT_DIR, { recursive: true });
-  const partial = `${file}.${process.pid}.${randomBytes(4).toString("hex")}`;
-  try {
-    await writeFile(partial, bytes);
-    await rename(partial, file);
-  } finally {
-    await rm(partial, { force: true });
-  }
+  // A Buffer over the same bytes: the library's types take no other Uint8Array.
+  await writeFileAtomic(file, Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength), {
+    fsync: false,
+  });
 }
 
 /** The migrations' names and contents and PGlite's version, hashed: a change to either makes a new snapshot. */
