@@ -101,10 +101,14 @@ export function registerPipeline(app: FastifyInstance, deps: ServiceDeps, host: 
   });
 
   const router = FindMyWay();
-  for (const def of routes) router.on(def.operation.method, toFastifyPath(def.operation.path), () => {});
+  for (const def of routes)
+    router.on(def.operation.method, toFastifyPath(def.operation.path), () => {}, def.operation);
   app.setNotFoundHandler(async (request) => {
     const path = request.url.split("?")[0]!;
-    const allowed = METHODS.filter((m) => router.find(m, path));
+    const found = METHODS.map((m) => ({ method: m, route: router.find(m, path) })).filter((f) => f.route);
+    // Another method of a central-only path on a regional host is refused as that path is: 404 naming the host.
+    for (const { route } of found) checkPlaneBeforeAuth(host, route!.store as Operation, deps.config);
+    const allowed = found.map((f) => f.method);
     if (allowed.length > 0 && !allowed.includes(request.method as (typeof METHODS)[number])) {
       const allow = allowed.includes("GET") ? [...allowed, "HEAD"] : allowed;
       throw new ApiError(

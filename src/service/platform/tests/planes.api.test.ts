@@ -49,6 +49,19 @@ describe("regional host", () => {
     }
   });
 
+  it("answers other methods of central-only paths with the same 404, where the central host answers 405", async () => {
+    for (const [method, path] of [
+      ["POST", "/v1/me"],
+      ["DELETE", "/v1/brandspace"],
+      ["PUT", `/v1/members/${service.seed.users.owner.id}`],
+    ] as const) {
+      const res = await regional(method, path);
+      expect(res.status, `${method} ${path}`).toBe(404);
+      expect(res.body).toMatchObject({ code: "not_found", details: { host: service.centralUrl } });
+      expect((await central(method, path)).status, `${method} ${path} on the central host`).toBe(405);
+    }
+  });
+
   it("serves regional paths without deprecation headers", async () => {
     const res = await regional("GET", "/v1/libraries");
     expect(res.status).toBe(200);
