@@ -43,12 +43,12 @@ export const Id = z.string();
 /** ISO 8601 UTC with milliseconds, e.g. 2026-11-21T09:30:00.000Z. */
 export const Timestamp = z.iso.datetime({ offset: false, precision: 3 });
 export const NullableTimestamp = Timestamp.nullable();
-const EARLIEST_INPUT = Date.parse("0001-01-02T00:00:00Z");
-const LATEST_INPUT = Date.parse("9999-12-30T00:00:00Z");
+const EARLIEST_INPUT = Date.parse("0001-01-01T00:00:00.000Z");
+const LATEST_INPUT = Date.parse("9999-12-31T23:59:59.999Z");
 
 /**
  * A date-time a client sends: any ISO 8601 date-time with `Z` or an offset, with or without fractions, in the
- * years 1 to 9999 (what every database and client holds; PostgreSQL has no year 0).
+ * years 1 to 9999 in UTC (what every database and client holds; PostgreSQL has no year 0).
  */
 export const DateTimeInput = z.iso.datetime({ offset: true }).refine((text) => {
   const ms = Date.parse(text);

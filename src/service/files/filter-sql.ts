@@ -1,4 +1,5 @@
 import { and, not, or, type SQL, sql } from "drizzle-orm";
+import { DateTimeInput } from "../../contract/common.ts";
 import { type Condition, type FilterNode, type FilterOp, invalid } from "./filter-document.ts";
 import type { PropertyInfo } from "./property-values.repository.ts";
 
@@ -35,13 +36,13 @@ type Cast = "text" | "number" | "date" | "boolean";
 function literal(value: unknown, cast: Cast, what: string): SQL {
   switch (cast) {
     case "number":
-      if (typeof value !== "number" || !Number.isFinite(value))
-        throw invalid(`${what} compares with a number`);
+      // Sizes are whole bytes: a fraction or a number past 2^53 is no size a file can have (and no bigint).
+      if (!Number.isSafeInteger(value)) throw invalid(`${what} compares with a whole number`);
       return sql`${value}::bigint`;
     case "date":
-      if (typeof value !== "string" || Number.isNaN(Date.parse(value)))
-        throw invalid(`${what} compares with an ISO timestamp`);
-      return sql`${new Date(value).toISOString()}::timestamptz`;
+      if (!DateTimeInput.safeParse(value).success)
+        throw invalid(`${what} compares with an ISO timestamp in the years 1 to 9999`);
+      return sql`${new Date(value as string).toISOString()}::timestamptz`;
     case "boolean":
       if (typeof value !== "boolean") throw invalid(`${what} compares with a boolean`);
       return sql`${value}::boolean`;

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { DateTimeInput } from "../../contract/common.ts";
 import type { Db } from "../db/client.ts";
 import type { PropertyType } from "../db/schema/properties.ts";
 import { validationError } from "../platform/errors.ts";
@@ -8,7 +9,7 @@ const OptionRef = z.strictObject({ option_id: z.string() });
 const VALUE_SCHEMAS: Record<PropertyType, z.ZodType> = {
   status: OptionRef,
   person: z.strictObject({ user_id: z.string() }),
-  date: z.strictObject({ start: z.iso.datetime({ offset: true }) }),
+  date: z.strictObject({ start: DateTimeInput }),
   checkbox: z.boolean(),
   text: z.string().max(10_000, "must be at most 10,000 characters"),
   multi_tag: z.array(OptionRef).max(500),
@@ -46,7 +47,8 @@ export async function normalizePropertyValue(
         throw validationError([{ param: "value", message: "this tag property holds at most one option" }]);
       }
       await requireOptions(db, property.id, ids);
-      return ids.map((option_id) => ({ option_id }));
+      // An empty list is no value: cleared, as the last option's removal clears it.
+      return ids.length === 0 ? null : ids.map((option_id) => ({ option_id }));
     }
     case "person": {
       const userId = (data as { user_id: string }).user_id;

@@ -300,6 +300,47 @@ describe("brandspace properties", () => {
     expect(await list({ property_id: state.id, op: "eq", value: go!.id })).toEqual([]);
   });
 
+  it("clears a tag list set to [], and refuses dates and sizes no file can have, in values and filters, with 400", async () => {
+    const channels = await create({ name: "Empty channels", type: "multi_tag", options: [{ label: "Web" }] });
+    const due = await create({ name: "Due on", type: "date" });
+    const file = await newFile();
+    const put = (property: string, value: unknown) =>
+      owner("PUT", `/v1/files/${file.id}/properties/${property}`, { body: { value } });
+    expect((await put(channels.id, [{ option_id: channels.options[0]!.id }])).status).toBe(200);
+    const cleared = await put(channels.id, []);
+    expect(cleared.status, cleared.text).toBe(200);
+    expect(cleared.body).toEqual((await put(channels.id, null)).body);
+    const read = await owner("GET", `/v1/files/${file.id}`);
+    expect(read.body.properties.map((v: { property_id: string }) => v.property_id)).not.toContain(
+      channels.id,
+    );
+    const counted = await owner("GET", `/v1/properties/${channels.id}`);
+    expect(counted.body.value_count).toBe(0);
+
+    for (const start of ["0001-01-01T00:00:00Z", "9999-12-31T23:59:59.999Z"])
+      expect((await put(due.id, { start })).status, start).toBe(200);
+    for (const start of ["0000-06-01T00:00:00Z", "+010000-01-01T00:00:00Z", "2026-02-30T00:00:00Z"])
+      expect((await put(due.id, { start })).status, start).toBe(400);
+
+    const list = (filter: unknown) =>
+      owner("GET", `/v1/files?filter=${encodeURIComponent(JSON.stringify(filter))}`);
+    for (const filter of [
+      { field: "size", op: "gt", value: 1.5 },
+      { field: "size", op: "gt", value: 1e308 },
+      { field: "size", op: "in", value: [1.5, 2] },
+      { field: "created_at", op: "gt", value: "99999-01-01" },
+      { field: "created_at", op: "gt", value: "0000-01-01T00:00:00Z" },
+      { field: "created_at", op: "lt", value: "2026-02-30T00:00:00Z" },
+      { property_id: due.id, op: "lte", value: "0000-01-01T00:00:00Z" },
+    ]) {
+      const res = await list(filter);
+      expect(res.status, JSON.stringify(filter)).toBe(400);
+      expect(res.body.code).toBe("validation_error");
+    }
+    expect((await list({ field: "created_at", op: "lt", value: "9999-12-31T00:00:00Z" })).status).toBe(200);
+    expect((await list({ field: "size", op: "gte", value: 0 })).status).toBe(200);
+  });
+
   it("answers 404 for unknown ids and 403 to roles without properties.manage", async () => {
     expect((await owner("GET", "/v1/properties/prp_01ARZ3NDEKTSV4RRFFQ69G5FAV")).status).toBe(404);
     expect((await owner("PATCH", "/v1/properties/nope", { body: { name: "x" } })).status).toBe(404);
