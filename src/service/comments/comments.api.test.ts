@@ -178,6 +178,7 @@ describe("comments", () => {
     expect(edited.status).toBe(200);
     expect(edited.body.text).toBe("Second take");
     expect(edited.body.edited_at).not.toBeNull();
+    expect(edited.body.edited_at).toBe(edited.body.updated_at);
     expect((await eventsOf(id)).map((e) => e.type)).toEqual(["comment.created", "comment.updated"]);
   });
 
@@ -263,6 +264,7 @@ describe("replies", () => {
     const edited = await editor("PATCH", path, { body: { text: "Done" } });
     expect(edited.body).toMatchObject({ text: "Done" });
     expect(edited.body.edited_at).not.toBeNull();
+    expect(edited.body.edited_at).toBe(edited.body.updated_at);
     expectError(await viewer("DELETE", path), 403, "forbidden");
     expect((await editor("DELETE", path)).body).toMatchObject({
       object: "reply",

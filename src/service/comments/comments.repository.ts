@@ -72,14 +72,16 @@ export function listFileComments(
     .limit(limit);
 }
 
+/** With `edited`, an edit of the text: `edited_at` is the same moment as `updated_at`. */
 export async function updateComment(
   db: Db,
   commentId: string,
   changes: Partial<typeof comments.$inferInsert>,
+  { edited = false }: { edited?: boolean } = {},
 ): Promise<CommentRow> {
   const [row] = await db
     .update(comments)
-    .set({ ...changes, updatedAt: sql`now()` })
+    .set({ ...changes, updatedAt: sql`now()`, ...(edited ? { editedAt: sql`now()` } : {}) })
     .where(eq(comments.id, commentId))
     .returning();
   return row!;
@@ -182,14 +184,16 @@ export function listReplies(db: Db, commentId: string, limit: number, position: 
     .limit(limit);
 }
 
+/** With `edited`, an edit of the text: `edited_at` is the same moment as `updated_at`. */
 export async function updateReply(
   db: Db,
   replyId: string,
   changes: Partial<typeof commentReplies.$inferInsert>,
+  { edited = false }: { edited?: boolean } = {},
 ): Promise<ReplyRow> {
   const [row] = await db
     .update(commentReplies)
-    .set({ ...changes, updatedAt: sql`now()` })
+    .set({ ...changes, updatedAt: sql`now()`, ...(edited ? { editedAt: sql`now()` } : {}) })
     .where(eq(commentReplies.id, replyId))
     .returning();
   return row!;

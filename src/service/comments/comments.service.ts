@@ -108,11 +108,15 @@ export async function updateComment(
 ) {
   const { row } = await requireComment(ctx, ref, true);
   requireAuthor(ctx, row, "comment");
-  const updated = await repo.updateComment(ctx.db, row.id, {
-    text: changes.text,
-    ...(changes.mentions ? { mentionIds: await checkedMentions(ctx, changes.mentions) } : {}),
-    editedAt: new Date(),
-  });
+  const updated = await repo.updateComment(
+    ctx.db,
+    row.id,
+    {
+      text: changes.text,
+      ...(changes.mentions ? { mentionIds: await checkedMentions(ctx, changes.mentions) } : {}),
+    },
+    { edited: true },
+  );
   return emitComment(ctx, "comment.updated", updated);
 }
 

@@ -70,11 +70,15 @@ export async function updateReply(
   { changes, ...ref }: ReplyRef & { changes: UpdateReplyBody },
 ) {
   const row = requireAuthor(ctx, await requireReply(ctx, ref, true), "reply");
-  const updated = await repo.updateReply(ctx.db, row.id, {
-    text: changes.text,
-    ...(changes.mentions ? { mentionIds: await checkedMentions(ctx, changes.mentions) } : {}),
-    editedAt: new Date(),
-  });
+  const updated = await repo.updateReply(
+    ctx.db,
+    row.id,
+    {
+      text: changes.text,
+      ...(changes.mentions ? { mentionIds: await checkedMentions(ctx, changes.mentions) } : {}),
+    },
+    { edited: true },
+  );
   return emitReply(ctx, "reply.updated", updated, ref.fileId);
 }
 
