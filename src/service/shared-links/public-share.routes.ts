@@ -22,7 +22,10 @@ const visitOf = (ctx: VisitContext) => ({
 
 export function publicShareRoutes() {
   return [
-    route(getPublicShare, (ctx) => share.getPublicShare(visitOf(ctx))),
+    // A HEAD asks whether the link answers; only a GET shows its content, so only a GET counts as a view.
+    route(getPublicShare, (ctx) =>
+      share.getPublicShare({ ...visitOf(ctx), countsView: ctx.request.method === "GET" }),
+    ),
     route(
       unlockPublicShare,
       (ctx) => share.unlockShare({ ...visitOf(ctx), password: ctx.body.password, client: ctx.request.ip }),

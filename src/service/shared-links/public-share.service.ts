@@ -83,10 +83,10 @@ async function openContent(visit: Visit) {
   return share;
 }
 
-export async function getPublicShare(visit: Visit) {
+export async function getPublicShare(visit: Visit & { countsView: boolean }) {
   const { link, ctx, targetName, unlocked } = await openShare(visit);
   // A view is an opening that shows the content: the password prompt before it does not count.
-  if (unlocked) await repo.countView(visit.db, link.id);
+  if (unlocked && visit.countsView) await repo.countView(visit.db, link.id);
   return {
     object: "public_shared_link" as const,
     brandspace_name: ctx.auth.brandspace.name,

@@ -242,6 +242,8 @@ describe("the public side of a shared link", () => {
       404,
       "not_found",
     );
+    // A HEAD only asks whether the link answers: no view.
+    expect((await visitor("HEAD", `/v1/public/shared-links/${token}`)).status).toBe(200);
     const [row] = await service.deps.db.select().from(sharedLinks).where(eq(sharedLinks.id, link.id));
     expect(row!.viewCount).toBe(1);
     expect((await owner("GET", `/v1/shared-links/${link.id}`)).body.view_count).toBe(1);

@@ -36,10 +36,10 @@ async function openTransfer({ deps, db, token, accessToken }: TransferVisit) {
   return { transfer, unlocked };
 }
 
-export async function getPublicTransfer(visit: TransferVisit) {
+export async function getPublicTransfer(visit: TransferVisit & { countsView: boolean }) {
   const { transfer, unlocked } = await openTransfer(visit);
   // A view is an opening that shows the content: the password prompt before it does not count.
-  if (unlocked) await repo.countView(visit.db, transfer.id);
+  if (unlocked && visit.countsView) await repo.countView(visit.db, transfer.id);
   const owner = await actingAsCreator(visit.db, transfer.brandspaceId, transfer.createdById);
   const [files, folders] = unlocked
     ? await Promise.all([repo.filesOf(visit.db, [transfer.id]), repo.foldersOf(visit.db, [transfer.id])])

@@ -266,6 +266,8 @@ describe("transfers", () => {
     expect(single.status, single.text).toBe(200);
     const bytes = Buffer.from(await (await fetch(single.body.url)).arrayBuffer());
     expect(bytes.equals(top.bytes)).toBe(true);
+    // A HEAD only asks whether the transfer answers: no view.
+    expect((await visitor("HEAD", `/v1/public/transfers/${token}`, { headers })).status).toBe(200);
     expect(Transfer.parse((await owner("GET", `/v1/transfers/${t.id}`)).body)).toMatchObject({
       view_count: 1,
       download_count: 1,

@@ -41,7 +41,10 @@ export function publicTransferRoutes() {
     accessToken: accessTokenOf(ctx.request),
   });
   return [
-    route(getPublicTransfer, (ctx) => visitor.getPublicTransfer(visitOf(ctx))),
+    // A HEAD asks whether the transfer answers; only a GET shows its content, so only a GET counts as a view.
+    route(getPublicTransfer, (ctx) =>
+      visitor.getPublicTransfer({ ...visitOf(ctx), countsView: ctx.request.method === "GET" }),
+    ),
     route(
       unlockPublicTransfer,
       (ctx) =>
