@@ -1,3 +1,4 @@
+import { createHash } from "node:crypto";
 import type { FastifyReply, FastifyRequest } from "fastify";
 import { z } from "zod";
 import type { Db } from "../db/client.ts";
@@ -57,8 +58,8 @@ export async function runRoute(
   }
 
   const transactional = def.options.transactional ?? op.method !== "GET";
-  const idempotencyKey =
-    op.method === "POST" && request.auth ? readIdempotencyKey(request.headers["idempotency-key"]) : null;
+  const idempotencyScope = op.method === "POST" ? idempotencyScopeOf(request) : null;
+  const idempotencyKey = idempotencyScope ? readIdempotencyKey(request.headers["idempotency-key"]) : null;
 
   const execute = async (db: Db): Promise<StoredResponse> => {
     const result = await def.handler(context(db), reply);
@@ -70,7 +71,7 @@ export async function runRoute(
     return send(reply, response);
   }
 
-  const keyId = request.auth!.key.id;
+  const keyId = idempotencyScope!;
   const fingerprint = requestFingerprint(op.method, request.url, request.body);
   const sealKey = deps.keyring.key("idempotency");
   const claim = await claimIdempotencyKey(
@@ -118,6 +119,17 @@ export async function runRoute(
     }
     throw error;
   }
+}
+
+/**
+ * Whose `Idempotency-Key`s a request's key is one of: its API key's, or for a visitor's POST without a key (an
+ * unlock, an anonymous comment) its path's, which names the shared link or transfer by its token (hashed: the
+ * scope is stored, the token is not).
+ */
+function idempotencyScopeOf(request: FastifyRequest): string | null {
+  if (request.auth) return request.auth.key.id;
+  const path = request.url.split("?")[0]!;
+  return `public:${createHash("sha256").update(path).digest("base64url")}`;
 }
 
 const emptyQuery = z.strictObject({});

@@ -401,5 +401,20 @@ describe("the public side of a shared link", () => {
       400,
       "validation_error",
     );
+
+    // A visitor's retry with the same Idempotency-Key gets the first answer again: no second comment, no event.
+    const retried = async (text: string) =>
+      visitor("POST", `/v1/public/shared-links/${t}/files/${fileInFolder}/comments`, {
+        body: { anonymous_name: "Agency Ann", text },
+        headers: { "idempotency-key": "visitor-retry-1" },
+      });
+    const first = await retried("Once only");
+    expect(first.status, first.text).toBe(201);
+    const again = await retried("Once only");
+    expect(again.status).toBe(201);
+    expect(again.headers.get("idempotent-replayed")).toBe("true");
+    expect(again.body.id).toBe(first.body.id);
+    expect((await eventsOf(first.body.id)).map((e) => e.type)).toEqual(["comment.created"]);
+    expectError(await retried("Something else"), 422, "idempotency_key_reused");
   });
 });
