@@ -20,9 +20,21 @@ import { type InterpretedQuery, interpretQuery, mayNamePeople } from "../search/
 import { searchMembers, withKnownWords } from "../search/search.repository.ts";
 import type { ScoredFileRow } from "./file-list.repository.ts";
 import { activeFile } from "./files.repository.ts";
-import { hasTopLevelOr, parseFilterDocument, propertyIdsOf } from "./filter-document.ts";
+import {
+  type Condition,
+  hasTopLevelOr,
+  invalid,
+  parseFilterDocument,
+  propertyConditionsOf,
+  propertyIdsOf,
+} from "./filter-document.ts";
 import { compileFilter } from "./filter-sql.ts";
-import { findProperties } from "./property-values.repository.ts";
+import {
+  findProperties,
+  knownOptions,
+  membersAmong,
+  type PropertyInfo,
+} from "./property-values.repository.ts";
 
 export const SORT_COLUMNS = { name: files.name, size: files.size, created_at: files.createdAt } as const;
 const FLAT_PARAMS = [
@@ -140,6 +152,43 @@ async function filterCondition(ctx: CallerContext, query: FileListQuery): Promis
   const visible = await Promise.all(
     found.map(async (p) => !p.boardId || (await boardAccess(ctx, p.boardId)) !== null),
   );
-  const known = found.filter((_, i) => visible[i]);
-  return compileFilter(document, new Map(known.map((p) => [p.id, p])));
+  const known = new Map(found.filter((_, i) => visible[i]).map((p) => [p.id, p]));
+  await requireKnownValueIds(ctx, propertyConditionsOf(document), known);
+  return compileFilter(document, known);
+}
+
+/**
+ * The option and member ids that conditions compare with must exist (decisions: "Malformed or unknown ids: 400"):
+ * an option of that property, a member of the brandspace. Values of the wrong type are left to `compileFilter`.
+ */
+async function requireKnownValueIds(
+  ctx: CallerContext,
+  conditions: Extract<Condition, { property_id: string }>[],
+  properties: Map<string, PropertyInfo>,
+): Promise<void> {
+  const options: { propertyId: string; id: string }[] = [];
+  const people: string[] = [];
+  for (const condition of conditions) {
+    const property = properties.get(condition.property_id);
+    if (!property) continue;
+    const ids = (Array.isArray(condition.value) ? condition.value : [condition.value]).filter(
+      (v): v is string => typeof v === "string",
+    );
+    if (property.type === "person") people.push(...ids);
+    else if (["status", "tag", "multi_tag"].includes(property.type))
+      options.push(...ids.map((id) => ({ propertyId: property.id, id })));
+  }
+  const [knownOptionKeys, knownPeople] = await Promise.all([
+    knownOptions(
+      ctx.db,
+      [...new Set(options.map((o) => o.propertyId))],
+      [...new Set(options.map((o) => o.id))],
+    ),
+    membersAmong(ctx.db, ctx.auth.brandspace.id, [...new Set(people)]),
+  ]);
+  const unknownOption = options.find((o) => !knownOptionKeys.has(`${o.propertyId} ${o.id}`));
+  if (unknownOption)
+    throw invalid(`unknown option ${unknownOption.id} for property ${unknownOption.propertyId}`);
+  const unknownPerson = people.find((id) => !knownPeople.has(id));
+  if (unknownPerson) throw invalid(`unknown member ${unknownPerson}`);
 }

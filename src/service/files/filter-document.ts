@@ -67,6 +67,14 @@ export function propertyIdsOf(node: FilterNode): string[] {
   return "property_id" in node ? [node.property_id] : [];
 }
 
+/** The conditions on properties, wherever they are in the document. */
+export function propertyConditionsOf(node: FilterNode): Extract<Condition, { property_id: string }>[] {
+  if ("and" in node) return node.and.flatMap(propertyConditionsOf);
+  if ("or" in node) return node.or.flatMap(propertyConditionsOf);
+  if ("not" in node) return propertyConditionsOf(node.not);
+  return "property_id" in node ? [node] : [];
+}
+
 export function invalid(message: string, param = "filter") {
   return validationError([{ param, message }]);
 }

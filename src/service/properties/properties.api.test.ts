@@ -337,6 +337,22 @@ describe("brandspace properties", () => {
       expect(res.status, JSON.stringify(filter)).toBe(400);
       expect(res.body.code).toBe("validation_error");
     }
+    // Unknown ids are 400 too: an option the property does not have, and a user who is no member.
+    const person = await create({ name: "Reviewer", type: "person" });
+    for (const filter of [
+      { property_id: channels.id, op: "eq", value: "opt_bogus" },
+      { property_id: channels.id, op: "in", value: [channels.options[0]!.id, "opt_bogus"] },
+      { property_id: person.id, op: "eq", value: "usr_nope" },
+    ]) {
+      const res = await list(filter);
+      expect(res.status, JSON.stringify(filter)).toBe(400);
+    }
+    expect((await list({ property_id: channels.id, op: "eq", value: channels.options[0]!.id })).status).toBe(
+      200,
+    );
+    expect(
+      (await list({ property_id: person.id, op: "eq", value: service.seed.users.editor.id })).status,
+    ).toBe(200);
     expect((await list({ field: "created_at", op: "lt", value: "9999-12-31T00:00:00Z" })).status).toBe(200);
     expect((await list({ field: "size", op: "gte", value: 0 })).status).toBe(200);
   });
