@@ -324,6 +324,13 @@ describe("inbox and search", () => {
     expect(
       inLibrary.body.data.every((c: InboxComment) => c.file.library_id === service.seed.libraries.shared),
     ).toBe(true);
+    // A library the caller cannot see, or none at all, is 404, as in the file list.
+    const hiddenLibrary = (await owner("GET", `/v1/files/${hiddenFileId}`)).body.library_id;
+    for (const libraryId of [hiddenLibrary, "lib_nope"]) {
+      const res = await editor("GET", `/v1/comments?library_id=${libraryId}`);
+      expect(res.status, libraryId).toBe(404);
+      expect(res.body.code).toBe("not_found");
+    }
   });
 
   it("finds a file by the text of its comments and replies", async () => {

@@ -5,6 +5,7 @@ import type {
   UpdateCommentBody,
 } from "../../contract/comments.ts";
 import type { EventType } from "../../contract/events.ts";
+import { requireLibraryAccess } from "../access/library-access.ts";
 import { requireActiveFile, requireFile } from "../files/file-access.ts";
 import { hasPermission, requirePermission } from "../platform/auth.ts";
 import type { ServiceContext } from "../platform/context.ts";
@@ -154,11 +155,12 @@ export async function reopenComment(ctx: ServiceContext, ref: CommentRef) {
   return emitComment(ctx, "comment.reopened", reopened);
 }
 
-/** Comments across the files the caller can see, newest first. */
-export function listInboxComments(
+/** Comments across the files the caller can see, newest first; a library it cannot see is 404, as in file lists. */
+export async function listInboxComments(
   ctx: ServiceContext,
   { library_id, author_id, mentions, resolved, ...page }: InboxQuery & PageRequest,
 ) {
+  if (library_id !== undefined) await requireLibraryAccess(ctx, library_id, "view");
   const filter = {
     libraryId: library_id,
     authorId: author_id,
