@@ -133,7 +133,7 @@ describe("boards", () => {
 
     const stage = d.page.getByRole("combobox", { name: "Stage of b2.png" });
     await stage.selectOption({ label: "Approved" });
-    const property = (await d.api("GET", `/v1/boards/${board.id}`)).properties[0];
+    const property = (await d.api("GET", `/v1/boards/${board.id}/properties`)).data[0];
     const approved = property.options.find((o: { label: string }) => o.label === "Approved");
     await expect
       .poll(async () => {
@@ -204,7 +204,7 @@ describe("boards", () => {
     await dialog.getByRole("button", { name: "Hide Website" }).click();
     await expect
       .poll(async () => {
-        const saved = (await d.api("GET", `/v1/boards/${board.id}`)).properties[0];
+        const saved = (await d.api("GET", `/v1/boards/${board.id}/properties`)).data[0];
         return saved.options.map(
           (o: { label: string; hidden: boolean }) => `${o.label}${o.hidden ? " (hidden)" : ""}`,
         );

@@ -60,10 +60,10 @@ export const getBoard = defineOperation({
   method: "GET",
   path: "/v1/boards/{boardId}",
   scope: "boards:read",
-  summary: "A board with its properties and the creator's access.",
+  summary: "A board and the creator's access (its properties: `GET /v1/boards/{boardId}/properties`).",
   params: BoardParams,
   status: 200,
-  response: BoardWithProperties,
+  response: Board,
 });
 
 export const updateBoard = defineOperation({

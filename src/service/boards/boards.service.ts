@@ -51,8 +51,9 @@ async function presentWithProperties(ctx: ServiceContext, boardId: string) {
   return { ...toBoard(row, manageAll(ctx)), properties: properties.data };
 }
 
-export function getBoard(ctx: ServiceContext, { boardId }: { boardId: string }) {
-  return presentWithProperties(ctx, boardId);
+/** The board alone: only the board returned by update carries its properties (interface spec, Board). */
+export async function getBoard(ctx: ServiceContext, { boardId }: { boardId: string }) {
+  return toBoard(await requireVisibleBoard(ctx, boardId), manageAll(ctx));
 }
 
 /** Placed last; its creator is granted manage access. */

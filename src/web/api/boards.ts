@@ -1,5 +1,5 @@
-import { type QueryKey, useMutation, useQueryClient } from "@tanstack/react-query";
-import type { Board, BoardAccess } from "../../contract/boards.ts";
+import { type QueryKey, queryOptions, useMutation, useQueryClient } from "@tanstack/react-query";
+import type { Board, BoardAccess, BoardWithProperties } from "../../contract/boards.ts";
 import type { Operation } from "../../contract/operation.ts";
 import {
   addBoardFiles,
@@ -11,6 +11,7 @@ import {
   deleteBoardPropertyOption,
   getBoard,
   listBoardFiles,
+  listBoardProperties,
   listBoards,
   listFileBoards,
   removeBoardFiles,
@@ -23,12 +24,26 @@ import type { BrowseSearch } from "../lib/browse-search.ts";
 import type { Access, Denial } from "./access.ts";
 import { type CallInput, call, type Output } from "./client.ts";
 import { fileListInput } from "./files.ts";
-import { apiInfiniteQuery, apiQuery, apiQueryAll, keyOf } from "./query.ts";
+import { apiInfiniteQuery, apiQueryAll, keyOf } from "./query.ts";
 
 /** Every board the key sees, pinned first, then by position (the service's order). */
 export const boardsQuery = () => apiQueryAll(listBoards);
-/** A board with its properties in position order. */
-export const boardQuery = (boardId: string) => apiQuery(getBoard, { params: { boardId } });
+/**
+ * A board with its properties in position order (at most 100 a board): the board's GET leaves them out, so they
+ * come from the board's property list, cached under the board's key (what a board or property change refetches).
+ */
+export const boardQuery = (boardId: string) =>
+  queryOptions<BoardWithProperties>({
+    queryKey: boardKey(boardId),
+    queryFn: async ({ signal }) => {
+      const params = { boardId };
+      const [board, properties] = await Promise.all([
+        call(getBoard, { params, signal }),
+        call(listBoardProperties, { params, query: { limit: 100 }, signal }),
+      ]);
+      return { ...board, properties: properties.data };
+    },
+  });
 /** The boards a file is on. */
 export const fileBoardsQuery = (fileId: string) => apiQueryAll(listFileBoards, { params: { fileId } });
 
