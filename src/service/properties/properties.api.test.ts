@@ -354,6 +354,10 @@ describe("brandspace properties", () => {
       (await list({ property_id: person.id, op: "eq", value: service.seed.users.editor.id })).status,
     ).toBe(200);
     expect((await list({ field: "created_at", op: "lt", value: "9999-12-31T00:00:00Z" })).status).toBe(200);
+    // A calendar day is its midnight in UTC; one that does not exist is 400.
+    expect((await list({ field: "created_at", op: "gte", value: "2026-03-01" })).status).toBe(200);
+    for (const value of ["2026-02-30", "0000-01-01"])
+      expect((await list({ field: "created_at", op: "gte", value })).status, value).toBe(400);
     expect((await list({ field: "size", op: "gte", value: 0 })).status).toBe(200);
   });
 
