@@ -123,13 +123,15 @@ export async function runRoute(
 
 /**
  * Whose `Idempotency-Key`s a request's key is one of: its API key's, or for a visitor's POST without a key (an
- * unlock, an anonymous comment) its path's, which names the shared link or transfer by its token (hashed: the
- * scope is stored, the token is not).
+ * unlock, an anonymous comment) its path's, which names the shared link or transfer by its token, with the
+ * visitor's access token (a visitor without it never sees another's stored answer). Hashed: the scope is stored,
+ * the tokens are not.
  */
 function idempotencyScopeOf(request: FastifyRequest): string | null {
   if (request.auth) return request.auth.key.id;
   const path = request.url.split("?")[0]!;
-  return `public:${createHash("sha256").update(path).digest("base64url")}`;
+  const accessToken = String(request.headers["x-access-token"] ?? "");
+  return `public:${createHash("sha256").update(path).update("\0").update(accessToken).digest("base64url")}`;
 }
 
 const emptyQuery = z.strictObject({});

@@ -416,5 +416,13 @@ describe("the public side of a shared link", () => {
     expect(again.body.id).toBe(first.body.id);
     expect((await eventsOf(first.body.id)).map((e) => e.type)).toEqual(["comment.created"]);
     expectError(await retried("Something else"), 422, "idempotency_key_reused");
+    // Another visitor's access token is another scope: its request runs, it sees no one else's answer.
+    const elsewhere = await visitor("POST", `/v1/public/shared-links/${t}/files/${fileInFolder}/comments`, {
+      body: { anonymous_name: "Agency Ann", text: "Once only" },
+      headers: { "idempotency-key": "visitor-retry-1", "x-access-token": "another-visitor" },
+    });
+    expect(elsewhere.status, elsewhere.text).toBe(201);
+    expect(elsewhere.headers.get("idempotent-replayed")).toBeNull();
+    expect(elsewhere.body.id).not.toBe(first.body.id);
   });
 });
