@@ -1,5 +1,6 @@
 import { COMMENT_LIMITS } from "../../contract/comments.ts";
 import type { FileRow } from "../files/files.repository.ts";
+import { memberIdsAmong } from "../members/members.repository.ts";
 import type { CallerContext } from "../platform/context.ts";
 import { validationError } from "../platform/errors.ts";
 import * as repo from "./comments.repository.ts";
@@ -7,7 +8,7 @@ import * as repo from "./comments.repository.ts";
 /** Mentions name members of the brandspace; duplicates count once, in the order first given. */
 export async function checkedMentions(ctx: CallerContext, mentions: string[] | undefined): Promise<string[]> {
   const unique = [...new Set(mentions ?? [])];
-  const found = await repo.memberIdsAmong(ctx.db, ctx.auth.brandspace.id, unique);
+  const found = await memberIdsAmong(ctx.db, ctx.auth.brandspace.id, unique);
   const issues = (mentions ?? []).flatMap((id, i) =>
     found.has(id) ? [] : [{ param: `mentions[${i}]`, message: "is not a member of this brandspace" }],
   );

@@ -1,7 +1,7 @@
 import { and, asc, desc, eq, inArray, isNotNull, isNull, type SQLWrapper, sql } from "drizzle-orm";
 import { inVisibleLibraries } from "../access/library-access.ts";
 import type { Db } from "../db/client.ts";
-import { commentReplies, comments, files, fileVersions, members, users } from "../db/schema/index.ts";
+import { commentReplies, comments, files, fileVersions, users } from "../db/schema/index.ts";
 import type { CallerContext } from "../platform/context.ts";
 import { keysetAfter } from "../platform/keyset.ts";
 
@@ -132,16 +132,6 @@ export async function isVersionOf(db: Db, fileId: string, versionId: string): Pr
     .from(fileVersions)
     .where(and(eq(fileVersions.id, versionId), eq(fileVersions.fileId, fileId)));
   return Boolean(row);
-}
-
-/** Of these user ids, the ones that are members of the brandspace. */
-export async function memberIdsAmong(db: Db, brandspaceId: string, userIds: string[]): Promise<Set<string>> {
-  if (userIds.length === 0) return new Set();
-  const rows = await db
-    .select({ id: members.userId })
-    .from(members)
-    .where(and(eq(members.brandspaceId, brandspaceId), inArray(members.userId, userIds)));
-  return new Set(rows.map((r) => r.id));
 }
 
 /** Names of users by id, for authors and mentions. */

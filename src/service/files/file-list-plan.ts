@@ -5,6 +5,7 @@ import { inVisibleLibraries, requireLibraryAccess } from "../access/library-acce
 import { subtreeFolderIds } from "../content/subtree.repository.ts";
 import { files } from "../db/schema/index.ts";
 import { requireFolder } from "../folders/folder-access.ts";
+import { memberIdsAmong } from "../members/members.repository.ts";
 import type { CallerContext } from "../platform/context.ts";
 import type { KeyValue } from "../platform/cursor.ts";
 import { validationError } from "../platform/errors.ts";
@@ -29,12 +30,7 @@ import {
   propertyIdsOf,
 } from "./filter-document.ts";
 import { compileFilter } from "./filter-sql.ts";
-import {
-  findProperties,
-  knownOptions,
-  membersAmong,
-  type PropertyInfo,
-} from "./property-values.repository.ts";
+import { findProperties, knownOptions, type PropertyInfo } from "./property-values.repository.ts";
 
 export const SORT_COLUMNS = { name: files.name, size: files.size, created_at: files.createdAt } as const;
 const FLAT_PARAMS = [
@@ -184,7 +180,7 @@ async function requireKnownValueIds(
       [...new Set(options.map((o) => o.propertyId))],
       [...new Set(options.map((o) => o.id))],
     ),
-    membersAmong(ctx.db, ctx.auth.brandspace.id, [...new Set(people)]),
+    memberIdsAmong(ctx.db, ctx.auth.brandspace.id, [...new Set(people)]),
   ]);
   const unknownOption = options.find((o) => !knownOptionKeys.has(`${o.propertyId} ${o.id}`));
   if (unknownOption)

@@ -69,16 +69,6 @@ export async function knownOptions(db: Db, propertyIds: string[], optionIds: str
   return new Set(rows.map((row) => `${row.propertyId} ${row.id}`));
 }
 
-/** Which of `userIds` are members of the brandspace. */
-export async function membersAmong(db: Db, brandspaceId: string, userIds: string[]): Promise<Set<string>> {
-  if (userIds.length === 0) return new Set();
-  const rows = await db
-    .select({ id: members.userId })
-    .from(members)
-    .where(and(eq(members.brandspaceId, brandspaceId), inArray(members.userId, userIds)));
-  return new Set(rows.map((row) => row.id));
-}
-
 /** Stores a file's value for a property; a null value removes it. */
 export async function savePropertyValue(
   db: Db,

@@ -1,4 +1,4 @@
-import { and, asc, count, eq, ne, sql } from "drizzle-orm";
+import { and, asc, count, eq, inArray, ne, sql } from "drizzle-orm";
 import type { Db } from "../db/client.ts";
 import { brandspaces, members, roles, users } from "../db/schema/index.ts";
 import { keysetAfter } from "../platform/keyset.ts";
@@ -152,4 +152,14 @@ export async function updateMemberRole(db: Db, brandspaceId: string, userId: str
     .update(members)
     .set({ roleId })
     .where(and(eq(members.brandspaceId, brandspaceId), eq(members.userId, userId)));
+}
+
+/** Of these user ids, the ones that are members of the brandspace. */
+export async function memberIdsAmong(db: Db, brandspaceId: string, userIds: string[]): Promise<Set<string>> {
+  if (userIds.length === 0) return new Set();
+  const rows = await db
+    .select({ id: members.userId })
+    .from(members)
+    .where(and(eq(members.brandspaceId, brandspaceId), inArray(members.userId, userIds)));
+  return new Set(rows.map((r) => r.id));
 }
