@@ -66,6 +66,12 @@ describe("single-PUT upload", () => {
     expect(thumb.status).toBe(200);
     expect(thumb.headers.get("content-type")).toBe("image/webp");
     expect(thumb.headers.get("x-content-type-options")).toBe("nosniff");
+    const preview = await api("GET", `/v1/files/${file.id}/download?rendition=preview`);
+    expect(preview.body).toMatchObject({ name: "logo-preview.webp", mime: "image/webp" });
+    const previewBytes = await fetch(preview.body.url);
+    expect(previewBytes.headers.get("content-disposition")).toBe(
+      `attachment; filename="logo-preview.webp"; filename*=UTF-8''logo-preview.webp`,
+    );
 
     const again = await api("POST", `/v1/uploads/${upload.id}/complete`);
     expect(again.status).toBe(201);
@@ -256,6 +262,16 @@ describe("new versions", () => {
       count: 2,
       active_number: 3,
     });
+  });
+
+  it("a page takes no uploaded version: it stays a page", async () => {
+    const page = (await api("POST", "/v1/pages", { body: { title: "Launch", library_id: libraryId } })).body;
+    const refused = await api("POST", "/v1/uploads", { body: { name: "x.png", size: 10, file_id: page.id } });
+    expect(refused.status).toBe(409);
+    expect(refused.body.code).toBe("conflict");
+    expect((await api("GET", `/v1/pages/${page.id}`)).body).toMatchObject({ id: page.id, title: "Launch" });
+    const pages = await api("GET", `/v1/pages?library_id=${libraryId}`);
+    expect(pages.body.data.map((p: { id: string }) => p.id)).toContain(page.id);
   });
 
   it("a corrupt image ends failed with a reason, never stuck processing", async () => {

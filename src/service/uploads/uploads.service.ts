@@ -62,6 +62,7 @@ async function resolvePlace(
       ]);
     }
     const file = await requireActiveFile({ db, auth }, input.file_id, "edit");
+    if (file.kind === "page") throw conflict("A page has no versions: edit it through /v1/pages.");
     return { libraryId: file.libraryId, folderId: file.folderId, fileId: file.id, transferId: null };
   }
   if (input.folder_id) {
