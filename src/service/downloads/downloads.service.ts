@@ -22,21 +22,20 @@ export interface ServedContent {
   sha256: string;
   size: number;
   mime: string;
+  /** Sent as `Content-Disposition: attachment`; a picture in an `<img>` or `<video>` still shows. */
   fileName: string;
-  /** Originals are always attachments; our own renditions may be shown inline. */
-  attachment: boolean;
 }
 
 /** What a variant of a version is: the original bytes or one of its renditions; null when it does not exist. */
 async function resolveVariant(db: Db, fileId: string, versionId: string, variant: ContentVariant) {
   const row = await repo.findVersionContent(db, fileId, versionId);
   if (!row) return null;
-  if (variant === "original") return { ...row, attachment: true };
+  if (variant === "original") return row;
   const rendition = await repo.findRendition(db, versionId, variant);
   if (!rendition) return null;
   const stem = row.fileName.replace(/\.[^.]*$/, "");
   const fileName = `${stem}-${variant}.${EXTENSION_OF_MIME[rendition.mime] ?? "bin"}`;
-  return { ...rendition, fileName, brandspaceId: row.brandspaceId, attachment: false };
+  return { ...rendition, fileName, brandspaceId: row.brandspaceId };
 }
 
 /** A signed URL for a file's version (active by default) or rendition, valid for 15 minutes. */

@@ -11,7 +11,7 @@ const ACTIVE_TYPES =
 
 /**
  * Streams stored bytes with Range and ETag support and the headers that keep user content inert:
- * nosniff, a sandboxing CSP, and `attachment` for every original.
+ * nosniff, a sandboxing CSP, and `attachment` with the file name for every original and rendition.
  */
 export async function serveContent(
   blobs: BlobStore,
@@ -28,9 +28,8 @@ export async function serveContent(
     "X-Content-Type-Options": "nosniff",
     "Content-Security-Policy": "default-src 'none'; sandbox",
     "Cross-Origin-Resource-Policy": "same-site",
-    "Content-Type":
-      content.attachment && ACTIVE_TYPES.test(content.mime) ? "application/octet-stream" : content.mime,
-    "Content-Disposition": content.attachment ? attachmentDisposition(content.fileName) : "inline",
+    "Content-Type": ACTIVE_TYPES.test(content.mime) ? "application/octet-stream" : content.mime,
+    "Content-Disposition": attachmentDisposition(content.fileName),
   });
   if (request.headers["if-none-match"] === etag) return reply.code(304).send();
   const range = resolveRange(request.headers.range, content.size);

@@ -148,7 +148,7 @@ export async function serveTransferContent(
   }
   await serveContent(
     deps.blobs,
-    { ...content, attachment: true, expiresAt: new Date(Number(params.expires) * 1000) },
+    { ...content, expiresAt: new Date(Number(params.expires) * 1000) },
     request,
     reply,
   );
