@@ -64,6 +64,9 @@ export const HexColor = z.string().regex(/^#[0-9a-fA-F]{6}$/, "must be a hex col
 /** The largest JSON request body the API parses; a larger one is answered 413 `payload_too_large`. */
 export const JSON_BODY_LIMIT = 1024 * 1024;
 
+/** The `params` of a check whose failure means "over its limit": answered 413 `payload_too_large`, not 400. */
+export const OVER_LIMIT = { code: "payload_too_large" } as const;
+
 export const PAGE_LIMIT_MAX = 100;
 export const PAGE_LIMIT_DEFAULT = 50;
 

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { Id, NullableTimestamp, Timestamp } from "./common.ts";
+import { Id, NullableTimestamp, OVER_LIMIT, Timestamp } from "./common.ts";
 import { ItemName } from "./item-name.ts";
 
 export const MiB = 1024 * 1024;
@@ -39,7 +39,15 @@ export type Upload = z.infer<typeof Upload>;
 
 export const CreateUploadBody = z.strictObject({
   name: ItemName,
-  size: z.number().int().min(0).max(UPLOAD_LIMITS.fileMax, "must be at most 50 GiB"),
+  size: z
+    .number()
+    .int()
+    .min(0)
+    .refine((size) => size <= UPLOAD_LIMITS.fileMax, {
+      message: "must be at most 50 GiB",
+      params: OVER_LIMIT,
+    })
+    .meta({ maximum: UPLOAD_LIMITS.fileMax }),
   mime: z.string().max(255).optional(),
   library_id: z.string().optional(),
   folder_id: z.string().optional(),

@@ -25,7 +25,7 @@ export const conflict = (message: string, details: Record<string, unknown> | nul
 
 export const forbidden = (message: string) => new ApiError("forbidden", message);
 
-function describeIssues(errors: ValidationIssue[]): string {
+export function describeIssues(errors: ValidationIssue[]): string {
   const first = errors[0];
   if (!first) return "The request is invalid.";
   const more = errors.length > 1 ? ` (and ${errors.length - 1} more)` : "";

@@ -1,6 +1,7 @@
 import type { z } from "zod";
+import { OVER_LIMIT } from "../../contract/common.ts";
 import type { ValidationIssue } from "../../contract/errors.ts";
-import { validationError } from "./errors.ts";
+import { ApiError, describeIssues, validationError } from "./errors.ts";
 
 export type InputLocation = "path" | "query" | "body";
 
@@ -17,7 +18,15 @@ export function parseInput<T extends z.ZodType>(
   // `reportInput` lets a wrong type be told apart from a missing value; the input never reaches the answer.
   const result = schema.safeParse(value, { reportInput: true });
   if (result.success) return result.data;
-  throw validationError(toIssues(result.error, location));
+  const errors = toIssues(result.error, location);
+  if (result.error.issues.some(isOverLimit)) {
+    throw new ApiError("payload_too_large", describeIssues(errors), { errors });
+  }
+  throw validationError(errors);
+}
+
+function isOverLimit(issue: z.core.$ZodIssue): boolean {
+  return issue.code === "custom" && issue.params?.code === OVER_LIMIT.code;
 }
 
 /** A body of thousands of bad fields gets a bounded answer: the first issues and a count of the rest. */

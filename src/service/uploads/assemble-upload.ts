@@ -18,6 +18,7 @@ export async function assembledBlob(
       throw validationError([
         { param: "upload", message: "no content was uploaded yet: PUT the bytes to upload_url" },
       ]);
+    checkClaimedParts(new Map([[1, { etag: row.blobSha256 }]]), claimed);
     return { sha256: row.blobSha256, size: row.size };
   }
   const count = Math.ceil(row.size / row.partSize);

@@ -100,6 +100,33 @@ describe("single-PUT upload", () => {
     expect(file).toMatchObject({ kind: "document", mime: "text/plain", size: 10 });
   });
 
+  it("refuses a declared size over 50 GiB as too large, and a completion naming parts it did not receive", async () => {
+    const huge = await api("POST", "/v1/uploads", {
+      body: { name: "huge.bin", size: 50 * 1024 ** 3 + 1, library_id: libraryId },
+    });
+    expect(huge.status).toBe(413);
+    expect(huge.body).toMatchObject({ code: "payload_too_large", details: { errors: [{ param: "size" }] } });
+    const negative = await api("POST", "/v1/uploads", {
+      body: { name: "x.bin", size: -1, library_id: libraryId },
+    });
+    expect(negative.status).toBe(400);
+
+    const bytes = Buffer.from("brand guidelines");
+    const upload = (
+      await api("POST", "/v1/uploads", { body: { name: "g.txt", size: bytes.length, library_id: libraryId } })
+    ).body;
+    const put = await (await fetch(upload.upload_url, { method: "PUT", body: new Uint8Array(bytes) })).json();
+    for (const parts of [[{ number: 2 }], [{ number: 1, etag: "not-it" }]]) {
+      const wrong = await api("POST", `/v1/uploads/${upload.id}/complete`, { body: { parts } });
+      expect(wrong.status).toBe(400);
+      expect(wrong.body.details.errors[0].param).toBe("parts");
+    }
+    const done = await api("POST", `/v1/uploads/${upload.id}/complete`, {
+      body: { parts: [{ number: 1, etag: put.etag }] },
+    });
+    expect(done.status).toBe(201);
+  });
+
   it("needs a destination the caller may write to", async () => {
     expect((await api("POST", "/v1/uploads", { body: { name: "x", size: 1 } })).status).toBe(400);
     expect(
