@@ -13,6 +13,7 @@ export const ERROR_STATUS = {
   idempotency_conflict: 409,
   expired: 410,
   payload_too_large: 413,
+  range_not_satisfiable: 416,
   unsupported_media_type: 415,
   misdirected_request: 421,
   headers_too_large: 431,

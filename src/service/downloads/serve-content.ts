@@ -1,7 +1,7 @@
 import type { FastifyReply, FastifyRequest } from "fastify";
 import type { BlobStore } from "../blobs/blob-store.ts";
 import { attachmentDisposition } from "../blobs/content-disposition.ts";
-import { notFound } from "../platform/errors.ts";
+import { ApiError, notFound } from "../platform/errors.ts";
 import type { ServedContent } from "./downloads.service.ts";
 import { resolveRange } from "./http-range.ts";
 
@@ -20,6 +20,22 @@ export async function serveContent(
   reply: FastifyReply,
 ) {
   const etag = `"${content.sha256}"`;
+  const notModified = request.headers["if-none-match"] === etag;
+  const range = resolveRange(request.headers.range, content.size);
+  // Errors are thrown before the content's headers are set: an error body is never cached or saved as the file.
+  if (!notModified && range.kind === "unsatisfiable") {
+    throw new ApiError(
+      "range_not_satisfiable",
+      `The range starts beyond the content's ${content.size} bytes.`,
+      { size: content.size },
+      { "Content-Range": `bytes */${content.size}` },
+    );
+  }
+  const partial = range.kind === "partial";
+  const stream = notModified
+    ? null
+    : await blobs.open(content.sha256, partial ? { start: range.start, end: range.end } : undefined);
+  if (!notModified && !stream) throw notFound("content");
   const maxAge = Math.max(0, Math.floor((content.expiresAt.getTime() - Date.now()) / 1000));
   reply.headers({
     ETag: etag,
@@ -31,17 +47,7 @@ export async function serveContent(
     "Content-Type": ACTIVE_TYPES.test(content.mime) ? "application/octet-stream" : content.mime,
     "Content-Disposition": attachmentDisposition(content.fileName),
   });
-  if (request.headers["if-none-match"] === etag) return reply.code(304).send();
-  const range = resolveRange(request.headers.range, content.size);
-  if (range.kind === "unsatisfiable") {
-    return reply.code(416).header("Content-Range", `bytes */${content.size}`).send();
-  }
-  const partial = range.kind === "partial";
-  const stream = await blobs.open(
-    content.sha256,
-    partial ? { start: range.start, end: range.end } : undefined,
-  );
-  if (!stream) throw notFound("content");
+  if (!stream) return reply.code(304).send();
   if (partial) {
     reply.code(206).header("Content-Range", `bytes ${range.start}-${range.end}/${content.size}`);
     reply.header("Content-Length", String(range.end - range.start + 1));
