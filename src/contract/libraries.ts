@@ -6,7 +6,7 @@ export const Library = z
     object: z.literal("library"),
     id: Id,
     name: z.string(),
-    description: z.string(),
+    description: z.string().nullable(),
     created_at: Timestamp,
     updated_at: Timestamp,
     created_by_id: Id,
@@ -22,7 +22,8 @@ export const LibraryDetail = Library.extend({
 export type LibraryDetail = z.infer<typeof LibraryDetail>;
 
 const LibraryName = z.string().trim().min(1, "must not be empty").max(255, "must be at most 255 characters");
-const LibraryDescription = z.string().max(2000, "must be at most 2000 characters");
+/** `null` (or leaving it out at creation) means no description. */
+const LibraryDescription = z.string().max(2000, "must be at most 2000 characters").nullable();
 
 export const CreateLibraryBody = z.strictObject({
   name: LibraryName,

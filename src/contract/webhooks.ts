@@ -13,7 +13,7 @@ export const Webhook = z
     object: z.literal("webhook"),
     id: Id,
     url: z.string(),
-    description: z.string(),
+    description: z.string().nullable(),
     events: z.array(z.string()),
     enabled: z.boolean(),
     status: z.enum(["enabled", "disabled"]),
@@ -55,7 +55,8 @@ const WebhookEvents = z
   .transform((tokens) => [...new Set(tokens)]);
 
 const WebhookUrl = z.string().max(2048).refine(URL.canParse, "must be an absolute URL");
-const WebhookDescription = z.string().max(2000, "must be at most 2000 characters");
+/** `null` (or leaving it out at creation) means no description. */
+const WebhookDescription = z.string().max(2000, "must be at most 2000 characters").nullable();
 
 export const CreateWebhookBody = z.strictObject({
   url: WebhookUrl,

@@ -83,6 +83,12 @@ describe("libraries", () => {
 
   it("PATCH takes only name and description", async () => {
     const lib = (await owner("POST", "/v1/libraries", { body: { name: "Patch rules" } })).body;
+    expect(lib.description).toBeNull();
+    const described = await owner("PATCH", `/v1/libraries/${lib.id}`, { body: { description: "Rules" } });
+    expect(described.body.description).toBe("Rules");
+    const cleared = await owner("PATCH", `/v1/libraries/${lib.id}`, { body: { description: null } });
+    expect(cleared.status).toBe(200);
+    expect(cleared.body.description).toBeNull();
     expect((await owner("PATCH", `/v1/libraries/${lib.id}`, { body: {} })).status).toBe(400);
     expect((await owner("PATCH", `/v1/libraries/${lib.id}`, { body: { created_by_id: "x" } })).status).toBe(
       400,

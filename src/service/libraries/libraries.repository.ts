@@ -53,7 +53,7 @@ export async function findLibrary(db: Db, brandspaceId: string, id: string): Pro
 
 export async function insertLibrary(
   db: Db,
-  values: { id: string; brandspaceId: string; name: string; description: string; createdById: string },
+  values: { id: string; brandspaceId: string; name: string; description: string | null; createdById: string },
 ): Promise<LibraryRow> {
   const [row] = await db.insert(libraries).values(values).returning(columns);
   await db
@@ -66,7 +66,7 @@ export async function updateLibraryRow(
   db: Db,
   brandspaceId: string,
   id: string,
-  changes: { name?: string; description?: string },
+  changes: { name?: string; description?: string | null },
 ): Promise<LibraryRow | null> {
   const [row] = await db
     .update(libraries)

@@ -40,14 +40,17 @@ export function listLibraries(ctx: ServiceContext, page: PageRequest) {
   });
 }
 
-export async function createLibrary(ctx: ServiceContext, input: { name: string; description?: string }) {
+export async function createLibrary(
+  ctx: ServiceContext,
+  input: { name: string; description?: string | null },
+) {
   const { db, auth } = ctx;
   if (!hasPermission(auth, "libraries.create")) throw forbidden("Your role cannot create libraries.");
   const row = await repo.insertLibrary(db, {
     id: newId("library"),
     brandspaceId: auth.brandspace.id,
     name: input.name,
-    description: input.description ?? "",
+    description: input.description ?? null,
     createdById: auth.user.id,
   });
   await emitLibrary(ctx, "library.created", row);
@@ -67,7 +70,7 @@ export async function getLibraryDetail(
 
 export async function updateLibrary(
   ctx: ServiceContext,
-  { libraryId, changes }: { libraryId: string; changes: { name?: string; description?: string } },
+  { libraryId, changes }: { libraryId: string; changes: { name?: string; description?: string | null } },
 ) {
   await requireLibraryAccess(ctx, libraryId, "edit");
   const row = await repo.updateLibraryRow(ctx.db, ctx.auth.brandspace.id, libraryId, changes);

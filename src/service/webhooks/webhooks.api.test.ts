@@ -92,6 +92,7 @@ describe("webhook endpoints", () => {
 
   it("updates url, description, events and enabled", async () => {
     const created = await api("POST", "/v1/webhooks", { body: { url, events: ["*"] } });
+    expect(created.body.description).toBeNull();
     const disabled = await api("PATCH", `/v1/webhooks/${created.body.id}`, {
       body: { enabled: false, description: "paused", events: ["folder.created"] },
     });
@@ -105,6 +106,8 @@ describe("webhook endpoints", () => {
     });
     const enabled = await api("PATCH", `/v1/webhooks/${created.body.id}`, { body: { enabled: true } });
     expect(enabled.body).toMatchObject({ enabled: true, status: "enabled", disabled_reason: null });
+    const cleared = await api("PATCH", `/v1/webhooks/${created.body.id}`, { body: { description: null } });
+    expect(cleared.body.description).toBeNull();
     expect((await api("PATCH", `/v1/webhooks/${created.body.id}`, { body: {} })).status).toBe(400);
   });
 

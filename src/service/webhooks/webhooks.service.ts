@@ -74,7 +74,7 @@ export async function createWebhook({ db, deps, auth }: ServiceContext, input: C
     id: newId("webhook"),
     brandspaceId: auth.brandspace.id,
     url: input.url,
-    description: input.description ?? "",
+    description: input.description ?? null,
     events: input.events,
     enabled,
     disabledReason: enabled ? null : "manual",

@@ -11,7 +11,7 @@ export const libraries = pgTable(
       .notNull()
       .references(() => brandspaces.id, { onDelete: "cascade" }),
     name: text("name").notNull(),
-    description: text("description").notNull().default(""),
+    description: text("description"),
     createdById: text("created_by_id").notNull(),
     createdAt: createdAt(),
     updatedAt: updatedAt(),

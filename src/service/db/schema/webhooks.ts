@@ -11,7 +11,7 @@ export const webhooks = pgTable(
       .notNull()
       .references(() => brandspaces.id, { onDelete: "cascade" }),
     url: text("url").notNull(),
-    description: text("description").notNull(),
+    description: text("description"),
     /** Catalogue tokens, or `["*"]` for every type including later additions. */
     events: jsonb("events").$type<string[]>().notNull(),
     enabled: boolean("enabled").notNull(),

@@ -24,7 +24,7 @@ interface Props {
 /** Rename a library or change its description. */
 export function EditLibraryDialog({ library, open, onOpenChange }: Props) {
   const [name, setName] = useState(library.name);
-  const [description, setDescription] = useState(library.description);
+  const [description, setDescription] = useState(library.description ?? "");
   const [problem, setProblem] = useState<string | null>(null);
   const update = useApiMutation(updateLibrary, { invalidates: [listLibraries, getLibrary] });
   const submit = (event: FormEvent) => {
@@ -32,7 +32,7 @@ export function EditLibraryDialog({ library, open, onOpenChange }: Props) {
     if (!name.trim()) return setProblem("Enter a name.");
     const body = {
       ...(name.trim() !== library.name ? { name: name.trim() } : {}),
-      ...(description !== library.description ? { description } : {}),
+      ...(description !== (library.description ?? "") ? { description: description || null } : {}),
     };
     if (Object.keys(body).length === 0) return onOpenChange(false);
     update.mutate(

@@ -24,7 +24,7 @@ export function EditWebhookDialog({
     <Dialog open={open} onOpenChange={close} title="Edit endpoint">
       <WebhookForm
         key={`${webhook.id}:${webhook.updated_at}:${open}`}
-        initial={{ url: webhook.url, description: webhook.description, events: webhook.events }}
+        initial={{ url: webhook.url, description: webhook.description ?? "", events: webhook.events }}
         submitLabel="Save changes"
         pending={update.isPending}
         error={update.error}
@@ -33,7 +33,8 @@ export function EditWebhookDialog({
           const same = (a: string[], b: string[]) => a.length === b.length && a.every((v) => b.includes(v));
           const body = {
             url: values.url === webhook.url ? undefined : values.url,
-            description: values.description === webhook.description ? undefined : values.description,
+            description:
+              values.description === (webhook.description ?? "") ? undefined : values.description || null,
             events: same(values.events, webhook.events) ? undefined : values.events,
           };
           if (Object.values(body).every((value) => value === undefined)) {
