@@ -164,20 +164,23 @@ async function countRequest(
   reply.headers(rateLimitHeaders(tightest(states)));
 }
 
+const STRICT_UTF8 = new TextDecoder("utf-8", { fatal: true });
+
 function registerJsonParser(app: FastifyInstance) {
   app.removeAllContentTypeParsers();
   app.addContentTypeParser(
     "application/json",
-    { parseAs: "string", bodyLimit: JSON_BODY_LIMIT },
+    { parseAs: "buffer", bodyLimit: JSON_BODY_LIMIT },
     (_request, body, done) => {
-      const text = String(body);
-      if (text.trim() === "") return done(null, undefined);
       try {
+        // JSON is UTF-8 (RFC 8259): invalid bytes are refused, never turned into U+FFFD.
+        const text = STRICT_UTF8.decode(body as Buffer);
+        if (text.trim() === "") return done(null, undefined);
         done(null, JSON.parse(text));
       } catch {
         done(
           new ApiError("validation_error", "The request body is not valid JSON.", {
-            errors: [{ param: "body", message: "is not valid JSON" }],
+            errors: [{ param: "body", message: "is not valid JSON (UTF-8)" }],
           }),
           undefined,
         );

@@ -42,6 +42,12 @@ describe("parseInput", () => {
     );
   });
 
+  it("refuses unpaired surrogates, which PostgreSQL would store as U+FFFD", () => {
+    expect(issuesOf({ name: "a\uD800", tags: [] })[0]!.param).toBe("name");
+    expect(issuesOf({ name: "\uDE00a", tags: [] })[0]!.message).toContain("unpaired surrogates");
+    expect(parseInput(Body, { name: "😀", tags: [] }, "body").name).toBe("😀");
+  });
+
   it("answers a body of thousands of unknown fields with a bounded list", () => {
     const body: Record<string, unknown> = { name: "a", tags: [] };
     for (let i = 0; i < 50_000; i++) body[`k${i}`] = i;

@@ -11,10 +11,9 @@ export function parseInput<T extends z.ZodType>(
   value: unknown,
   location: InputLocation,
 ): z.output<T> {
-  const nul = pathToNul(value);
-  if (nul !== null) {
-    throw validationError([{ param: nul || location, message: "must not contain NUL characters" }]);
-  }
+  const unstorable = firstUnstorableText(value);
+  if (unstorable)
+    throw validationError([{ param: unstorable.path || location, message: unstorable.message }]);
   // `reportInput` lets a wrong type be told apart from a missing value; the input never reaches the answer.
   const result = schema.safeParse(value, { reportInput: true });
   if (result.success) return result.data;
@@ -71,17 +70,27 @@ const TYPE_NAMES: Record<string, string> = {
   bigint: "an integer",
 };
 
+/** In unicode mode a surrogate pair is one code point, so this matches only an unpaired half. */
+const LONE_SURROGATE = /[\uD800-\uDFFF]/u;
+
+function textProblem(text: string): string | null {
+  if (text.includes("\u0000")) return "must not contain NUL characters";
+  if (LONE_SURROGATE.test(text)) return "must not contain unpaired surrogates (\\ud800–\\udfff escapes)";
+  return null;
+}
+
 /**
- * The path of the first string (value or key) holding a NUL character, or null. PostgreSQL text cannot hold
- * one, so it is refused here for every operation instead of failing in the database. Iterative: a deeply
- * nested body cannot overflow the stack.
+ * The first string (value or key) PostgreSQL text cannot hold as sent: a NUL character, or an unpaired surrogate
+ * (a JSON `\\ud800` escape alone; it would be stored as U+FFFD). Refused here for every operation instead of
+ * failing or changing in the database. Iterative: a deeply nested body cannot overflow the stack.
  */
-export function pathToNul(value: unknown): string | null {
+export function firstUnstorableText(value: unknown): { path: string; message: string } | null {
   const stack: [unknown, string][] = [[value, ""]];
   while (stack.length > 0) {
     const [item, path] = stack.pop()!;
     if (typeof item === "string") {
-      if (item.includes("\u0000")) return path;
+      const message = textProblem(item);
+      if (message) return { path, message };
     } else if (Array.isArray(item)) {
       item.forEach((element, index) => {
         stack.push([element, path ? `${path}.${index}` : String(index)]);
@@ -89,7 +98,8 @@ export function pathToNul(value: unknown): string | null {
     } else if (item !== null && typeof item === "object") {
       for (const [key, element] of Object.entries(item)) {
         const at = path ? `${path}.${key}` : key;
-        if (key.includes("\u0000")) return at;
+        const message = textProblem(key);
+        if (message) return { path: at, message };
         stack.push([element, at]);
       }
     }

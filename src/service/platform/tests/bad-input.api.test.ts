@@ -75,6 +75,29 @@ describe("request bodies", () => {
     expectError(res, 400, "validation_error");
   });
 
+  it("a body that is not UTF-8, or holds an unpaired surrogate, is 400: nothing is stored altered", async () => {
+    const latin1 = Buffer.concat([Buffer.from('{"name": "Caf'), Buffer.from([0xe9]), Buffer.from('"}')]);
+    const notUtf8 = await regional("POST", "/v1/libraries", {
+      rawBody: new Uint8Array(latin1),
+      headers: { "content-type": "application/json" },
+    });
+    expectError(notUtf8, 400, "validation_error");
+    const lone = await regional("POST", "/v1/libraries", {
+      rawBody: '{"name": "Logo \\ud800"}',
+      headers: { "content-type": "application/json" },
+    });
+    expectError(lone, 400, "validation_error");
+    expect(lone.body.details.errors).toEqual([
+      { param: "name", message: expect.stringContaining("unpaired surrogates") },
+    ]);
+    const paired = await regional("POST", "/v1/libraries", {
+      rawBody: '{"name": "Logo \\ud83d\\ude00"}',
+      headers: { "content-type": "application/json" },
+    });
+    expect(paired.status).toBe(201);
+    expect(paired.body.name).toBe("Logo 😀");
+  });
+
   it("a body that is not JSON is 415", async () => {
     const res = await regional("POST", "/v1/libraries", {
       rawBody: "name=x",
