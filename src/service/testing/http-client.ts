@@ -10,7 +10,7 @@ export interface RequestOptions {
   key?: string | null;
   body?: unknown;
   /** Sent as-is instead of JSON-encoding `body`. */
-  rawBody?: string | Uint8Array;
+  rawBody?: string | Uint8Array<ArrayBuffer>;
   headers?: Record<string, string>;
 }
 
@@ -24,7 +24,7 @@ export function apiClient(baseUrl: string, defaultKey?: string) {
   ): Promise<ApiResponse<T>> {
     const key = options.key === undefined ? defaultKey : options.key;
     const headers: Record<string, string> = { ...(key ? { authorization: `Bearer ${key}` } : {}) };
-    let body: string | Uint8Array | undefined;
+    let body: string | Uint8Array<ArrayBuffer> | undefined;
     if (options.rawBody !== undefined) body = options.rawBody;
     else if (options.body !== undefined) {
       body = JSON.stringify(options.body);
