@@ -62,6 +62,9 @@ describe("boards", () => {
     const read = (await owner("GET", `/v1/boards/${board.id}`)).body;
     expect(Board.parse(read)).toMatchObject({ id: board.id });
     expect(read).not.toHaveProperty("properties");
+    expect(created.body).not.toHaveProperty("properties");
+    const listed = (await owner("GET", "/v1/boards?limit=100")).body.data;
+    expect(listed.find((b: { id: string }) => b.id === board.id)).not.toHaveProperty("properties");
 
     const patched = await owner("PATCH", `/v1/boards/${board.id}`, {
       body: { color: "#112233", pinned: true },

@@ -2,8 +2,9 @@ import { z } from "zod";
 import { DateTimeInput } from "../../contract/common.ts";
 import type { Db } from "../db/client.ts";
 import type { PropertyType } from "../db/schema/properties.ts";
+import { memberIdsAmong } from "../members/members.repository.ts";
 import { validationError } from "../platform/errors.ts";
-import { isMember, optionIdsOf, type PropertyDefinition } from "./property-values.repository.ts";
+import { optionIdsOf, type PropertyDefinition } from "./property-values.repository.ts";
 
 const OptionRef = z.strictObject({ option_id: z.string() });
 const VALUE_SCHEMAS: Record<PropertyType, z.ZodType> = {
@@ -52,7 +53,7 @@ export async function normalizePropertyValue(
     }
     case "person": {
       const userId = (data as { user_id: string }).user_id;
-      if (!(await isMember(db, property.brandspaceId, userId)))
+      if (!(await memberIdsAmong(db, property.brandspaceId, [userId])).has(userId))
         throw validationError([{ param: "value.user_id", message: "is not a member of this brandspace" }]);
       return data;
     }

@@ -1,6 +1,6 @@
 import { and, eq, inArray, isNull } from "drizzle-orm";
 import type { Db } from "../db/client.ts";
-import { members, properties, propertyOptions, propertyValues } from "../db/schema/index.ts";
+import { properties, propertyOptions, propertyValues } from "../db/schema/index.ts";
 
 export type PropertyDefinition = Pick<
   typeof properties.$inferSelect,
@@ -49,14 +49,6 @@ export async function optionIdsOf(db: Db, propertyId: string): Promise<Set<strin
     .from(propertyOptions)
     .where(eq(propertyOptions.propertyId, propertyId));
   return new Set(rows.map((o) => o.id));
-}
-
-export async function isMember(db: Db, brandspaceId: string, userId: string): Promise<boolean> {
-  const [member] = await db
-    .select({ id: members.userId })
-    .from(members)
-    .where(and(eq(members.brandspaceId, brandspaceId), eq(members.userId, userId)));
-  return Boolean(member);
 }
 
 /** Which of `optionIds` are options of one of `propertyIds`, as `property id + " " + option id`. */
