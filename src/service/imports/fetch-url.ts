@@ -33,6 +33,15 @@ export interface OpenedUrl {
   body: Readable & Dispatcher.ResponseData["body"];
 }
 
+/**
+ * Stops reading an answer's body and drops its connection. undici's body reports its destruction as an `error`
+ * event (`RequestAbortedError`) once the whole body has arrived: without a listener that would end the process.
+ */
+export function abandonBody(body: Readable) {
+  body.on("error", () => {});
+  body.destroy();
+}
+
 /** What a failed request means for the import. */
 export function failureOf(error: unknown): ImportFailure {
   if (error instanceof ImportFailure) return error;

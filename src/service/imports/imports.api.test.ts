@@ -47,6 +47,8 @@ function files(request: IncomingMessage, response: ServerResponse) {
   if (path === "/broken") return response.writeHead(500).end("oops");
   if (path === "/empty") return response.writeHead(200, { "content-length": "0" }).end();
   if (path === "/huge") return response.writeHead(200, { "content-length": String(MAX_BYTES * 10) }).end();
+  // The whole body arrives at once, before the import looks at its announced size.
+  if (path === "/whole-huge") return response.end(Buffer.alloc(MAX_BYTES + 1, 1));
   if (path === "/endless") {
     response.writeHead(200, { "content-type": "application/octet-stream" });
     const chunk = Buffer.alloc(16 * 1024, 1);
@@ -187,6 +189,7 @@ describe("URL imports", () => {
       ["/broken", "http_error"],
       ["/empty", "empty_file"],
       ["/huge", "file_too_large"],
+      ["/whole-huge", "file_too_large"],
       ["/endless", "file_too_large"],
       ["/truncated", "truncated"],
       ["/stall", "timeout"],
@@ -201,6 +204,8 @@ describe("URL imports", () => {
       expect(emitted.map((e) => [e.type, e.actorType])).toEqual([["import.failed", "api_key"]]);
     }
     expect((await settle((await start({ url: at("/hop/4") })).id)).status).toBe("completed");
+    // A refused size is still recorded as announced.
+    expect((await settle((await start({ url: at("/huge") })).id)).size).toBe(MAX_BYTES * 10);
   });
 
   it("refuses every other loopback address, spelled any way, and redirects to one, without ever connecting", async () => {
@@ -305,6 +310,8 @@ describe("URL imports", () => {
     const running = ImportRecord.parse((await owner("GET", `/v1/imports/${first.id}`)).body);
     expect(running.status).toBe("downloading");
     expect(running.size).toBe(png.length);
+    // The bytes received before the source paused show, though no more arrive.
+    expect(running.bytes_received).toBe(100);
     for (const release of slowRelease.splice(0)) release();
     expect((await settle(first.id)).status).toBe("completed");
     expect((await settle(second.id)).status).toBe("completed");

@@ -18,7 +18,7 @@ export async function createImport(ctx: ServiceContext, body: CreateImportBody) 
     brandspaceId: ctx.auth.brandspace.id,
     createdById: ctx.auth.user.id,
     apiKeyId: ctx.auth.key.id,
-    url: new URL(body.url).toString(),
+    url: body.url,
     name: body.name ?? null,
     libraryId: place.libraryId,
     folderId: place.folderId,

@@ -11,7 +11,7 @@ import { outcome } from "../jobs/job-handler.ts";
 import { findLibrary } from "../libraries/libraries.repository.ts";
 import type { SystemContext } from "../platform/context.ts";
 import { emit } from "../platform/outbox.ts";
-import { failureOf, ImportFailure, importAgent, openUrl } from "./fetch-url.ts";
+import { abandonBody, failureOf, ImportFailure, importAgent, openUrl } from "./fetch-url.ts";
 import { importName } from "./import-name.ts";
 import { importEventData } from "./imports.mapper.ts";
 import * as repo from "./imports.repository.ts";
@@ -109,21 +109,36 @@ async function failImport(db: Db, row: repo.ImportRow, failure: ImportFailure) {
   });
 }
 
-/** Counts bytes as they pass, stops past the cap, and records progress now and then. */
+/**
+ * Counts bytes as they pass, stops past the cap, and records progress at most every `PROGRESS_EVERY_MS`: the
+ * first bytes at once, and the last ones even when the source then pauses.
+ */
 async function* counted(source: Readable, max: number, onProgress: (bytes: number) => void) {
   let received = 0;
-  let reported = Date.now();
-  for await (const chunk of source) {
-    received += (chunk as Buffer).length;
-    if (received > max) {
-      source.destroy();
-      throw new ImportFailure("file_too_large", `The file is larger than the import limit of ${max} bytes.`);
+  let reported = 0;
+  let trailing: NodeJS.Timeout | null = null;
+  const report = () => {
+    trailing = null;
+    reported = Date.now();
+    onProgress(received);
+  };
+  try {
+    for await (const chunk of source) {
+      received += (chunk as Buffer).length;
+      if (received > max) {
+        abandonBody(source);
+        throw new ImportFailure(
+          "file_too_large",
+          `The file is larger than the import limit of ${max} bytes.`,
+        );
+      }
+      const wait = reported + PROGRESS_EVERY_MS - Date.now();
+      if (wait <= 0) report();
+      else trailing ??= setTimeout(report, wait);
+      yield chunk as Buffer;
     }
-    if (Date.now() - reported >= PROGRESS_EVERY_MS) {
-      reported = Date.now();
-      onProgress(received);
-    }
-    yield chunk as Buffer;
+  } finally {
+    if (trailing) clearTimeout(trailing);
   }
 }
 
@@ -136,11 +151,11 @@ async function importFile({ db, deps }: SystemContext, row: repo.ImportRow, sign
     const size = Number.isSafeInteger(announced) && announced >= 0 ? announced : null;
     const disposition = opened.headers["content-disposition"];
     const name = importName(row.name, typeof disposition === "string" ? disposition : undefined, opened.url);
+    await repo.updateImport(db, row.id, { size, name });
     if (size !== null && size > max) {
-      opened.body.destroy();
+      abandonBody(opened.body);
       throw new ImportFailure("file_too_large", `The file is ${size} bytes; imports take at most ${max}.`);
     }
-    await repo.updateImport(db, row.id, { size, name });
     let progress = Promise.resolve();
     const stored = await deps.blobs.put(
       counted(opened.body, max, (bytes) => {
