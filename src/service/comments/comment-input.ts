@@ -28,13 +28,12 @@ export async function commentedVersion(ctx: CallerContext, file: FileRow, versio
   return file.activeVersionId;
 }
 
-const TIMED_KINDS = new Set(["video", "audio"]);
-
-/** A playhead position only makes sense on media that plays. */
-export function checkedTimestamp(file: FileRow, timestampMs: number | null | undefined): number | null {
+/**
+ * A playhead position, on video and audio; on other files it is kept as sent (the comment may time a moment the
+ * file shows elsewhere, such as a slide in a reel).
+ */
+export function checkedTimestamp(timestampMs: number | null | undefined): number | null {
   if (timestampMs === undefined || timestampMs === null) return null;
-  if (!TIMED_KINDS.has(file.kind))
-    throw validationError([{ param: "timestamp_ms", message: "applies to video and audio files only" }]);
   if (timestampMs > COMMENT_LIMITS.timestampMsMax)
     throw validationError([{ param: "timestamp_ms", message: "is past any playable position" }]);
   return timestampMs;

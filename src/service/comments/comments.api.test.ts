@@ -127,7 +127,7 @@ describe("comments", () => {
       "mentions[0]",
     );
     expectError(
-      await comment(owner, { text: "x", timestamp_ms: 1000 }),
+      await comment(owner, { text: "x", timestamp_ms: 86_400_001 }),
       400,
       "validation_error",
       "timestamp_ms",
@@ -143,10 +143,13 @@ describe("comments", () => {
     expect((await owner("GET", `/v1/files/${fileId}/comments?limit=100`)).body.data.length).toBe(before);
   });
 
-  it("takes a playhead position on audio and video", async () => {
+  it("takes a playhead position on audio and video, and on other files as sent", async () => {
     const created = await comment(owner, { text: "Too loud at 0:00.5", timestamp_ms: 500 }, audioId);
     expect(created.status).toBe(201);
     expect(created.body.timestamp_ms).toBe(500);
+    const onImage = await comment(owner, { text: "Slide 2 of the reel", timestamp_ms: 1500 });
+    expect(onImage.status, onImage.text).toBe(201);
+    expect(onImage.body.timestamp_ms).toBe(1500);
   });
 
   it("names the members mentioned, duplicates once, and shows them in the event", async () => {

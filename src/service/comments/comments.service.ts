@@ -96,7 +96,7 @@ export async function createComment(
     versionId: await commentedVersion(ctx, file, body.version_id),
     authorId: ctx.auth.user.id,
     text: body.text,
-    timestampMs: checkedTimestamp(file, body.timestamp_ms),
+    timestampMs: checkedTimestamp(body.timestamp_ms),
     annotations: body.annotations ?? [],
     mentionIds: await checkedMentions(ctx, body.mentions),
   });

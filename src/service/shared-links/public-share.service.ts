@@ -298,8 +298,9 @@ export async function downloadShareFile(visit: Visit & { fileId: string; version
   return issueDownloadUrl(ctx, { fileId: file.id, version_id: visit.version_id });
 }
 
+/** `comment` access shows comments; so does `anonymous_comments`, which asks visitors to join in, on any link. */
 function requireCommentAccess(link: repo.SharedLinkRow) {
-  if (ACCESS_RANK[link.access] < ACCESS_RANK.comment)
+  if (ACCESS_RANK[link.access] < ACCESS_RANK.comment && !link.anonymousComments)
     throw forbidden("This shared link does not show comments.");
 }
 
@@ -327,7 +328,7 @@ export async function createShareComment(
     authorId: null,
     anonymousName: visit.body.anonymous_name,
     text: visit.body.text,
-    timestampMs: checkedTimestamp(file, visit.body.timestamp_ms),
+    timestampMs: checkedTimestamp(visit.body.timestamp_ms),
     annotations: [],
     mentionIds: [],
   });

@@ -133,7 +133,6 @@ describe("shared links", () => {
       { target, access: "edit" },
       { target, expires_at: "2001-01-01T00:00:00Z" },
       { target, password: "abc" },
-      { target, anonymous_comments: true },
       { target, board_views: { default: "list", allowed: ["gallery"] } },
       { target, display_mode: "masonry" },
       { target, extra: 1 },
@@ -424,5 +423,19 @@ describe("the public side of a shared link", () => {
     expect(elsewhere.status, elsewhere.text).toBe(201);
     expect(elsewhere.headers.get("idempotent-replayed")).toBeNull();
     expect(elsewhere.body.id).not.toBe(first.body.id);
+
+    // Turned on for a view link, anonymous comments open the comments to its visitors too.
+    const invited = await owner("POST", "/v1/shared-links", {
+      body: { target: { type: "file", id: fileInFolder }, anonymous_comments: true },
+    });
+    expect(invited.status, invited.text).toBe(201);
+    expect(invited.body).toMatchObject({ access: "view", anonymous_comments: true });
+    const v = tokenOf(invited.body);
+    const byViewer = await visitor("POST", `/v1/public/shared-links/${v}/files/${fileInFolder}/comments`, {
+      body: { anonymous_name: "Agency Ann", text: "Lovely" },
+    });
+    expect(byViewer.status, byViewer.text).toBe(201);
+    const seen = await visitor("GET", `/v1/public/shared-links/${v}/files/${fileInFolder}/comments`);
+    expect(seen.body.data.map((c: { id: string }) => c.id)).toContain(byViewer.body.id);
   });
 });

@@ -6,7 +6,7 @@ import { visibleLibraries } from "../access/library-access.ts";
 import { requireFile } from "../files/file-access.ts";
 import { hasPermission, requirePermission } from "../platform/auth.ts";
 import type { ServiceContext } from "../platform/context.ts";
-import { forbidden, notFound, validationError } from "../platform/errors.ts";
+import { forbidden, notFound } from "../platform/errors.ts";
 import { newId } from "../platform/ids.ts";
 import { actors, emit } from "../platform/outbox.ts";
 import { type PageRequest, paginate } from "../platform/paginate.ts";
@@ -38,18 +38,6 @@ async function emitLink(ctx: ServiceContext, type: EventType, row: repo.SharedLi
   return (await present(ctx, [row]))[0]!;
 }
 
-/** Comments by visitors need a link that shows comments at all. */
-function checkSettings(settings: { access: string; anonymousComments: boolean }) {
-  if (settings.anonymousComments && settings.access === "view") {
-    throw validationError([
-      {
-        param: "anonymous_comments",
-        message: "needs access comment or download: visitors of a view link see no comments",
-      },
-    ]);
-  }
-}
-
 /** A link whose target the caller can see; invisible targets make the link 404 too. */
 async function requireLink(ctx: ServiceContext, { linkId }: LinkRef) {
   const row = await repo.findLink(ctx.db, ctx.auth.brandspace.id, linkId);
@@ -72,7 +60,6 @@ export async function createSharedLink(ctx: ServiceContext, body: CreateSharedLi
   const access = body.access ?? "view";
   if (access === "download") requirePermission(ctx.auth, "files.download", "share downloads");
   const anonymousComments = body.anonymous_comments ?? false;
-  checkSettings({ access, anonymousComments });
   const row = await repo.insertLink(ctx.db, {
     id: newId("sharedLink"),
     brandspaceId: ctx.auth.brandspace.id,
@@ -139,7 +126,6 @@ export async function updateSharedLink(
   if (access === "download" && row.access !== "download")
     requirePermission(ctx.auth, "files.download", "share downloads");
   const anonymousComments = changes.anonymous_comments ?? row.anonymousComments;
-  checkSettings({ access, anonymousComments });
   const updated = await repo.updateLink(ctx.db, row.id, {
     access,
     anonymousComments,

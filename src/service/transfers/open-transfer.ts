@@ -8,6 +8,8 @@ export async function requireOpenTransfer({ db, auth }: CallerContext, transferI
   const transfer = await findTransfer(db, auth.brandspace.id, transferId);
   if (!transfer || (transfer.createdById !== auth.user.id && !hasPermission(auth, "shared_links.manage")))
     throw notFound("transfer");
+  if (transfer.status === "awaiting_uploads" && transfer.expiresAt.getTime() <= Date.now())
+    throw conflict("This transfer has expired.", { status: "expired" });
   if (transfer.status !== "awaiting_uploads")
     throw conflict(
       `This transfer is ${transfer.status}; files can only be added while it is awaiting uploads.`,

@@ -315,6 +315,26 @@ describe("transfers", () => {
     expect((await fetch(ready.zip_url!)).status).toBe(410);
   });
 
+  it("reads as expired as soon as its expiry passes, before the minute's job, and cannot be revived", async () => {
+    const t = await create({ file_ids: [top.id], expires_at: new Date(Date.now() + 3000).toISOString() });
+    await owner("POST", `/v1/transfers/${t.id}/complete`);
+    await waitFor(t.id, "ready");
+    await new Promise((resolve) =>
+      setTimeout(resolve, Math.max(0, Date.parse(t.expires_at) - Date.now() + 50)),
+    );
+    const after = Transfer.parse((await owner("GET", `/v1/transfers/${t.id}`)).body);
+    expect(after).toMatchObject({ status: "expired", expired_reason: "expired", expired_at: t.expires_at });
+    const listed = await owner("GET", "/v1/transfers?status=expired&limit=100");
+    expect(listed.body.data.map((x: { id: string }) => x.id)).toContain(t.id);
+    const revived = await owner("PATCH", `/v1/transfers/${t.id}`, {
+      body: { expires_at: new Date(Date.now() + 86_400_000).toISOString() },
+    });
+    expectError(revived, 409, "conflict");
+    expectError(await visitor("GET", `/v1/public/transfers/${tokenOf(t)}`), 410, "expired");
+    const expired = (await eventsOf(t.id)).filter((e) => e.type === "transfer.expired");
+    expect(expired.map((e) => e.actorType)).toEqual(["system"]);
+  });
+
   it("a zip build that cannot find its bytes ends build_failed with transfer.expired", async () => {
     const t = await create({ file_ids: [top.id] });
     await service.deps.db.execute(

@@ -181,12 +181,17 @@ export async function refreshTotals(db: Db, id: string): Promise<TransferRow> {
 }
 
 /** Live transfers whose expiry has come. */
-export function dueForExpiry(db: Db, now: Date, limit: number) {
+export function dueForExpiry(
+  db: Db,
+  { now, brandspaceId }: { now: Date; brandspaceId?: string },
+  limit: number,
+) {
   return db
     .select()
     .from(transfers)
     .where(
       and(
+        brandspaceId ? eq(transfers.brandspaceId, brandspaceId) : undefined,
         inArray(transfers.status, ["awaiting_uploads", "processing", "ready"]),
         lte(transfers.expiresAt, now),
       ),

@@ -45,12 +45,35 @@ export async function emitTransfer(db: Db, type: EventType, actor: Actor, row: r
   await emit(db, { brandspaceId: row.brandspaceId, type, actor, data: transferEventData(row) });
 }
 
+const LIVE_STATUSES: repo.TransferRow["status"][] = ["awaiting_uploads", "processing", "ready"];
+
+/**
+ * A live transfer whose `expires_at` has passed becomes `expired` (reason `expired`, at its `expires_at`) with
+ * `transfer.expired` by the system actor, once: by the minute's job or, sooner, by the first request to read it.
+ */
+async function expireIfDue(db: Db, row: repo.TransferRow, now = new Date()): Promise<repo.TransferRow> {
+  if (!LIVE_STATUSES.includes(row.status) || row.expiresAt.getTime() > now.getTime()) return row;
+  const expired = await db.transaction(async (t) => {
+    const tx = t as Db;
+    const moved = await repo.moveStatus(tx, row.id, LIVE_STATUSES, {
+      status: "expired",
+      expiredReason: "expired",
+      expiredAt: row.expiresAt,
+    });
+    if (moved) await emitTransfer(tx, "transfer.expired", actors.system(), moved);
+    return moved;
+  });
+  // Null: another request or the job expired it first.
+  return expired ?? (await repo.findTransferById(db, row.id))!;
+}
+
 /** The caller's own transfer; every transfer of the brandspace for a role with `shared_links.manage`. */
 export async function requireTransfer(ctx: ServiceContext, { transferId }: TransferRef, lock = false) {
   const found = await repo.findTransfer(ctx.db, ctx.auth.brandspace.id, transferId);
   if (!found || (found.createdById !== ctx.auth.user.id && !hasPermission(ctx.auth, "shared_links.manage")))
     throw notFound("transfer");
-  return lock ? (await repo.lockTransfer(ctx.db, found.id))! : found;
+  const current = await expireIfDue(ctx.db, found);
+  return lock ? (await repo.lockTransfer(ctx.db, current.id))! : current;
 }
 
 function requireOpen(row: repo.TransferRow) {
@@ -96,6 +119,8 @@ export async function createTransfer(ctx: ServiceContext, body: CreateTransferBo
 }
 
 export async function listTransfers(ctx: ServiceContext, { status, ...page }: TransferListQuery) {
+  // A list shows statuses as they are now, even between two runs of the expiry job.
+  await expireDueTransfers(ctx, { brandspaceId: ctx.auth.brandspace.id });
   const mine = hasPermission(ctx.auth, "shared_links.manage") ? undefined : ctx.auth.user.id;
   return paginate(ctx.deps.cursors, page, {
     name: `transfers:${status ?? ""}`,
@@ -178,21 +203,16 @@ export async function endTransfer(ctx: ServiceContext, ref: TransferRef) {
 }
 
 /** Scheduled: transfers past their expiry become `expired` (`transfer.expired`, actor system). */
-export async function expireDueTransfers({ db }: SystemContext, { now = new Date() } = {}) {
+export async function expireDueTransfers(
+  { db }: Pick<SystemContext, "db">,
+  { now = new Date(), brandspaceId }: { now?: Date; brandspaceId?: string } = {},
+) {
   let count = 0;
   for (;;) {
-    const due = await repo.dueForExpiry(db, now, 100);
+    const due = await repo.dueForExpiry(db, { now, brandspaceId }, 100);
     if (due.length === 0) return count;
     for (const row of due) {
-      await db.transaction(async (t) => {
-        const tx = t as Db;
-        const expired = await repo.moveStatus(tx, row.id, ["awaiting_uploads", "processing", "ready"], {
-          status: "expired",
-          expiredReason: "expired",
-          expiredAt: now,
-        });
-        if (expired) await emitTransfer(tx, "transfer.expired", actors.system(), expired);
-      });
+      await expireIfDue(db, row, now);
       count++;
     }
   }
