@@ -9,7 +9,7 @@ export type ShareAccess = (typeof SHARE_ACCESS)[number];
 export const DISPLAY_MODES = ["grid", "list"] as const;
 export const BOARD_VIEWS = ["gallery", "list"] as const;
 
-export const SHARING_LIMITS = { passwordMin: 4, passwordMax: 128, anonymousNameMax: 100 } as const;
+export const SHARING_LIMITS = { passwordMin: 1, passwordMax: 128, anonymousNameMax: 100 } as const;
 
 export const SharedTarget = z
   .strictObject({ type: z.enum(SHARED_TARGET_TYPES), id: z.string().min(1).max(100) })
@@ -55,7 +55,7 @@ export type SharedLink = z.infer<typeof SharedLink>;
 
 export const Password = z
   .string()
-  .min(SHARING_LIMITS.passwordMin, `must be at least ${SHARING_LIMITS.passwordMin} characters`)
+  .min(SHARING_LIMITS.passwordMin, "must not be empty (send null for no password)")
   .max(SHARING_LIMITS.passwordMax)
   .refine((p) => !p.includes("\0"), { message: "must not contain NUL characters" });
 

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { deletionOf, listOf } from "../common.ts";
+import { deletionOf, Id, listOf } from "../common.ts";
 import { DownloadUrl } from "../files.ts";
 import { defineOperation } from "../operation.ts";
 import { AccessToken, UnlockBody } from "../sharing.ts";
@@ -143,8 +143,9 @@ export const downloadPublicTransferFile = defineOperation({
   summary: "A signed URL of one file of a ready transfer.",
   params: z.strictObject({ token: z.string(), entryId: z.string() }),
   status: 200,
-  response: DownloadUrl.omit({ version_id: true, file_id: true }).extend({
-    object: z.literal("download_url"),
+  response: DownloadUrl.extend({
+    file_id: Id.meta({ description: "The entry's id inside the transfer." }),
+    version_id: Id.nullable().meta({ description: "Always null: a transfer's files have no versions." }),
   }),
 });
 

@@ -132,7 +132,7 @@ describe("shared links", () => {
     for (const body of [
       { target, access: "edit" },
       { target, expires_at: "2001-01-01T00:00:00Z" },
-      { target, password: "abc" },
+      { target, password: "" },
       { target, board_views: { default: "list", allowed: ["gallery"] } },
       { target, display_mode: "masonry" },
       { target, extra: 1 },

@@ -11,7 +11,7 @@ import { actingAsCreator } from "../sharing/acting-as.ts";
 import { checkPasswordThrottle, recordPasswordFailure } from "../sharing/password-throttle.ts";
 import { verifyPassword } from "../sharing/passwords.ts";
 import { accessTokenValid, issueAccessToken, passwordRequired } from "../sharing/public-tokens.ts";
-import { transferContentPath, transferContentUrl } from "./transfer-urls.ts";
+import { FILE_DOWNLOAD_TTL_MS, transferContentPath, transferContentUrl } from "./transfer-urls.ts";
 import { toFileEntry, toFolderEntry, zipAvailable } from "./transfers.mapper.ts";
 import * as repo from "./transfers.repository.ts";
 import { emitTransfer } from "./transfers.service.ts";
@@ -90,11 +90,14 @@ export async function downloadTransferFile(visit: TransferVisit & { entryId: str
     region ?? visit.deps.config.region,
     transfer.id,
     entry.id,
+    FILE_DOWNLOAD_TTL_MS,
   );
   return {
     object: "download_url" as const,
     url,
     expires_at: expiresAt.toISOString(),
+    file_id: entry.id,
+    version_id: null,
     name: entry.name,
     size: entry.size,
     mime: entry.mime,

@@ -2,8 +2,10 @@ import type { ServiceDeps } from "../deps.ts";
 import { regionalUrlOf } from "../platform/planes.ts";
 import { signPath } from "../platform/signed-urls.ts";
 
-/** Signed content URLs of a transfer live an hour; a download only has to start before then. */
+/** The zip's signed URL lives an hour; a download only has to start before then. */
 const CONTENT_TTL_MS = 60 * 60_000;
+/** One file's download URL lives 15 minutes, as a file's download URL does. */
+export const FILE_DOWNLOAD_TTL_MS = 15 * 60_000;
 
 export const transferUrl = (visitorUrl: string, token: string) => `${visitorUrl}/t/${token}`;
 
@@ -11,8 +13,14 @@ export const transferUrl = (visitorUrl: string, token: string) => `${visitorUrl}
 export const transferContentPath = (transferId: string, entry: string) =>
   `/v1/transfer-content/${transferId}/${entry}`;
 
-export function transferContentUrl(deps: ServiceDeps, region: string, transferId: string, entry: string) {
-  const expiresAt = new Date(Date.now() + CONTENT_TTL_MS);
+export function transferContentUrl(
+  deps: ServiceDeps,
+  region: string,
+  transferId: string,
+  entry: string,
+  ttlMs = CONTENT_TTL_MS,
+) {
+  const expiresAt = new Date(Date.now() + ttlMs);
   const path = transferContentPath(transferId, entry);
   return {
     url: `${regionalUrlOf(deps.config, region)}${signPath(deps.keyring.key("download"), path, expiresAt)}`,

@@ -264,6 +264,12 @@ describe("transfers", () => {
       headers,
     });
     expect(single.status, single.text).toBe(200);
+    expect(single.body).toMatchObject({
+      object: "download_url",
+      file_id: open.files[0]!.id,
+      version_id: null,
+    });
+    expect(Date.parse(single.body.expires_at) - Date.now()).toBeLessThanOrEqual(15 * 60_000);
     const bytes = Buffer.from(await (await fetch(single.body.url)).arrayBuffer());
     expect(bytes.equals(top.bytes)).toBe(true);
     // A HEAD only asks whether the transfer answers: no view.
