@@ -78,10 +78,13 @@ export const UpdateBoardBody = z
 export type UpdateBoardBody = z.infer<typeof UpdateBoardBody>;
 
 export const BoardFilesBody = z.strictObject({
+  // Any string is an id: one the key cannot serve (empty, too long, unknown) makes the whole batch 404.
   file_ids: z
-    .array(z.string().min(1).max(255))
+    .array(z.string())
     .min(1, "must name at least one file")
-    .max(BOARD_LIMITS.filesPerBatch, `must name at most ${BOARD_LIMITS.filesPerBatch} files`),
+    .refine((ids) => new Set(ids).size <= BOARD_LIMITS.filesPerBatch, {
+      message: `must name at most ${BOARD_LIMITS.filesPerBatch} files (duplicates count once)`,
+    }),
 });
 
 export const BOARD_FILE_STATUSES = ["added", "already_present", "removed", "not_present"] as const;

@@ -124,6 +124,16 @@ describe("board files", () => {
       body: { file_ids: Array.from({ length: 1001 }, (_, i) => `fil_${i}`) },
     });
     expect(tooMany.status).toBe(400);
+    // Duplicates count once; an id no key could serve (empty, overlong) is 404 like any unknown one.
+    const repeated = await owner("POST", `/v1/boards/${board}/files`, {
+      body: { file_ids: Array.from({ length: 1001 }, () => fileIds[0]) },
+    });
+    expect(repeated.status, repeated.text).toBe(200);
+    expect(repeated.body.results).toHaveLength(1);
+    for (const odd of ["", "f".repeat(300)]) {
+      const refusedOdd = await owner("POST", `/v1/boards/${board}/files`, { body: { file_ids: [odd] } });
+      expect(refusedOdd.status).toBe(404);
+    }
     expect((await owner("POST", `/v1/boards/${board}/files`, { body: { file_ids: [] } })).status).toBe(400);
   });
 

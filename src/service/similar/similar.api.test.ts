@@ -217,5 +217,8 @@ describe("GET /v1/files/{id}/similar", () => {
       next_cursor: null,
       data: [],
     });
+    const forged = await api("GET", `/v1/files/${note.id}/similar?cursor=garbage`);
+    expect(forged.status).toBe(400);
+    expect(forged.body.code).toBe("validation_error");
   });
 });

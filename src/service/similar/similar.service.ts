@@ -23,14 +23,11 @@ function rankAfter(candidates: Ranked[], after: [number, string] | null, limit: 
     .slice(0, limit);
 }
 
-/** Visible, active files ranked by visual similarity to the file's active version, best first. */
-export async function similarFiles(
+async function scoredCandidates(
   ctx: ServiceContext,
-  { fileId, ...page }: { fileId: string } & PageRequest,
+  file: { id: string; activeVersionId: string | null },
+  own: NonNullable<Awaited<ReturnType<typeof repo.descriptorOf>>>,
 ) {
-  const file = await requireFile(ctx, fileId, "view");
-  const own = await repo.descriptorOf(ctx.db, file.activeVersionId ?? "");
-  if (!own) return { object: "list" as const, has_more: false, next_cursor: null, data: [] };
   const candidates = await repo.nearestCandidates(ctx, {
     fileId: file.id,
     versionId: file.activeVersionId ?? "",
@@ -38,7 +35,18 @@ export async function similarFiles(
     count: CANDIDATES,
   });
   const similarToOwn = similarityTo(own.features);
-  const scored = candidates.map((c) => ({ id: c.id, score: similarToOwn(c.features) }));
+  return candidates.map((c) => ({ id: c.id, score: similarToOwn(c.features) }));
+}
+
+/** Visible, active files ranked by visual similarity to the file's active version, best first. */
+export async function similarFiles(
+  ctx: ServiceContext,
+  { fileId, ...page }: { fileId: string } & PageRequest,
+) {
+  const file = await requireFile(ctx, fileId, "view");
+  const own = await repo.descriptorOf(ctx.db, file.activeVersionId ?? "");
+  // Without visual features the list is empty; its cursor is still checked as every list's is.
+  const scored = own ? await scoredCandidates(ctx, file, own) : [];
   return paginate(ctx.deps.cursors, page, {
     name: `similar:${ctx.auth.brandspace.id}:${file.id}`,
     // Only the page's files are read whole; one deleted or trashed since the ranking drops out of it.

@@ -2,7 +2,7 @@ import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { File, Version } from "../../contract/files.ts";
 import { MiB, Upload } from "../../contract/uploads.ts";
-import { uploads } from "../db/schema/index.ts";
+import { events, uploads } from "../db/schema/index.ts";
 import { solidPng, uploadBytes, waitUntilProcessed } from "../testing/content-fixtures.ts";
 import { type ApiCall, apiClient } from "../testing/http-client.ts";
 import { startTestService, type TestService } from "../testing/test-service.ts";
@@ -278,6 +278,14 @@ describe("new versions", () => {
     expect((await api("DELETE", `/v1/files/${first.id}/versions/${v2.id}`)).status).toBe(409);
     const activated = await api("POST", `/v1/files/${first.id}/versions/${v1.id}/activate`);
     expect(activated.body).toMatchObject({ id: v1.id, is_active: true });
+    const activations = async () =>
+      (await service.deps.db.select().from(events)).filter(
+        (e) => e.type === "file.version.activated" && (e.data as { id?: string }).id === v1.id,
+      ).length;
+    expect(await activations()).toBe(1);
+    const again = await api("POST", `/v1/files/${first.id}/versions/${v1.id}/activate`);
+    expect(again.body).toMatchObject({ id: v1.id, is_active: true });
+    expect(await activations()).toBe(1);
     expect((await api("GET", `/v1/files/${first.id}`)).body.version).toMatchObject({
       active_id: v1.id,
       active_number: 1,

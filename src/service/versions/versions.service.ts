@@ -47,8 +47,11 @@ export async function activateVersion(ctx: ServiceContext, { fileId, versionId }
   const file = await requireActiveFile(ctx, fileId, "edit");
   requirePermission(ctx.auth, "files.edit", "edit files");
   const version = await requireVersion(ctx, file, versionId);
-  if (file.activeVersionId !== version.id) await repo.mirrorActiveVersion(ctx.db, file.id, version);
-  await emitVersion(ctx, "file.version.activated", version);
+  // Activating the active version changes nothing and emits nothing.
+  if (file.activeVersionId !== version.id) {
+    await repo.mirrorActiveVersion(ctx.db, file.id, version);
+    await emitVersion(ctx, "file.version.activated", version);
+  }
   return toVersion(version, version.id);
 }
 
