@@ -90,7 +90,6 @@ beforeAll(async () => {
     env: { WEBHOOK_RETRY_SCHEDULE: "100ms,100ms,100ms,100ms,100ms" },
   });
   dashboard = await startDashboard();
-  await until(() => dashboard.liveFeed.receiver);
 }, 60_000);
 
 afterAll(async () => {
@@ -99,6 +98,19 @@ afterAll(async () => {
 });
 
 describe("the dashboard as a receiver of the service's webhooks", () => {
+  it("registers nothing until a logged-in dashboard opens its live stream", async () => {
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    const owner = apiClient(service.regionalUrl, service.seed.ownerKey);
+    const before = await owner("GET", "/v1/webhooks?limit=100");
+    expect(
+      before.body.data.filter((w: { description: string }) => w.description === RECEIVER_DESCRIPTION),
+    ).toEqual([]);
+    expect(await readReceiverState(dashboard.dataDir)).toBeNull();
+    const stream = await openStream(dashboard, await loggedInCookie(dashboard));
+    await until(() => dashboard.liveFeed.receiver);
+    stream.close();
+  });
+
   it("registers one endpoint for every event at its own address and keeps its secret to itself", async () => {
     const owner = apiClient(service.regionalUrl, service.seed.ownerKey);
     const list = await owner("GET", "/v1/webhooks?limit=100");

@@ -1,6 +1,6 @@
 import type { FastifyBaseLogger } from "fastify";
 import { ensureReceiverEndpoint, type RegistrationOptions } from "./receiver-registration.ts";
-import type { ReceiverState } from "./receiver-state.ts";
+import { type ReceiverState, readReceiverState } from "./receiver-state.ts";
 
 const FIRST_RETRY_MS = 1_000;
 const LONGEST_RETRY_MS = 30_000;
@@ -8,13 +8,18 @@ const LONGEST_RETRY_MS = 30_000;
 const RECHECK_MS = 5 * 60_000;
 
 /**
- * The dashboard's subscription to the service's own webhooks: registered at start (retried while the service
- * is not reachable yet) and checked again now and then; holds the secret that receiver posts are verified with.
+ * The dashboard's subscription to the service's own webhooks: registered when a dashboard is first opened (an
+ * API-only installation never sees an endpoint it did not create), from then on at every start (retried while
+ * the service is not reachable yet), and checked again now and then; holds the secret that receiver posts are
+ * verified with.
  */
 export class LiveFeed {
   #state: ReceiverState | null = null;
   #timer: NodeJS.Timeout | null = null;
   #stopped = false;
+  #receiverUrl: string | null = null;
+  #begun = false;
+  #waiters: (() => void)[] = [];
 
   constructor(
     private readonly options: Omit<RegistrationOptions, "receiverUrl">,
@@ -26,13 +31,41 @@ export class LiveFeed {
     return this.#state;
   }
 
+  /** Keeps an endpoint registered before up to date at once; registers a first one only on `demand`. */
   start(receiverUrl: string): void {
     this.#stopped = false;
-    void this.#ensure(receiverUrl, 0);
+    this.#receiverUrl = receiverUrl;
+    void readReceiverState(this.options.dataDir).then(
+      (known) => known && this.demand(),
+      () => {},
+    );
+  }
+
+  /** A logged-in dashboard opened its live stream: the subscription is wanted. */
+  demand(): void {
+    if (this.#begun || this.#stopped || !this.#receiverUrl) return;
+    this.#begun = true;
+    void this.#ensure(this.#receiverUrl, 0);
+  }
+
+  /**
+   * Resolves once the endpoint is registered, or after `timeoutMs` (the service may be down): a stream that
+   * opens after this misses no event sent after it opened.
+   */
+  subscribed(timeoutMs: number): Promise<void> {
+    if (this.#state || !this.#begun) return Promise.resolve();
+    return new Promise((resolve) => {
+      const timer = setTimeout(resolve, timeoutMs);
+      this.#waiters.push(() => {
+        clearTimeout(timer);
+        resolve();
+      });
+    });
   }
 
   stop(): void {
     this.#stopped = true;
+    this.#begun = false;
     if (this.#timer) clearTimeout(this.#timer);
     this.#timer = null;
   }
@@ -43,6 +76,7 @@ export class LiveFeed {
     try {
       const first = this.#state === null;
       this.#state = await ensureReceiverEndpoint({ ...this.options, receiverUrl });
+      for (const wake of this.#waiters.splice(0)) wake();
       if (first)
         this.log.info({ webhook_id: this.#state.webhook_id, receiverUrl }, "Live updates subscribed");
       next = RECHECK_MS;

@@ -7,6 +7,8 @@ import { checkSignature } from "./signature-check.ts";
 
 export const RECEIVER_PATH = "/api/webhook-receiver";
 export const LIVE_STREAM_PATH = "/api/live";
+/** How long a first stream waits for the dashboard's endpoint to be registered before it opens anyway. */
+const SUBSCRIBE_WAIT_MS = 5_000;
 /** Event envelopes are minimal snapshots; anything near this is not one of ours. */
 const RECEIVER_BODY_LIMIT = 1024 * 1024;
 
@@ -34,6 +36,8 @@ export function registerLiveRoutes(app: FastifyInstance, options: LiveRoutesOpti
 
   app.get(LIVE_STREAM_PATH, async (request, reply) => {
     if (!options.hasSession(request)) return sendError(request, reply, "unauthorized", "Log in first.");
+    feed.demand();
+    await feed.subscribed(SUBSCRIBE_WAIT_MS);
     reply.hijack();
     hub.attach(reply.raw, () => options.hasSession(request));
     return reply;
