@@ -76,24 +76,16 @@ describe("request bodies", () => {
   });
 
   it("a body that is not UTF-8, or holds an unpaired surrogate, is 400: nothing is stored altered", async () => {
+    const postJson = (rawBody: string | Uint8Array<ArrayBuffer>) =>
+      regional("POST", "/v1/libraries", { rawBody, headers: { "content-type": "application/json" } });
     const latin1 = Buffer.concat([Buffer.from('{"name": "Caf'), Buffer.from([0xe9]), Buffer.from('"}')]);
-    const notUtf8 = await regional("POST", "/v1/libraries", {
-      rawBody: new Uint8Array(latin1),
-      headers: { "content-type": "application/json" },
-    });
-    expectError(notUtf8, 400, "validation_error");
-    const lone = await regional("POST", "/v1/libraries", {
-      rawBody: '{"name": "Logo \\ud800"}',
-      headers: { "content-type": "application/json" },
-    });
+    expectError(await postJson(new Uint8Array(latin1)), 400, "validation_error");
+    const lone = await postJson('{"name": "Logo \\ud800"}');
     expectError(lone, 400, "validation_error");
     expect(lone.body.details.errors).toEqual([
       { param: "name", message: expect.stringContaining("unpaired surrogates") },
     ]);
-    const paired = await regional("POST", "/v1/libraries", {
-      rawBody: '{"name": "Logo \\ud83d\\ude00"}',
-      headers: { "content-type": "application/json" },
-    });
+    const paired = await postJson('{"name": "Logo \\ud83d\\ude00"}');
     expect(paired.status).toBe(201);
     expect(paired.body.name).toBe("Logo 😀");
   });
