@@ -48,7 +48,7 @@ export type PropertyValue = z.infer<typeof PropertyValue>;
 export const VersionSummary = z.object({
   count: z.number().int(),
   active_number: z.number().int(),
-  active_id: Id,
+  active_id: Id.nullable().meta({ description: "`null` for a page, which has no versions." }),
 });
 
 /** The base fields of a file: what listings carry. */

@@ -43,7 +43,7 @@ export function toFileBase(ctx: UrlContext, row: FileRow, available: RenditionRo
     version: {
       count: row.versionCount,
       active_number: row.activeNumber,
-      active_id: row.activeVersionId ?? "",
+      active_id: row.activeVersionId,
     },
   };
 }

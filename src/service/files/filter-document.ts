@@ -7,6 +7,7 @@ import {
   type FilterOp,
 } from "../../contract/filter.ts";
 import { validationError } from "../platform/errors.ts";
+import { firstUnstorableText } from "../platform/validation.ts";
 
 export { FILTER_FIELDS, FILTER_OPS, type FilterField, type FilterOp };
 
@@ -31,6 +32,9 @@ export function parseFilterDocument(text: string): FilterNode {
   } catch {
     throw invalid("is not valid JSON");
   }
+  // JSON escapes (`\u0000`, a lone `\ud800`) pass the query's own check on the raw text.
+  const unstorable = firstUnstorableText(json);
+  if (unstorable) throw invalid(unstorable.message, unstorable.path ? `filter.${unstorable.path}` : "filter");
   let conditions = 0;
   const visit = (node: unknown, depth: number, path: string): FilterNode => {
     if (depth > MAX_DEPTH) throw invalid(`nests deeper than ${MAX_DEPTH} levels`, path);

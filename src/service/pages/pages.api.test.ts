@@ -78,6 +78,8 @@ describe("pages", () => {
     expect(page.id).toMatch(/^fil_/);
     const file = await owner("GET", `/v1/files/${page.id}`);
     expect(file.body).toMatchObject({ kind: "page", name: "Guidelines", status: "ready" });
+    // No versions: the absent active version is null, not an empty id.
+    expect(file.body.version).toEqual({ count: 0, active_number: 0, active_id: null });
     const emitted = await eventsOf(page.id);
     expect(emitted.map((e) => e.type)).toEqual(["page.created"]);
     expect(emitted[0]!.data).toEqual({ object: "page", id: page.id, name: "Guidelines" });

@@ -48,6 +48,12 @@ describe("values no database can hold", () => {
       { param: "name", message: "must not contain NUL characters" },
     ]);
     await expect400("POST", "/v1/uploads", { name: "x\u0000.png", size: 1 });
+    // Inside the filter's JSON, as an escape the query's own check cannot see; a lone surrogate likewise.
+    for (const value of ["a\\u0000b", "a\\ud800"]) {
+      const filter = encodeURIComponent(`{"field":"name","op":"contains","value":"${value}"}`);
+      const errors = await expect400("GET", `/v1/files?filter=${filter}`);
+      expect(errors[0]!.param).toBe("filter.value");
+    }
     expect((await owner("GET", "/v1/libraries")).status).toBe(200);
   });
 });

@@ -38,7 +38,7 @@ function AudioPlayer({ file }: { file: File }) {
   const element = useRef<HTMLAudioElement>(null);
   usePlayerForReview(useReview(), element);
   const source = useQuery({
-    ...contentUrlQuery(file.id, { version_id: file.version.active_id }),
+    ...contentUrlQuery(file.id, { version_id: file.version.active_id ?? undefined }),
     enabled: playable,
   });
   const cover = viaBff(file.thumbnail_url);

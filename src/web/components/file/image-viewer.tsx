@@ -100,7 +100,7 @@ export function ImageViewer({ file }: { file: File }) {
   usePointerZoom(box, current, setFixed);
 
   const original = useQuery({
-    ...contentUrlQuery(file.id, { rendition: "original", version_id: file.version.active_id }),
+    ...contentUrlQuery(file.id, { rendition: "original", version_id: file.version.active_id ?? undefined }),
     enabled: wantsOriginal(file, image, previewWidth, view.scale),
   });
   const base = viaBff(file.renditions.preview_url) ?? viaBff(file.thumbnail_url);

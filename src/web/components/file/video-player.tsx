@@ -49,7 +49,7 @@ export function VideoPlayer({ file }: { file: File }) {
   const proxyUrl = viaBff(file.renditions.scrub_url);
   const [proxy, setProxy] = useState(() => !canPlay(file.mime) && !!proxyUrl);
   const original = useQuery({
-    ...contentUrlQuery(file.id, { version_id: file.version.active_id }),
+    ...contentUrlQuery(file.id, { version_id: file.version.active_id ?? undefined }),
     enabled: !proxy,
   });
   const src = proxy ? proxyUrl : original.data ? viaBff(original.data.url) : undefined;
