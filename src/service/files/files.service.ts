@@ -41,8 +41,11 @@ export async function updateFile(
   ctx: ServiceContext,
   { fileId, changes }: FileId & { changes: { name?: string; tags?: string[]; published?: boolean } },
 ) {
-  await requireActiveFile(ctx, fileId, "edit");
+  const file = await requireActiveFile(ctx, fileId, "edit");
   requirePermission(ctx.auth, "files.edit", "edit files");
+  // A page's `published` is its public URL's, which has its own permission and events.
+  if (file.kind === "page" && changes.published !== undefined)
+    throw conflict("A page is published through /v1/pages/{pageId}/publish and /unpublish.");
   const tags = changes.tags ? [...new Set(changes.tags.map((t) => t.trim()))] : undefined;
   const row = await repo.updateFileRow(ctx.db, fileId, {
     name: changes.name,

@@ -174,6 +174,13 @@ describe("pages", () => {
     const bytes = await fetch((image as { preview_url: string }).preview_url);
     expect(bytes.status).toBe(200);
     expect(publicPage.references.boards[boardId]).toMatchObject({ available: true, name: "Campaign 2026" });
+    // The page's file says the same; its `published` changes only through the page.
+    expect((await owner("GET", `/v1/files/${page.id}`)).body.published).toBe(true);
+    expectError(
+      await owner("PATCH", `/v1/files/${page.id}`, { body: { published: false } }),
+      409,
+      "conflict",
+    );
     // Publishing again changes nothing.
     expect((await owner("POST", `/v1/pages/${page.id}/publish`)).body.published_url).toBe(
       published.published_url,
@@ -181,6 +188,7 @@ describe("pages", () => {
     const unpublished = Page.parse((await owner("POST", `/v1/pages/${page.id}/unpublish`)).body);
     expect(unpublished).toMatchObject({ published: false, published_url: null, published_at: null });
     expectError(await visitor("GET", `/v1/public/pages/${token}`), 404, "not_found");
+    expect((await owner("GET", `/v1/files/${page.id}`)).body.published).toBe(false);
     const again = Page.parse((await owner("POST", `/v1/pages/${page.id}/publish`)).body);
     expect(again.published_url).not.toBe(published.published_url);
     expect((await eventsOf(page.id)).map((e) => e.type)).toEqual([

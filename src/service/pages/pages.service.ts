@@ -141,6 +141,8 @@ export async function publishPage(ctx: ServiceContext, ref: PageRef) {
   requirePermission(ctx.auth, "pages.publish", "publish pages");
   if (row.page.publishToken) return present(ctx, row);
   await repo.updatePageRow(ctx.db, row.file.id, { publishToken: newPublicToken(), publishedAt: new Date() });
+  // The file's `published` says the same as the page's.
+  await updateFileRow(ctx.db, row.file.id, { published: true });
   const published = (await repo.findPage(ctx.db, ctx.auth.brandspace.id, row.file.id))!;
   await emitPage(ctx, "page.published", published);
   return present(ctx, published);
@@ -151,6 +153,7 @@ export async function unpublishPage(ctx: ServiceContext, ref: PageRef) {
   requirePermission(ctx.auth, "pages.publish", "unpublish pages");
   if (!row.page.publishToken) return present(ctx, row);
   await repo.updatePageRow(ctx.db, row.file.id, { publishToken: null });
+  await updateFileRow(ctx.db, row.file.id, { published: false });
   const unpublished = (await repo.findPage(ctx.db, ctx.auth.brandspace.id, row.file.id))!;
   await emitPage(ctx, "page.unpublished", unpublished);
   return present(ctx, unpublished);
@@ -176,7 +179,7 @@ export async function deletePage(
   }
   if (row.file.trashedAt) throw conflict("The page is already in the trash.");
   await repo.updatePageRow(ctx.db, row.file.id, { publishToken: null });
-  const file = await updateFileRow(ctx.db, row.file.id, { trashedAt: new Date() });
+  const file = await updateFileRow(ctx.db, row.file.id, { trashedAt: new Date(), published: false });
   await emitPage(ctx, "page.deleted", { ...row, file });
   return {
     object: "page" as const,
