@@ -228,6 +228,27 @@ describe("pages", () => {
     const list = await owner("GET", "/v1/pages?limit=100");
     expect(list.body.data.map((p: { id: string }) => p.id)).toContain(page.id);
     expect(list.body.data[0].references).toBeNull();
+    // Ordered by the updated_at each page shows, newest first, a rename included; cursors follow that order.
+    const older = await create({ title: "Older" });
+    await create({ title: "Newer" });
+    await new Promise((resolve) => setTimeout(resolve, 5));
+    await owner("PATCH", `/v1/pages/${older.id}`, { body: { title: "Older, renamed" } });
+    const ordered = (await owner("GET", "/v1/pages?limit=100")).body.data as {
+      id: string;
+      updated_at: string;
+    }[];
+    expect(ordered[0]!.id).toBe(older.id);
+    const times = ordered.map((p) => p.updated_at);
+    expect(times).toEqual([...times].sort().reverse());
+    const paged: string[] = [];
+    let cursor: string | null = null;
+    do {
+      const at: string = `/v1/pages?limit=2${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ""}`;
+      const next = (await owner("GET", at)).body;
+      paged.push(...next.data.map((p: { id: string }) => p.id));
+      cursor = next.next_cursor;
+    } while (cursor);
+    expect(paged).toEqual(ordered.map((p) => p.id));
     const trashed = await owner("DELETE", `/v1/pages/${page.id}`);
     expect(trashed.body).toMatchObject({ object: "page", id: page.id, deleted: true, permanent: false });
     expect(

@@ -46,7 +46,10 @@ export interface PageListScope {
   visible?: SQL;
 }
 
-/** Active pages, most recently saved first. */
+/** A page's `updated_at`: its content's or its file's (a rename, a move), whichever changed last. */
+const pageUpdatedAt = sql`greatest(${pages.updatedAt}, ${files.updatedAt})`;
+
+/** Active pages, most recently changed first (by the `updated_at` they show). */
 export function listPageRows(db: Db, scope: PageListScope, limit: number, after: Position | null) {
   const conditions = [
     eq(files.brandspaceId, scope.brandspaceId),
@@ -61,14 +64,14 @@ export function listPageRows(db: Db, scope: PageListScope, limit: number, after:
   if (scope.visible) conditions.push(scope.visible);
   if (after)
     conditions.push(
-      keysetAfter([pages.updatedAt, files.id], [sql`${new Date(after[0])}`, sql`${after[1]}`], "desc"),
+      keysetAfter([pageUpdatedAt, files.id], [sql`${new Date(after[0])}`, sql`${after[1]}`], "desc"),
     );
   return db
     .select({ file: fileColumns, page: pages })
     .from(files)
     .innerJoin(pages, eq(pages.fileId, files.id))
     .where(and(...conditions))
-    .orderBy(desc(pages.updatedAt), desc(files.id))
+    .orderBy(desc(pageUpdatedAt), desc(files.id))
     .limit(limit);
 }
 

@@ -17,7 +17,7 @@ import { actors, emit } from "../platform/outbox.ts";
 import { paginate } from "../platform/paginate.ts";
 import { newPublicToken } from "../sharing/public-tokens.ts";
 import { resolveReferences } from "./page-references.ts";
-import { pageEventData, toPage } from "./pages.mapper.ts";
+import { pageEventData, pageUpdatedAtOf, toPage } from "./pages.mapper.ts";
 import * as repo from "./pages.repository.ts";
 
 type PageRef = { pageId: string };
@@ -100,7 +100,7 @@ export async function listPages(
         limit,
         after,
       ),
-    keyOf: (row): repo.Position => [row.page.updatedAt.toISOString(), row.file.id],
+    keyOf: (row): repo.Position => [pageUpdatedAtOf(row).toISOString(), row.file.id],
     present: (rows) => rows.map((row) => toPage(row, ctx.deps.config.visitorUrl, null)),
   });
 }
