@@ -130,6 +130,8 @@ describe("file list filters", () => {
       '{"field":"colour","op":"eq","value":1}',
       '{"property_id":"prp_nope","op":"is_empty"}',
       '{"field":"size","op":"gt","value":"big"}',
+      '{"field":"kind","op":"eq","value":"banana"}',
+      '{"field":"status","op":"in","value":["ready","banana"]}',
     ]) {
       expect((await api("GET", `/v1/files?filter=${encodeURIComponent(bad)}`)).status, bad).toBe(400);
     }

@@ -1,6 +1,7 @@
 import { and, not, or, type SQL, sql } from "drizzle-orm";
 import { z } from "zod";
 import { DateTimeInput } from "../../contract/common.ts";
+import { FILE_KINDS, FILE_STATUSES } from "../../contract/files.ts";
 import { type Condition, type FilterNode, type FilterOp, invalid } from "./filter-document.ts";
 import type { PropertyInfo } from "./property-values.repository.ts";
 
@@ -25,8 +26,21 @@ const COLUMN: Record<string, SQL> = {
   status: sql`files.status`,
 };
 
+/** Fields whose values come from a closed list: a value outside it is a mistake, not an empty result. */
+const CLOSED_VALUES: Partial<Record<string, readonly string[]>> = { kind: FILE_KINDS, status: FILE_STATUSES };
+
+function checkClosedValues(c: Extract<Condition, { field: string }>) {
+  const allowed = CLOSED_VALUES[c.field];
+  if (!allowed || !["eq", "neq", "in", "nin"].includes(c.op)) return;
+  const values = Array.isArray(c.value) ? c.value : [c.value];
+  const unknown = values.find((v) => typeof v === "string" && !allowed.includes(v));
+  if (unknown !== undefined)
+    throw invalid(`field ${c.field} is one of ${allowed.join(", ")}; not ${unknown}`);
+}
+
 function fieldCondition(c: Extract<Condition, { field: string }>): SQL {
   if (c.field === "tags") return tagsCondition(c.op, c.value);
+  checkClosedValues(c);
   const column = COLUMN[c.field]!;
   const cast = c.field === "size" ? "number" : c.field === "created_at" ? "date" : "text";
   return compare(column, c.op, c.value, cast, `field ${c.field}`);
