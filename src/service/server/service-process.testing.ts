@@ -88,13 +88,33 @@ function cleanEnv(): Record<string, string> {
   );
 }
 
-/** A loopback port that is free right now: bind port 0, read it, release it. */
+/**
+ * Ports below the kernel's ephemeral range (32768–60999 by default): port 0 and every outgoing connection take
+ * theirs from that range, so a port picked there can be taken again before the spawned process binds it (a CI run
+ * lost one so). Random, so that parallel test processes rarely pick the same one.
+ */
+const PICK_FROM = 20_000;
+const PICK_BELOW = 32_768;
+const handedOut = new Set<number>();
+
+/** Binds and releases `port` on loopback: true when it was free. */
+function bindable(port: number): Promise<boolean> {
+  return new Promise((resolve) => {
+    const server = net.createServer();
+    server.once("error", () => resolve(false));
+    server.listen(port, "127.0.0.1", () => server.close(() => resolve(true)));
+  });
+}
+
+/** A loopback port that is free right now, outside the ephemeral range, never handed out twice by this process. */
 export async function freePort(): Promise<number> {
-  const server = net.createServer();
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  const { port } = server.address() as net.AddressInfo;
-  await new Promise((resolve) => server.close(resolve));
-  return port;
+  for (let attempt = 0; attempt < 100; attempt++) {
+    const port = PICK_FROM + Math.floor(Math.random() * (PICK_BELOW - PICK_FROM));
+    if (handedOut.has(port) || !(await bindable(port))) continue;
+    handedOut.add(port);
+    return port;
+  }
+  throw new Error(`no free loopback port between ${PICK_FROM} and ${PICK_BELOW}`);
 }
 
 /** A new, empty database on the PostgreSQL server of `serverUrl`, for a spawned service to migrate and seed. */
