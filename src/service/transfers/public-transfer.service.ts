@@ -12,7 +12,7 @@ import { checkPasswordThrottle, recordPasswordFailure } from "../sharing/passwor
 import { verifyPassword } from "../sharing/passwords.ts";
 import { accessTokenValid, issueAccessToken, passwordRequired } from "../sharing/public-tokens.ts";
 import { FILE_DOWNLOAD_TTL_MS, transferContentPath, transferContentUrl } from "./transfer-urls.ts";
-import { toFileEntry, toFolderEntry, zipAvailable } from "./transfers.mapper.ts";
+import { hasExpired, toFileEntry, toFolderEntry, zipAvailable } from "./transfers.mapper.ts";
 import * as repo from "./transfers.repository.ts";
 import { emitTransfer } from "./transfers.service.ts";
 
@@ -29,7 +29,7 @@ const expiredError = () => new ApiError("expired", "This transfer has expired.")
 async function openTransfer({ deps, db, token, accessToken }: TransferVisit) {
   const transfer = await repo.findTransferByToken(db, token.slice(0, 100));
   if (!transfer) throw new ApiError("not_found", "This transfer does not exist.");
-  if (transfer.status === "expired" || transfer.expiresAt.getTime() <= Date.now()) throw expiredError();
+  if (hasExpired(transfer)) throw expiredError();
   const unlocked =
     !transfer.passwordHash ||
     accessTokenValid(deps.keyring.key("public-token"), transfer.id, transfer.passwordHash, accessToken);
@@ -122,7 +122,7 @@ export async function serveTransferContent(
   );
   const transfer = await repo.findTransferById(deps.db, params.transferId);
   if (!transfer) throw notFound("transfer");
-  if (transfer.status === "expired" || transfer.expiresAt.getTime() <= Date.now()) throw expiredError();
+  if (hasExpired(transfer)) throw expiredError();
   const content =
     params.entry === "zip"
       ? zipAvailable(transfer)

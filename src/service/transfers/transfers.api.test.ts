@@ -323,11 +323,17 @@ describe("transfers", () => {
 
   it("reads as expired as soon as its expiry passes, before the minute's job, and cannot be revived", async () => {
     const t = await create({ file_ids: [top.id], expires_at: new Date(Date.now() + 3000).toISOString() });
+    const stillOpen = await create({ expires_at: t.expires_at });
     await owner("POST", `/v1/transfers/${t.id}/complete`);
     await waitFor(t.id, "ready");
     await new Promise((resolve) =>
       setTimeout(resolve, Math.max(0, Date.parse(t.expires_at) - Date.now() + 50)),
     );
+    // Nothing has read the open one since its date passed: an upload into it is refused all the same.
+    const late = await owner("POST", "/v1/uploads", {
+      body: { name: "late.txt", size: 4, transfer_id: stillOpen.id },
+    });
+    expectError(late, 409, "conflict");
     const after = Transfer.parse((await owner("GET", `/v1/transfers/${t.id}`)).body);
     expect(after).toMatchObject({ status: "expired", expired_reason: "expired", expired_at: t.expires_at });
     const listed = await owner("GET", "/v1/transfers?status=expired&limit=100");

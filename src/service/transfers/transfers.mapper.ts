@@ -17,9 +17,13 @@ export const toFolderEntry = (row: TransferFolderRow) => ({
   path: joinPath(row.path, row.name),
 });
 
+/** Ended (expired, ended early, failed), or past its `expires_at` though the expiry job has not run yet. */
+export const hasExpired = (row: Pick<TransferRow, "status" | "expiresAt">, now = new Date()) =>
+  row.status === "expired" || row.expiresAt.getTime() <= now.getTime();
+
 /** Ready and not past its expiry: the zip may be fetched. */
 export const zipAvailable = (row: TransferRow, now = new Date()) =>
-  row.status === "ready" && row.zipSha256 !== null && row.expiresAt.getTime() > now.getTime();
+  row.status === "ready" && row.zipSha256 !== null && !hasExpired(row, now);
 
 export function toTransfer(
   deps: ServiceDeps,

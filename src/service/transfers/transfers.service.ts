@@ -17,7 +17,7 @@ import { paginate } from "../platform/paginate.ts";
 import { hashPassword } from "../sharing/passwords.ts";
 import { newPublicToken } from "../sharing/public-tokens.ts";
 import { addItems } from "./transfer-items.ts";
-import { toTransfer, transferEventData } from "./transfers.mapper.ts";
+import { hasExpired, toTransfer, transferEventData } from "./transfers.mapper.ts";
 import * as repo from "./transfers.repository.ts";
 
 const DAY_MS = 86_400_000;
@@ -52,7 +52,7 @@ const LIVE_STATUSES: repo.TransferRow["status"][] = ["awaiting_uploads", "proces
  * `transfer.expired` by the system actor, once: by the minute's job or, sooner, by the first request to read it.
  */
 async function expireIfDue(db: Db, row: repo.TransferRow, now = new Date()): Promise<repo.TransferRow> {
-  if (!LIVE_STATUSES.includes(row.status) || row.expiresAt.getTime() > now.getTime()) return row;
+  if (row.status === "expired" || !hasExpired(row, now)) return row;
   const expired = await db.transaction(async (t) => {
     const tx = t as Db;
     const moved = await repo.moveStatus(tx, row.id, LIVE_STATUSES, {
