@@ -8,7 +8,7 @@ import { verifySignedPath } from "../platform/signed-urls.ts";
 import * as repo from "./downloads.repository.ts";
 
 /** Download URLs live 15 minutes (decisions document). */
-const DOWNLOAD_TTL_MS = 15 * 60_000;
+export const DOWNLOAD_TTL_MS = 15 * 60_000;
 
 const EXTENSION_OF_MIME: Record<string, string> = {
   "image/webp": "webp",

@@ -1,6 +1,7 @@
 import type { FastifyReply, FastifyRequest } from "fastify";
 import type { Db } from "../db/client.ts";
 import type { ServiceDeps } from "../deps.ts";
+import { DOWNLOAD_TTL_MS } from "../downloads/downloads.service.ts";
 import { serveContent } from "../downloads/serve-content.ts";
 import { ApiError, conflict, notFound } from "../platform/errors.ts";
 import { actors } from "../platform/outbox.ts";
@@ -11,7 +12,7 @@ import { actingAsCreator } from "../sharing/acting-as.ts";
 import { checkPasswordThrottle, recordPasswordFailure } from "../sharing/password-throttle.ts";
 import { verifyPassword } from "../sharing/passwords.ts";
 import { accessTokenValid, issueAccessToken, passwordRequired } from "../sharing/public-tokens.ts";
-import { FILE_DOWNLOAD_TTL_MS, transferContentPath, transferContentUrl } from "./transfer-urls.ts";
+import { transferContentPath, transferContentUrl } from "./transfer-urls.ts";
 import { hasExpired, toFileEntry, toFolderEntry, zipAvailable } from "./transfers.mapper.ts";
 import * as repo from "./transfers.repository.ts";
 import { emitTransfer } from "./transfers.service.ts";
@@ -90,7 +91,8 @@ export async function downloadTransferFile(visit: TransferVisit & { entryId: str
     region ?? visit.deps.config.region,
     transfer.id,
     entry.id,
-    FILE_DOWNLOAD_TTL_MS,
+    // One file's URL lives as a file's download URL does.
+    DOWNLOAD_TTL_MS,
   );
   return {
     object: "download_url" as const,

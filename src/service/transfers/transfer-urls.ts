@@ -4,8 +4,6 @@ import { signPath } from "../platform/signed-urls.ts";
 
 /** The zip's signed URL lives an hour; a download only has to start before then. */
 const CONTENT_TTL_MS = 60 * 60_000;
-/** One file's download URL lives 15 minutes, as a file's download URL does. */
-export const FILE_DOWNLOAD_TTL_MS = 15 * 60_000;
 
 export const transferUrl = (visitorUrl: string, token: string) => `${visitorUrl}/t/${token}`;
 
