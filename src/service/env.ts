@@ -18,6 +18,8 @@ export const DEFAULT_RATE_LIMITS =
 export interface Config {
   dataDir: string;
   databaseUrl: string | undefined;
+  /** `DATABASE_POOL_SIZE`: PostgreSQL connections this process keeps at most. */
+  databasePoolSize: number;
   host: string;
   centralPort: number;
   regionalPort: number;
@@ -171,6 +173,7 @@ const EnvSchema = z.object({
     .max(5 * 1024 ** 3)
     .default(5 * 1024 ** 3),
   IMPORT_STALL_TIMEOUT: durationSetting("30s"),
+  DATABASE_POOL_SIZE: z.coerce.number().int().min(4).max(1000).default(10),
   LONG_JOB_WORKERS: z.coerce.number().int().min(1).max(64).default(4),
   METRICS_PORT: z.coerce.number().int().min(0).max(65535).optional(),
   METRICS_HOST: z.string().min(1).optional(),
@@ -222,6 +225,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   return {
     dataDir: path.resolve(e.BRANDSPACE_DATA_DIR),
     databaseUrl: e.DATABASE_URL,
+    databasePoolSize: e.DATABASE_POOL_SIZE,
     host: e.HOST,
     centralPort: e.CENTRAL_PORT,
     regionalPort: e.REGIONAL_PORT,

@@ -1,4 +1,5 @@
 import type { ErrorBody } from "../../contract/errors.ts";
+import { isDatabaseUnavailable } from "./database-unavailable.ts";
 import { ApiError } from "./errors.ts";
 
 interface FastifyLikeError {
@@ -31,6 +32,13 @@ export function toApiError(error: unknown): ApiError {
   if (e.statusCode === 413) return new ApiError("payload_too_large", "The request body is too large.");
   if (e.statusCode === 415)
     return new ApiError("unsupported_media_type", "Send the request body as application/json.");
+  if (isDatabaseUnavailable(error))
+    return new ApiError(
+      "unavailable",
+      "The database cannot take this request right now; retry it shortly.",
+      null,
+      { "Retry-After": "1" },
+    );
   return new ApiError(
     "internal_error",
     "Something went wrong on our side. The request id identifies it in our logs.",

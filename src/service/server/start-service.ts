@@ -62,7 +62,9 @@ async function start(config: Config, logger: Logger, teardown: Teardown): Promis
     teardown.add("data directory lock", () => lock.release());
   }
   const database = await openDatabase(
-    config.databaseUrl ? { url: config.databaseUrl } : { pgliteDir: paths.pglite },
+    config.databaseUrl
+      ? { url: config.databaseUrl, poolSize: config.databasePoolSize }
+      : { pgliteDir: paths.pglite },
   );
   teardown.add("database", () => database.close());
   await database.migrate();

@@ -91,6 +91,7 @@ export async function startScaleOutTestService(options: TestServiceOptions): Pro
       });
       processes.push(spawned);
       if (options.logStream) forwardLogLines(spawned, options.logStream);
+      reportErrorLines(spawned, role);
       try {
         await spawned.waitForStdout(READY, 90_000);
         if (metricsPort) metricsUrls.push(`http://127.0.0.1:${metricsPort}`);
@@ -182,5 +183,20 @@ function forwardLogLines(spawned: SpawnedProcess, stream: { write(line: string):
     const lines = (pending + chunk.toString()).split("\n");
     pending = lines.pop() ?? "";
     for (const line of lines) if (line.startsWith("{")) stream.write(`${line}\n`);
+  });
+}
+
+/**
+ * A process's errors (a 500's `request failed` with its cause) go to the test's stderr as they come: a failure
+ * seen only as a status in the test's output would otherwise lose its cause with the process.
+ */
+function reportErrorLines(spawned: SpawnedProcess, role: string) {
+  let pending = "";
+  spawned.child.stdout!.on("data", (chunk: Buffer) => {
+    const lines = (pending + chunk.toString()).split("\n");
+    pending = lines.pop() ?? "";
+    for (const line of lines)
+      if (/^\{"level":(50|60),/.test(line))
+        process.stderr.write(`[${role} process] ${line.slice(0, 4000)}\n`);
   });
 }

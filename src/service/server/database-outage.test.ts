@@ -1,0 +1,116 @@
+import { mkdtemp, rm } from "node:fs/promises";
+import net from "node:net";
+import os from "node:os";
+import path from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import {
+  createProcessDatabase,
+  freePort,
+  killSpawned,
+  type SpawnedProcess,
+  spawnScript,
+} from "./service-process.testing.ts";
+
+// A real process on PostgreSQL reached through a TCP relay that the test cuts and restores: while the database
+// cannot be reached, an API request gets 503 `unavailable` with the uniform error body (a client may retry it),
+// not a 500; the process survives the outage and serves again once the database is back.
+const serverUrl = process.env.TEST_DATABASE_URL;
+
+/** Forwards each connection to PostgreSQL; `cut` drops them all and refuses new ones until `restore`. */
+async function startRelay(target: URL, port: number) {
+  const sockets = new Set<net.Socket>();
+  let server: net.Server | null = null;
+  const listen = () =>
+    new Promise<void>((resolve) => {
+      server = net.createServer((client) => {
+        const upstream = net.connect(Number(target.port || 5432), target.hostname);
+        for (const socket of [client, upstream]) {
+          sockets.add(socket);
+          socket.on("error", () => {});
+          socket.on("close", () => {
+            sockets.delete(socket);
+            client.destroy();
+            upstream.destroy();
+          });
+        }
+        client.pipe(upstream).pipe(client);
+      });
+      server.listen(port, "127.0.0.1", resolve);
+    });
+  await listen();
+  return {
+    cut: () =>
+      new Promise<void>((resolve) => {
+        for (const socket of sockets) socket.destroy();
+        server!.close(() => resolve());
+      }),
+    restore: listen,
+  };
+}
+
+let dataDir: string;
+let scratch: Awaited<ReturnType<typeof createProcessDatabase>> | null = null;
+let service: SpawnedProcess;
+let relay: Awaited<ReturnType<typeof startRelay>>;
+let regionalPort: number;
+let ownerKey: string;
+
+beforeAll(async () => {
+  if (!serverUrl) return;
+  dataDir = await mkdtemp(path.join(os.tmpdir(), "bso-"));
+  const [central, regional, relayPort] = [await freePort(), await freePort(), await freePort()];
+  regionalPort = regional;
+  scratch = await createProcessDatabase(serverUrl);
+  const direct = new URL(scratch.url);
+  relay = await startRelay(direct, relayPort);
+  const relayed = new URL(scratch.url);
+  relayed.hostname = "127.0.0.1";
+  relayed.port = String(relayPort);
+  service = spawnScript("src/service/main.ts", [], {
+    BRANDSPACE_DATA_DIR: dataDir,
+    HOST: "127.0.0.1",
+    CENTRAL_PORT: String(central),
+    REGIONAL_PORT: String(regional),
+    LOG_LEVEL: "fatal",
+    DEMO_CONTENT: "0",
+    DATABASE_URL: relayed.toString(),
+  });
+  ownerKey = (await service.waitForStdout(/^ {4}(bsk_\S+)$/m, 60_000))[1]!;
+  await service.waitForStdout(/Press Ctrl\+C to stop\./);
+}, 90_000);
+
+afterAll(async () => {
+  killSpawned();
+  await relay?.cut().catch(() => {});
+  await scratch?.drop();
+  if (dataDir) await rm(dataDir, { recursive: true, force: true });
+});
+
+const listLibraries = async () => {
+  const response = await fetch(`http://127.0.0.1:${regionalPort}/v1/libraries`, {
+    headers: { authorization: `Bearer ${ownerKey}` },
+    signal: AbortSignal.timeout(10_000),
+  });
+  return { status: response.status, headers: response.headers, body: await response.json() };
+};
+
+describe.skipIf(!serverUrl)("a database outage", () => {
+  it("answers 503 unavailable while the database is unreachable, and serves again once it is back", async () => {
+    expect((await listLibraries()).status).toBe(200);
+
+    await relay.cut();
+    const during = await listLibraries();
+    expect(during.status).toBe(503);
+    expect(during.headers.get("retry-after")).toBe("1");
+    expect(during.body).toMatchObject({
+      object: "error",
+      status: 503,
+      code: "unavailable",
+      request_id: during.headers.get("x-request-id"),
+    });
+
+    await relay.restore();
+    await expect.poll(async () => (await listLibraries()).status, { timeout: 10_000 }).toBe(200);
+    expect(service.child.exitCode).toBeNull();
+  }, 60_000);
+});
