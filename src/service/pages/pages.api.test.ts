@@ -222,6 +222,45 @@ describe("pages", () => {
     });
   });
 
+  it("shows a visitor only what both the last publisher and the last saver of the content can see", async () => {
+    const publicReferences = async (pageId: string) => {
+      const url = Page.parse((await owner("GET", `/v1/pages/${pageId}`)).body).published_url!;
+      const open = await visitor("GET", `/v1/public/pages/${url.split("/p/")[1]}`);
+      expect(open.status, open.text).toBe(200);
+      return PublicPage.parse(open.body).references;
+    };
+    // The owner names a file only the owner can see, and publishes: it is the owner's to show.
+    const page = await create({
+      title: "Shared work",
+      content: content([{ id: "a", type: "image", file_id: hiddenImageId }]),
+    });
+    await owner("POST", `/v1/pages/${page.id}/publish`);
+    expect((await publicReferences(page.id)).files[hiddenImageId]).toMatchObject({ available: true });
+
+    // An editor who cannot see that file saves the content, naming it again: no longer shown to the world.
+    const named = content([
+      { id: "a", type: "image", file_id: hiddenImageId },
+      { id: "b", type: "file_grid", file_ids: [imageId] },
+    ]);
+    expect((await editor("PATCH", `/v1/pages/${page.id}`, { body: { content: named } })).status).toBe(200);
+    const afterEditor = await publicReferences(page.id);
+    expect(afterEditor.files[hiddenImageId]).toEqual({ available: false, id: hiddenImageId });
+    expect(afterEditor.files[imageId]).toMatchObject({ available: true });
+    expect(JSON.stringify(afterEditor)).not.toContain("secret.png");
+
+    // The owner saves it again: the owner's choice to show it.
+    await owner("PATCH", `/v1/pages/${page.id}`, { body: { content: named } });
+    expect((await publicReferences(page.id)).files[hiddenImageId]).toMatchObject({ available: true });
+
+    // An editor who publishes a page naming what the editor cannot see does not show it either.
+    await owner("POST", `/v1/pages/${page.id}/unpublish`);
+    expect((await editor("POST", `/v1/pages/${page.id}/publish`)).status).toBe(200);
+    expect((await publicReferences(page.id)).files[hiddenImageId]).toEqual({
+      available: false,
+      id: hiddenImageId,
+    });
+  });
+
   it("lists pages, and deletes them: trash then permanent, page.deleted each time, unpublished", async () => {
     const page = await create({ title: "To delete" });
     await owner("POST", `/v1/pages/${page.id}/publish`);

@@ -72,7 +72,12 @@ export async function createPage(ctx: ServiceContext, body: CreatePageBody) {
     versionCount: 0,
     createdById: ctx.auth.user.id,
   });
-  await repo.insertPageRow(ctx.db, { fileId: id, brandspaceId: ctx.auth.brandspace.id, content });
+  await repo.insertPageRow(ctx.db, {
+    fileId: id,
+    brandspaceId: ctx.auth.brandspace.id,
+    content,
+    contentSavedById: ctx.auth.user.id,
+  });
   const row = (await repo.findPage(ctx.db, ctx.auth.brandspace.id, id))!;
   await emitPage(ctx, "page.created", row);
   return present(ctx, row);
@@ -127,7 +132,10 @@ export async function updatePage(
     });
   }
   if (changes.content !== undefined) {
-    await repo.updatePageRow(ctx.db, row.file.id, { content: changes.content });
+    await repo.updatePageRow(ctx.db, row.file.id, {
+      content: changes.content,
+      contentSavedById: ctx.auth.user.id,
+    });
     await updateFileRow(ctx.db, row.file.id, { size: sizeOf(changes.content) });
   }
   const saved = (await repo.findPage(ctx.db, ctx.auth.brandspace.id, row.file.id))!;
@@ -140,7 +148,11 @@ export async function publishPage(ctx: ServiceContext, ref: PageRef) {
   if (row.file.trashedAt) throw conflict("The page is in the trash; restore it to publish it.");
   requirePermission(ctx.auth, "pages.publish", "publish pages");
   if (row.page.publishToken) return present(ctx, row);
-  await repo.updatePageRow(ctx.db, row.file.id, { publishToken: newPublicToken(), publishedAt: new Date() });
+  await repo.updatePageRow(ctx.db, row.file.id, {
+    publishToken: newPublicToken(),
+    publishedAt: new Date(),
+    publishedById: ctx.auth.user.id,
+  });
   // The file's `published` says the same as the page's.
   await updateFileRow(ctx.db, row.file.id, { published: true });
   const published = (await repo.findPage(ctx.db, ctx.auth.brandspace.id, row.file.id))!;

@@ -17,6 +17,9 @@ export const pages = pgTable(
     /** Unguessable token of the public URL while published; a new one on each publish. */
     publishToken: text("publish_token"),
     publishedAt: ts("published_at"),
+    /** Who last published it and who last saved its content: a visitor sees only what both of them can see. */
+    publishedById: text("published_by_id"),
+    contentSavedById: text("content_saved_by_id"),
     updatedAt: updatedAt(),
   },
   (t) => [uniqueIndex("pages_publish_token").on(t.publishToken)],
