@@ -199,3 +199,21 @@ export const DownloadUrl = z
   .meta({ id: "DownloadUrl" });
 
 export const SimilarFile = FileBase.extend({ similarity: z.number().min(0).max(1) });
+
+/** With `q`: how the query was read, so that a client can show it (the file list and a board's file list). */
+export const SearchSummary = z
+  .object({
+    query: z.string(),
+    interpreted: z.object({
+      text: z.string(),
+      kinds: z.array(z.string()),
+      extensions: z.array(z.string()),
+      created_after: z.string().nullable(),
+      created_before: z.string().nullable(),
+      min_size: z.number().int().nullable(),
+      max_size: z.number().int().nullable(),
+      colors: z.array(z.string()),
+      uploaded_by: z.array(z.string()),
+    }),
+  })
+  .meta({ id: "SearchSummary" });

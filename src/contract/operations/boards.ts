@@ -9,7 +9,7 @@ import {
   UpdateBoardBody,
 } from "../boards.ts";
 import { deletionOf, listOf, PaginationQuery } from "../common.ts";
-import { FileListQuery, PropertyValue, SetPropertyValueBody } from "../files.ts";
+import { FileListQuery, PropertyValue, SearchSummary, SetPropertyValueBody } from "../files.ts";
 import { defineOperation } from "../operation.ts";
 import {
   CreateOptionBody,
@@ -203,7 +203,7 @@ export const listBoardFiles = defineOperation({
   params: BoardParams,
   query: FileListQuery,
   status: 200,
-  response: listOf(BoardFile),
+  response: listOf(BoardFile).extend({ search: SearchSummary.optional() }),
 });
 
 export const addBoardFiles = defineOperation({

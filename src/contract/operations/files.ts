@@ -9,6 +9,7 @@ import {
   FileDestinationBody,
   FileListQuery,
   PropertyValue,
+  SearchSummary,
   SetPropertyValueBody,
   SimilarFile,
   UpdateFileBody,
@@ -31,24 +32,7 @@ export const listFiles = defineOperation({
     "Files the creator can see (base fields); folders never included. `q` consumes the search counter.",
   query: FileListQuery,
   status: 200,
-  response: listOf(FileBase).extend({
-    search: z
-      .object({
-        query: z.string(),
-        interpreted: z.object({
-          text: z.string(),
-          kinds: z.array(z.string()),
-          extensions: z.array(z.string()),
-          created_after: z.string().nullable(),
-          created_before: z.string().nullable(),
-          min_size: z.number().int().nullable(),
-          max_size: z.number().int().nullable(),
-          colors: z.array(z.string()),
-          uploaded_by: z.array(z.string()),
-        }),
-      })
-      .optional(),
-  }),
+  response: listOf(FileBase).extend({ search: SearchSummary.optional() }),
 });
 
 export const getFile = defineOperation({

@@ -87,6 +87,9 @@ describe("board files", () => {
     expect(rest.body.data.map((f: BoardFile) => f.name)).toEqual(["gamma.png"]);
     const searched = await owner("GET", `/v1/boards/${board}/files?q=beta`);
     expect(searched.body.data.map((f: BoardFile) => f.name)).toEqual(["beta.png"]);
+    // As on the file list, the envelope says how the query was read.
+    expect(searched.body.search).toMatchObject({ query: "beta", interpreted: { text: "beta" } });
+    expect(listed.body).not.toHaveProperty("search");
   });
 
   it("adds nothing when one id cannot be served", async () => {
