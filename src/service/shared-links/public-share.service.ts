@@ -25,7 +25,7 @@ import { actors, emit } from "../platform/outbox.ts";
 import type { PageRequest } from "../platform/paginate.ts";
 import { consumeCounters, exceeded } from "../platform/rate-limits.ts";
 import { actingAsCreator } from "../sharing/acting-as.ts";
-import { checkPasswordThrottle, recordPasswordFailure } from "../sharing/password-throttle.ts";
+import { claimPasswordAttempt } from "../sharing/password-throttle.ts";
 import { verifyPassword } from "../sharing/passwords.ts";
 import { accessTokenValid, issueAccessToken, passwordRequired } from "../sharing/public-tokens.ts";
 import { listVersionRows } from "../versions/versions.repository.ts";
@@ -104,15 +104,14 @@ export async function getPublicShare(visit: Visit & { countsView: boolean }) {
   };
 }
 
-/** Wrong passwords are counted outside any transaction, so a refused attempt still counts. */
 export async function unlockShare(visit: Visit & { password: string; client: string }) {
   const { link } = await openShare(visit);
   if (!link.passwordHash) throw notFound("password on this link");
-  await checkPasswordThrottle(visit.db, link.id, visit.client);
+  const attempt = await claimPasswordAttempt(visit.db, link.id, visit.client);
   if (!(await verifyPassword(visit.password, link.passwordHash))) {
-    await recordPasswordFailure(visit.db, link.id, visit.client);
     throw new ApiError("unauthorized", "That password is not right.", { password_required: true });
   }
+  await attempt.release();
   return issueAccessToken(visit.deps.keyring.key("public-token"), link.id, link.passwordHash);
 }
 

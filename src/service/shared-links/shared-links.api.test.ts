@@ -349,6 +349,23 @@ describe("the public side of a shared link", () => {
     );
   });
 
+  it("counts wrong passwords sent at once: no more than five are checked, the rest are 429", async () => {
+    const token = tokenOf(
+      await share({ target: { type: "folder", id: folderId }, password: "correct horse" }),
+    );
+    const unlock = (password: string) =>
+      visitor("POST", `/v1/public/shared-links/${token}/unlock`, { body: { password } });
+    // A right password takes nothing from the allowance.
+    expect((await unlock("correct horse")).status).toBe(200);
+    const answers = await Promise.all(Array.from({ length: 20 }, (_, i) => unlock(`guess ${i}`)));
+    const statuses = answers.map((answer) => answer.status);
+    expect(statuses.filter((status) => status === 401)).toHaveLength(5);
+    expect(statuses.filter((status) => status === 429)).toHaveLength(15);
+    const throttled = answers.find((answer) => answer.status === 429)!;
+    expect(throttled.body.details).toMatchObject({ counter: "password_attempts", limit: 5 });
+    expectError(await unlock("correct horse"), 429, "rate_limited");
+  });
+
   it("an expired link answers 410, a revoked or unknown one 404", async () => {
     const link = await share({
       target: { type: "folder", id: folderId },

@@ -1,5 +1,5 @@
 import { createHash } from "node:crypto";
-import { and, eq, inArray, sql } from "drizzle-orm";
+import { sql } from "drizzle-orm";
 import type { Db } from "../db/client.ts";
 import { rateCounters } from "../db/schema/index.ts";
 import { ApiError } from "../platform/errors.ts";
@@ -18,54 +18,49 @@ function windowOf(now: Date) {
   return { start: new Date(start), end: new Date(start + PASSWORD_THROTTLE.windowMs) };
 }
 
-/** 429 with `Retry-After` while the client, or everyone together, has used up the wrong attempts of this window. */
-export async function checkPasswordThrottle(db: Db, itemId: string, client: string, now = new Date()) {
+/**
+ * Takes one wrong attempt from the client's and the item's allowance before the password is checked, so that
+ * guesses sent at once cannot all pass a check made before any of them is counted: 429 with `Retry-After` when
+ * either allowance of this window is used up (that request takes nothing). Give it back (`release`) when the
+ * password was right. Counted outside any transaction, so a refused attempt still counts.
+ */
+export async function claimPasswordAttempt(db: Db, itemId: string, client: string, now = new Date()) {
   const keys = counterKeys(client);
   const window = windowOf(now);
-  const rows = await db
-    .select({ counter: rateCounters.counter, used: rateCounters.used })
-    .from(rateCounters)
-    .where(
-      and(
-        eq(rateCounters.brandspaceId, itemId),
-        inArray(rateCounters.counter, [keys.client, keys.item]),
-        eq(rateCounters.windowStart, window.start),
-      ),
-    );
-  const used = new Map(rows.map((r) => [r.counter, r.used]));
-  if (
-    (used.get(keys.client) ?? 0) >= PASSWORD_THROTTLE.perClient ||
-    (used.get(keys.item) ?? 0) >= PASSWORD_THROTTLE.perItem
-  ) {
+  const counted = await count(db, itemId, [keys.client, keys.item], window.start, 1);
+  const over =
+    (counted.get(keys.client) ?? 0) > PASSWORD_THROTTLE.perClient
+      ? PASSWORD_THROTTLE.perClient
+      : (counted.get(keys.item) ?? 0) > PASSWORD_THROTTLE.perItem
+        ? PASSWORD_THROTTLE.perItem
+        : null;
+  const release = async () => {
+    await count(db, itemId, [keys.client, keys.item], window.start, -1);
+  };
+  if (over !== null) {
+    await release();
     const retryAfter = Math.max(1, Math.ceil((window.end.getTime() - now.getTime()) / 1000));
     throw new ApiError(
       "rate_limited",
       "Too many wrong passwords; wait before trying again.",
-      {
-        counter: "password_attempts",
-        limit: PASSWORD_THROTTLE.perClient,
-        resets_at: window.end.toISOString(),
-      },
+      { counter: "password_attempts", limit: over, resets_at: window.end.toISOString() },
       { "Retry-After": String(retryAfter) },
     );
   }
+  return { release };
 }
 
-export async function recordPasswordFailure(db: Db, itemId: string, client: string, now = new Date()) {
-  const keys = counterKeys(client);
-  const { start } = windowOf(now);
-  await db
+/** Adds `by` to each counter of the window (created at `by`), and answers what each holds then. */
+async function count(db: Db, itemId: string, counters: string[], windowStart: Date, by: number) {
+  const rows = await db
     .insert(rateCounters)
     .values(
-      [keys.client, keys.item].map((counter) => ({
-        brandspaceId: itemId,
-        counter,
-        windowStart: start,
-        used: 1,
-      })),
+      counters.map((counter) => ({ brandspaceId: itemId, counter, windowStart, used: Math.max(by, 0) })),
     )
     .onConflictDoUpdate({
       target: [rateCounters.brandspaceId, rateCounters.counter, rateCounters.windowStart],
-      set: { used: sql`${rateCounters.used} + 1` },
-    });
+      set: { used: sql`greatest(${rateCounters.used} + ${by}, 0)` },
+    })
+    .returning({ counter: rateCounters.counter, used: rateCounters.used });
+  return new Map(rows.map((row) => [row.counter, row.used]));
 }

@@ -9,7 +9,7 @@ import { consumeCounters, exceeded } from "../platform/rate-limits.ts";
 import { inTransaction } from "../platform/retry-transaction.ts";
 import { verifySignedPath } from "../platform/signed-urls.ts";
 import { actingAsCreator } from "../sharing/acting-as.ts";
-import { checkPasswordThrottle, recordPasswordFailure } from "../sharing/password-throttle.ts";
+import { claimPasswordAttempt } from "../sharing/password-throttle.ts";
 import { verifyPassword } from "../sharing/passwords.ts";
 import { accessTokenValid, issueAccessToken, passwordRequired } from "../sharing/public-tokens.ts";
 import { transferContentPath, transferContentUrl } from "./transfer-urls.ts";
@@ -69,11 +69,11 @@ export async function getPublicTransfer(visit: TransferVisit & { countsView: boo
 export async function unlockTransfer(visit: TransferVisit & { password: string; client: string }) {
   const { transfer } = await openTransfer(visit);
   if (!transfer.passwordHash) throw notFound("password on this transfer");
-  await checkPasswordThrottle(visit.db, transfer.id, visit.client);
+  const attempt = await claimPasswordAttempt(visit.db, transfer.id, visit.client);
   if (!(await verifyPassword(visit.password, transfer.passwordHash))) {
-    await recordPasswordFailure(visit.db, transfer.id, visit.client);
     throw new ApiError("unauthorized", "That password is not right.", { password_required: true });
   }
+  await attempt.release();
   return issueAccessToken(visit.deps.keyring.key("public-token"), transfer.id, transfer.passwordHash);
 }
 
