@@ -60,7 +60,7 @@ export function registerPipeline(app: FastifyInstance, deps: ServiceDeps, host: 
     // the connection stays open for it (Fastify asks to close it after a body it could not parse).
     if (reply.statusCode >= 400 && !request.raw.complete) {
       reply.removeHeader("connection");
-      discardRestOfBody(request.raw);
+      discardRestOfBody(request.raw, reply.raw.socket);
     }
     return payload;
   });

@@ -78,6 +78,18 @@ describe("single-PUT upload", () => {
     expect(again.body.id).toBe(file.id);
   });
 
+  it("answers 413 to a body far over the upload's size and goes on serving", async () => {
+    const created = await api("POST", "/v1/uploads", {
+      body: { name: "small.bin", size: 10, library_id: libraryId },
+    });
+    const put = await fetch(created.body.upload_url, { method: "PUT", body: new Uint8Array(2 * MiB) });
+    expect(put.status).toBe(413);
+    expect((await put.json()).code).toBe("payload_too_large");
+    // Past the time a refused body is read and dropped for: the process is still there, and serving.
+    await new Promise((resolve) => setTimeout(resolve, 2_500));
+    expect((await api("GET", `/v1/uploads/${created.body.id}`)).status).toBe(200);
+  });
+
   it("refuses bytes that do not match the declared size, and expired or forged URLs", async () => {
     const created = await api("POST", "/v1/uploads", {
       body: { name: "a.bin", size: 10, library_id: libraryId },
