@@ -1,7 +1,7 @@
 import { requireBoardAccess } from "../access/board-access.ts";
 import { requireLibraryAccess } from "../access/library-access.ts";
-import { requireActiveFile } from "../files/file-access.ts";
-import { requireActiveFolder } from "../folders/folder-access.ts";
+import { requireActiveFile, requireFile } from "../files/file-access.ts";
+import { requireActiveFolder, requireFolder } from "../folders/folder-access.ts";
 import type { CallerContext } from "../platform/context.ts";
 import { type TargetType, targetNames } from "./shared-links.repository.ts";
 
@@ -23,4 +23,18 @@ export async function requireShareTarget(
       break;
   }
   return (await targetNames(ctx.db, [target])).get(`${target.type}:${target.id}`) ?? "";
+}
+
+/**
+ * 404 unless the caller can see the target, in the trash or not: a link to a trashed item stays the caller's to
+ * read, change and revoke (visitors get nothing from it meanwhile).
+ */
+export async function requireVisibleShareTarget(
+  ctx: CallerContext,
+  target: { type: TargetType; id: string },
+) {
+  if (target.type === "file") await requireFile(ctx, target.id, "view");
+  else if (target.type === "folder") await requireFolder(ctx, target.id, "view");
+  else if (target.type === "library") await requireLibraryAccess(ctx, target.id, "view");
+  else await requireBoardAccess(ctx, target.id, "view");
 }

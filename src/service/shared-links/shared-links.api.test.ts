@@ -127,6 +127,27 @@ describe("shared links", () => {
     );
   });
 
+  it("a link to a trashed item stays its owner's to read, change and revoke; visitors get nothing meanwhile", async () => {
+    const file = (
+      await uploadBytes(owner, await solidPng(), {
+        name: "soon-trashed.png",
+        library_id: service.seed.libraries.shared,
+      })
+    ).id;
+    const link = await share({ target: { type: "file", id: file } });
+    expect((await owner("DELETE", `/v1/files/${file}`)).status).toBe(200);
+    expectError(await visitor("GET", `/v1/public/shared-links/${tokenOf(link)}`), 404, "not_found");
+    const listed = (await owner("GET", `/v1/files/${file}/shared-links`)).body.data as { id: string }[];
+    expect(listed.map((l) => l.id)).toEqual([link.id]);
+    expect((await owner("GET", `/v1/shared-links/${link.id}`)).status).toBe(200);
+    const changed = await owner("PATCH", `/v1/shared-links/${link.id}`, { body: { access: "download" } });
+    expect(changed.status, changed.text).toBe(200);
+    expect((await owner("DELETE", `/v1/shared-links/${link.id}`)).status).toBe(200);
+    // Revoked while in the trash: restoring the file does not bring the link back.
+    await owner("POST", `/v1/files/${file}/restore`);
+    expectError(await visitor("GET", `/v1/public/shared-links/${tokenOf(link)}`), 404, "not_found");
+  });
+
   it("validates settings", async () => {
     const target = { type: "folder", id: folderId };
     for (const body of [

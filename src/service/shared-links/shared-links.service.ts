@@ -12,7 +12,7 @@ import { actors, emit } from "../platform/outbox.ts";
 import { type PageRequest, paginate } from "../platform/paginate.ts";
 import { hashPassword } from "../sharing/passwords.ts";
 import { newPublicToken } from "../sharing/public-tokens.ts";
-import { requireShareTarget } from "./share-targets.ts";
+import { requireShareTarget, requireVisibleShareTarget } from "./share-targets.ts";
 import { sharedLinkEventData, toSharedLink } from "./shared-links.mapper.ts";
 import * as repo from "./shared-links.repository.ts";
 
@@ -38,11 +38,11 @@ async function emitLink(ctx: ServiceContext, type: EventType, row: repo.SharedLi
   return (await present(ctx, [row]))[0]!;
 }
 
-/** A link whose target the caller can see; invisible targets make the link 404 too. */
+/** A link whose target the caller can see (in the trash too); invisible targets make the link 404 too. */
 async function requireLink(ctx: ServiceContext, { linkId }: LinkRef) {
   const row = await repo.findLink(ctx.db, ctx.auth.brandspace.id, linkId);
   if (!row) throw notFound("shared link");
-  await requireShareTarget(ctx, { type: row.targetType, id: row.targetId }).catch(() => {
+  await requireVisibleShareTarget(ctx, { type: row.targetType, id: row.targetId }).catch(() => {
     throw notFound("shared link");
   });
   return row;
