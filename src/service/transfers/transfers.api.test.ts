@@ -170,8 +170,14 @@ describe("transfers", () => {
     const added = await owner("POST", `/v1/transfers/${t.id}/items`, { body: { file_ids: [logo.id] } });
     expect(added.status, added.text).toBe(200);
     expect(added.body.files.map((f: { path: string }) => f.path)).toContain("logo (2).png");
-    // An upload straight into the transfer.
+    // An upload straight into the transfer; a key without transfers:write cannot make one.
     const brief = Buffer.from("Use the dark logo on photos.\n");
+    const filesOnly = apiClient(service.regionalUrl, await service.createKey(["files:write"]));
+    const refused = await filesOnly("POST", "/v1/uploads", {
+      body: { name: "brief.txt", size: brief.length, transfer_id: t.id },
+    });
+    expectError(refused, 403, "insufficient_scope");
+    expect(refused.body.details).toEqual({ required_scope: "transfers:write" });
     const created = await owner("POST", "/v1/uploads", {
       body: { name: "brief.txt", size: brief.length, transfer_id: t.id },
     });

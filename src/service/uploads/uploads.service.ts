@@ -1,3 +1,4 @@
+import { scopeSatisfied } from "../../contract/scopes.ts";
 import { requireLibraryAccess } from "../access/library-access.ts";
 import { addVersionFromContent, createFileFromContent } from "../content/create-file.ts";
 import { sniffBlob } from "../content/sniff-blob.ts";
@@ -8,7 +9,7 @@ import { presentFile } from "../files/files.service.ts";
 import { requireActiveFolder } from "../folders/folder-access.ts";
 import { type AuthContext, hasPermission, requirePermission } from "../platform/auth.ts";
 import type { CallerContext, ServiceContext } from "../platform/context.ts";
-import { type ApiError, conflict, forbidden, notFound, validationError } from "../platform/errors.ts";
+import { ApiError, conflict, forbidden, notFound, validationError } from "../platform/errors.ts";
 import { newId } from "../platform/ids.ts";
 import { actors } from "../platform/outbox.ts";
 import { requireOpenTransfer } from "../transfers/open-transfer.ts";
@@ -35,6 +36,15 @@ export interface CreateUploadInput {
 }
 
 /** Where the upload will land, checked now and again at completion. */
+/** An upload into a transfer changes the transfer: its key needs that area's write scope beside files:write. */
+function requireTransferScope(auth: AuthContext) {
+  if (!scopeSatisfied(auth.key.scopes, "transfers:write")) {
+    throw new ApiError("insufficient_scope", "An upload into a transfer needs the transfers:write scope.", {
+      required_scope: "transfers:write",
+    });
+  }
+}
+
 async function resolvePlace(
   db: Db,
   auth: AuthContext,
@@ -86,6 +96,7 @@ async function resolvePlace(
 
 export async function createUpload(ctx: ServiceContext, input: CreateUploadInput) {
   const { db, auth } = ctx;
+  if (input.transfer_id) requireTransferScope(auth);
   // The place first: a library or folder the key cannot see is 404, never 403.
   const place = await resolvePlace(db, auth, input);
   if (place.transferId) requirePermission(auth, "transfers.create", "create transfers");
@@ -129,6 +140,7 @@ export async function completeUpload(
 ) {
   const { db, deps, auth } = ctx;
   const row = await requireOwnUpload(ctx, id);
+  if (row.transferId) requireTransferScope(auth);
   if (row.status === "completed") return presentResult(ctx, row);
   const status = uploadStatus(row);
   if (status === "expired") throw uploadExpired();
