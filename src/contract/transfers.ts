@@ -32,7 +32,7 @@ const TransferFields = {
   id: Id,
   url: z.string().meta({ description: "The recipient's page; works without a key." }),
   name: z.string(),
-  message: z.string(),
+  message: z.string().nullable(),
   status: z.enum(TRANSFER_STATUSES),
   expired_reason: z.enum(TRANSFER_EXPIRED_REASONS).nullable(),
   size: z.number().int(),
@@ -64,7 +64,7 @@ const ItemIds = z.array(z.string().min(1).max(100)).max(TRANSFER_LIMITS.idsPerRe
 
 const TransferSettings = {
   name: z.string().trim().min(1).max(TRANSFER_LIMITS.nameMax).optional(),
-  message: z.string().max(TRANSFER_LIMITS.messageMax).optional(),
+  message: z.string().max(TRANSFER_LIMITS.messageMax).nullable().optional(),
   expires_at: FutureDateTime.optional(),
   password: Password.nullable().optional(),
 };
@@ -98,7 +98,7 @@ export const PublicTransfer = z
     brandspace_name: z.string(),
     password_required: z.boolean(),
     name: z.string(),
-    message: z.string(),
+    message: z.string().nullable(),
     status: z.enum(TRANSFER_STATUSES),
     size: z.number().int(),
     file_count: z.number().int(),

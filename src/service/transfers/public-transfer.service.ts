@@ -51,7 +51,7 @@ export async function getPublicTransfer(visit: TransferVisit & { countsView: boo
     brandspace_name: owner?.brandspace.name ?? "",
     password_required: !unlocked,
     name: transfer.name,
-    message: unlocked ? transfer.message : "",
+    message: unlocked ? transfer.message : null,
     status: transfer.status,
     size: transfer.size,
     file_count: transfer.fileCount,

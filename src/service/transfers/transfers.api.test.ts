@@ -142,6 +142,11 @@ describe("transfers", () => {
       name: "For the agency",
       status: "awaiting_uploads",
     });
+    // No message is null, and null clears one.
+    expect((await create({})).message).toBeNull();
+    const cleared = await owner("PATCH", `/v1/transfers/${t.id}`, { body: { message: null } });
+    expect(cleared.status, cleared.text).toBe(200);
+    expect(cleared.body.message).toBeNull();
   });
 
   it("refuses an expiry past 30 days, in the past, or bad input", async () => {

@@ -105,7 +105,7 @@ export async function createTransfer(ctx: ServiceContext, body: CreateTransferBo
     brandspaceId: ctx.auth.brandspace.id,
     token: newPublicToken(),
     name: body.name ?? `Transfer ${now.toISOString().slice(0, 10)}`,
-    message: body.message ?? "",
+    message: body.message ?? null,
     status: "awaiting_uploads",
     passwordHash: body.password ? await hashPassword(body.password) : null,
     expiresAt: checkedExpiry(body.expires_at, now),

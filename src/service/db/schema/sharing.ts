@@ -60,7 +60,7 @@ export const transfers = pgTable(
       .references(() => brandspaces.id, { onDelete: "cascade" }),
     token: text("token").notNull(),
     name: text("name").notNull(),
-    message: text("message").notNull().default(""),
+    message: text("message"),
     status: text("status").$type<"awaiting_uploads" | "processing" | "ready" | "expired">().notNull(),
     expiredReason: text("expired_reason").$type<"expired" | "ended_early" | "build_failed">(),
     passwordHash: text("password_hash"),
