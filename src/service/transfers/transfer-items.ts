@@ -4,7 +4,7 @@ import { subtreeFolderIds } from "../content/subtree.repository.ts";
 import { requireActiveFile } from "../files/file-access.ts";
 import { requireActiveFolder } from "../folders/folder-access.ts";
 import type { ServiceContext } from "../platform/context.ts";
-import { validationError } from "../platform/errors.ts";
+import { conflict, validationError } from "../platform/errors.ts";
 import { newId } from "../platform/ids.ts";
 import { EntryNames, joinPath } from "./entry-names.ts";
 import * as items from "./transfer-items.repository.ts";
@@ -25,7 +25,11 @@ export async function addItems(
 ) {
   const fileIds = [...new Set(ids.file_ids ?? [])];
   const folderIds = [...new Set(ids.folder_ids ?? [])];
-  for (const id of fileIds) await requireActiveFile(ctx, id, "view");
+  for (const id of fileIds) {
+    const file = await requireActiveFile(ctx, id, "view");
+    // A page has no bytes to send (inside a folder, pages are left out of the snapshot).
+    if (!file.activeVersionId) throw conflict(`${file.name} is a page: it has no file to transfer.`);
+  }
   const roots = [];
   for (const id of folderIds) roots.push(await requireActiveFolder(ctx, id, "view"));
 

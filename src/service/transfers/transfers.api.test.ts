@@ -163,6 +163,14 @@ describe("transfers", () => {
       404,
       "not_found",
     );
+    const page = await owner("POST", "/v1/pages", {
+      body: { title: "Guidelines", library_id: service.seed.libraries.shared },
+    });
+    expectError(
+      await owner("POST", "/v1/transfers", { body: { file_ids: [page.body.id] } }),
+      409,
+      "conflict",
+    );
   });
 
   it("adds files and folders with unique names, completes, builds the zip entry by entry, and serves it", async () => {
