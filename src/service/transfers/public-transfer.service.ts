@@ -3,12 +3,12 @@ import type { Db } from "../db/client.ts";
 import type { ServiceDeps } from "../deps.ts";
 import { DOWNLOAD_TTL_MS } from "../downloads/downloads.service.ts";
 import { serveContent } from "../downloads/serve-content.ts";
+import { findBrandspace } from "../members/members.repository.ts";
 import { ApiError, conflict, notFound } from "../platform/errors.ts";
 import { actors } from "../platform/outbox.ts";
 import { consumeCounters, exceeded } from "../platform/rate-limits.ts";
 import { inTransaction } from "../platform/retry-transaction.ts";
 import { verifySignedPath } from "../platform/signed-urls.ts";
-import { actingAsCreator } from "../sharing/acting-as.ts";
 import { claimPasswordAttempt } from "../sharing/password-throttle.ts";
 import { verifyPassword } from "../sharing/passwords.ts";
 import { accessTokenValid, issueAccessToken, passwordRequired } from "../sharing/public-tokens.ts";
@@ -41,14 +41,15 @@ export async function getPublicTransfer(visit: TransferVisit & { countsView: boo
   const { transfer, unlocked } = await openTransfer(visit);
   // A view is an opening that shows the content: the password prompt before it does not count.
   if (unlocked && visit.countsView) await repo.countView(visit.db, transfer.id);
-  const owner = await actingAsCreator(visit.db, transfer.brandspaceId, transfer.createdById);
+  // A transfer is a snapshot: it outlives its creator's membership, and still names its brandspace.
+  const brandspace = (await findBrandspace(visit.db, transfer.brandspaceId))!;
   const [files, folders] = unlocked
     ? await Promise.all([repo.filesOf(visit.db, [transfer.id]), repo.foldersOf(visit.db, [transfer.id])])
     : [[], []];
-  const region = owner?.brandspace.region ?? visit.deps.config.region;
+  const region = brandspace.region;
   return {
     object: "public_transfer" as const,
-    brandspace_name: owner?.brandspace.name ?? "",
+    brandspace_name: brandspace.name,
     password_required: !unlocked,
     name: transfer.name,
     message: unlocked ? transfer.message : null,
@@ -84,11 +85,10 @@ export async function downloadTransferFile(visit: TransferVisit & { entryId: str
   const entry = await repo.findTransferFile(visit.db, transfer.id, visit.entryId.slice(0, 100));
   if (!entry) throw notFound("file");
   if (transfer.status !== "ready") throw conflict("This transfer is not ready yet.");
-  const region = (await actingAsCreator(visit.db, transfer.brandspaceId, transfer.createdById))?.brandspace
-    .region;
+  const { region } = (await findBrandspace(visit.db, transfer.brandspaceId))!;
   const { url, expiresAt } = transferContentUrl(
     visit.deps,
-    region ?? visit.deps.config.region,
+    region,
     transfer.id,
     entry.id,
     // One file's URL lives as a file's download URL does.

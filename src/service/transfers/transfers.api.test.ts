@@ -4,7 +4,7 @@ import yauzl from "yauzl";
 import { ErrorBody } from "../../contract/errors.ts";
 import { ALL_SCOPES } from "../../contract/scopes.ts";
 import { PublicTransfer, Transfer } from "../../contract/transfers.ts";
-import { events, transfers } from "../db/schema/index.ts";
+import { events, members, transfers } from "../db/schema/index.ts";
 import { solidPng, uploadBytes } from "../testing/content-fixtures.ts";
 import { type ApiCall, type ApiResponse, apiClient } from "../testing/http-client.ts";
 import { startTestService, type TestService } from "../testing/test-service.ts";
@@ -392,5 +392,29 @@ describe("transfers", () => {
     expectError(await owner("POST", `/v1/transfers/${t.id}/complete`), 409, "conflict");
     const [row] = await service.deps.db.select().from(transfers).where(eq(transfers.id, t.id));
     expect(row!.passwordHash).toMatch(/^scrypt\$/);
+  });
+
+  // Last: the editor leaves the brandspace.
+  it("outlives its creator's membership and still names its brandspace", async () => {
+    const editorFile = (
+      await uploadBytes(editor, await solidPng(), {
+        name: "editor.png",
+        library_id: service.seed.libraries.shared,
+      })
+    ).id;
+    const t = Transfer.parse(
+      (await editor("POST", "/v1/transfers", { body: { file_ids: [editorFile] } })).body,
+    );
+    await editor("POST", `/v1/transfers/${t.id}/complete`);
+    await waitFor(t.id, "ready");
+    await service.deps.db
+      .update(members)
+      .set({ status: "deactivated" })
+      .where(eq(members.userId, service.seed.users.editor.id));
+    const open = await visitor("GET", `/v1/public/transfers/${tokenOf(t)}`);
+    expect(open.status, open.text).toBe(200);
+    const central = apiClient(service.centralUrl, service.seed.ownerKey);
+    const brandspace = (await central("GET", "/v1/brandspace")).body;
+    expect(PublicTransfer.parse(open.body).brandspace_name).toBe(brandspace.name);
   });
 });
