@@ -92,7 +92,12 @@ const Text = z
 
 const Mentions = z
   .array(z.string().min(1).max(255))
-  .max(COMMENT_LIMITS.mentions, `must name at most ${COMMENT_LIMITS.mentions} people`)
+  // Duplicates count once; the list itself is bounded too, so that a body cannot repeat one id without end.
+  .max(COMMENT_LIMITS.mentions * 4, `must name at most ${COMMENT_LIMITS.mentions} people`)
+  .refine(
+    (ids) => new Set(ids).size <= COMMENT_LIMITS.mentions,
+    `must name at most ${COMMENT_LIMITS.mentions} people`,
+  )
   .meta({ description: "User ids of brandspace members; duplicates count once." });
 
 export const CreateCommentBody = z.strictObject({

@@ -10,7 +10,7 @@ export async function checkedMentions(ctx: CallerContext, mentions: string[] | u
   const unique = [...new Set(mentions ?? [])];
   const found = await memberIdsAmong(ctx.db, ctx.auth.brandspace.id, unique);
   const issues = (mentions ?? []).flatMap((id, i) =>
-    found.has(id) ? [] : [{ param: `mentions[${i}]`, message: "is not a member of this brandspace" }],
+    found.has(id) ? [] : [{ param: `mentions.${i}`, message: "is not a member of this brandspace" }],
   );
   if (issues.length > 0) throw validationError(issues);
   return unique;

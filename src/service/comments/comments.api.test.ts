@@ -124,7 +124,7 @@ describe("comments", () => {
       await comment(owner, { text: "x", mentions: ["usr_01ARZ3NDEKTSV4RRFFQ69G5FAV"] }),
       400,
       "validation_error",
-      "mentions[0]",
+      "mentions.0",
     );
     expectError(
       await comment(owner, { text: "x", timestamp_ms: 86_400_001 }),
@@ -165,6 +165,10 @@ describe("comments", () => {
     ]);
     const [event] = await eventsOf(created.body.id);
     expect((event!.data as { mentions: unknown }).mentions).toEqual(created.body.mentions);
+    // The limit of 50 counts people, not repetitions.
+    const repeated = await comment(owner, { text: "@Vera", mentions: Array(60).fill(vera.id) });
+    expect(repeated.status, repeated.text).toBe(201);
+    expect(repeated.body.mentions).toEqual([{ id: vera.id, name: "Vera Viewer" }]);
   });
 
   it("lets only the author edit (404 for anyone else) and marks edited_at", async () => {
