@@ -2,6 +2,7 @@ import type { z } from "zod";
 import { OVER_LIMIT } from "../../contract/common.ts";
 import type { ValidationIssue } from "../../contract/errors.ts";
 import { ApiError, describeIssues, validationError } from "./errors.ts";
+import { plainMessage } from "./issue-wording.ts";
 
 export type InputLocation = "path" | "query" | "body";
 
@@ -49,7 +50,7 @@ export function toIssues(error: z.ZodError, location: InputLocation): Validation
         { param: base || location, message: `must be ${TYPE_NAMES[issue.expected] ?? issue.expected}` },
       ];
     }
-    return [{ param: base || location, message: issue.message }];
+    return [{ param: base || location, message: plainMessage(issue) }];
   });
   if (issues.length <= MAX_REPORTED_ISSUES) return issues;
   return [
