@@ -1,6 +1,7 @@
 import type { Actor } from "../../contract/events.ts";
 import type { FolderDetail } from "../../contract/folders.ts";
 import { requireLibraryAccess } from "../access/library-access.ts";
+import { emitCascadedFileDeletions } from "../content/cascaded-deletions.ts";
 import {
   ancestorsOf,
   hideSubtree,
@@ -168,20 +169,7 @@ export async function purgeFolder(
     subtree,
     contained.map((f) => f.id),
   );
-  for (const file of contained) {
-    await emit(db, {
-      brandspaceId,
-      type: "file.deleted",
-      actor: actors.system(),
-      data: {
-        object: "file",
-        id: file.id,
-        name: file.name,
-        library_id: file.libraryId,
-        folder_id: file.folderId,
-      },
-    });
-  }
+  await emitCascadedFileDeletions(db, brandspaceId, contained);
   await emit(db, { brandspaceId, type: "folder.deleted", actor, data: folderEventData(folder) });
 }
 

@@ -2,6 +2,7 @@ import { asc, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { Library, LibraryDetail } from "../../contract/libraries.ts";
 import { events } from "../db/schema/index.ts";
+import { uploadBytes } from "../testing/content-fixtures.ts";
 import { type ApiCall, apiClient } from "../testing/http-client.ts";
 import { startTestService, type TestService } from "../testing/test-service.ts";
 
@@ -79,6 +80,37 @@ describe("libraries", () => {
     }
     expect(emitted[0]!.data).toEqual({ object: "library", id: library.id, name: "Product Shots" });
     expect(emitted[2]!.data).toEqual({ object: "library", id: library.id, name: "Packshots" });
+  });
+
+  it("deleting a library tells of every file it took with it: file.deleted by the system, then library.deleted", async () => {
+    const lib = (await owner("POST", "/v1/libraries", { body: { name: "Going away" } })).body;
+    const folder = (await owner("POST", "/v1/folders", { body: { name: "Inside", library_id: lib.id } }))
+      .body;
+    const top = await uploadBytes(owner, Buffer.from("top"), { name: "top.txt", library_id: lib.id });
+    const deep = await uploadBytes(owner, Buffer.from("deep"), { name: "deep.txt", folder_id: folder.id });
+    const trashed = await uploadBytes(owner, Buffer.from("old"), { name: "old.txt", library_id: lib.id });
+    await owner("DELETE", `/v1/files/${trashed.id}`);
+    const before = (await service.deps.db.select().from(events)).length;
+    expect((await owner("DELETE", `/v1/libraries/${lib.id}`)).status).toBe(200);
+    const emitted = (await service.deps.db.select().from(events).orderBy(asc(events.seq))).slice(before);
+    expect(emitted.map((e) => e.type)).toEqual([
+      "file.deleted",
+      "file.deleted",
+      "file.deleted",
+      "library.deleted",
+    ]);
+    const fileEvents = emitted.slice(0, 3);
+    expect(fileEvents.map((e) => (e.data as { id: string }).id).sort()).toEqual(
+      [top.id, deep.id, trashed.id].sort(),
+    );
+    expect(fileEvents.every((e) => e.actorType === "system" && e.actorId === null)).toBe(true);
+    expect(fileEvents.find((e) => (e.data as { id: string }).id === deep.id)!.data).toEqual({
+      object: "file",
+      id: deep.id,
+      name: "deep.txt",
+      library_id: lib.id,
+      folder_id: folder.id,
+    });
   });
 
   it("PATCH takes only name and description", async () => {

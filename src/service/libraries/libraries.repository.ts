@@ -76,6 +76,14 @@ export async function updateLibraryRow(
   return row ?? null;
 }
 
+/** Every file of the library, whatever its trash state: what its deletion takes with it. */
+export function filesInLibrary(db: Db, libraryId: string) {
+  return db
+    .select({ id: files.id, name: files.name, libraryId: files.libraryId, folderId: files.folderId })
+    .from(files)
+    .where(eq(files.libraryId, libraryId));
+}
+
 export async function deleteLibraryRow(db: Db, brandspaceId: string, id: string): Promise<boolean> {
   const rows = await db
     .delete(libraries)

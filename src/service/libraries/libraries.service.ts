@@ -1,5 +1,6 @@
 import type { Library, LibraryDetail } from "../../contract/libraries.ts";
 import { requireLibraryAccess } from "../access/library-access.ts";
+import { emitCascadedFileDeletions } from "../content/cascaded-deletions.ts";
 import { hasPermission } from "../platform/auth.ts";
 import type { ServiceContext } from "../platform/context.ts";
 import { forbidden, notFound } from "../platform/errors.ts";
@@ -84,7 +85,9 @@ export async function deleteLibrary(ctx: ServiceContext, { libraryId }: { librar
   await requireLibraryAccess(ctx, libraryId, "manage");
   const { db, auth } = ctx;
   const row = await repo.findLibrary(db, auth.brandspace.id, libraryId);
+  const contained = await repo.filesInLibrary(db, libraryId);
   if (!row || !(await repo.deleteLibraryRow(db, auth.brandspace.id, libraryId))) throw notFound("library");
+  await emitCascadedFileDeletions(db, auth.brandspace.id, contained);
   await emitLibrary(ctx, "library.deleted", row);
   return {
     object: "library" as const,
