@@ -10,6 +10,9 @@ export const ERROR_RESPONSES = {
   Misdirected: "`misdirected_request`: this host serves another region; `details.host` names the right one.",
   IdempotencyKeyReused: "`idempotency_key_reused`: the Idempotency-Key was used with a different request.",
   RateLimited: "`rate_limited`: a counter is used up; see `Retry-After` and `details`.",
+  PasswordRequired:
+    "`unauthorized`: the shared link or transfer has a password; unlock it and send `X-Access-Token`.",
+  Expired: "`expired`: the shared link or transfer has expired.",
 } as const;
 export type ErrorResponseName = keyof typeof ERROR_RESPONSES;
 
@@ -22,12 +25,18 @@ export const ERROR_RESPONSE_STATUS: Record<ErrorResponseName, string> = {
   Misdirected: "421",
   IdempotencyKeyReused: "422",
   RateLimited: "429",
+  PasswordRequired: "401",
+  Expired: "410",
 };
 
 /** Which of the common error answers an operation can give, from its auth, scope, plane, method and path. */
 export function errorResponsesOf(op: Operation): ErrorResponseName[] {
   const withKey = op.auth === "key";
   const idempotent = withKey && op.method === "POST";
+  // A visitor's paths: throttled per visitor; a shared link's or transfer's also behind a password and gone once
+  // expired (a published page has neither).
+  const visitor = op.path.startsWith("/v1/public/");
+  const guarded = /^\/v1\/public\/(shared-links|transfers)\//.test(op.path);
   const names: (ErrorResponseName | false)[] = [
     // Every operation rejects query parameters it does not take.
     "BadRequest",
@@ -37,7 +46,9 @@ export function errorResponsesOf(op: Operation): ErrorResponseName[] {
     idempotent && "Conflict",
     withKey && op.plane === "regional" && "Misdirected",
     idempotent && "IdempotencyKeyReused",
-    withKey && "RateLimited",
+    (withKey || visitor) && "RateLimited",
+    guarded && "PasswordRequired",
+    guarded && "Expired",
   ];
   return names.filter((name): name is ErrorResponseName => name !== false);
 }
