@@ -5,6 +5,7 @@ import {
   NullableTimestamp,
   PaginationQuery,
   QueryBoolean,
+  queryNumber,
   SafeInteger,
   Timestamp,
 } from "./common.ts";
@@ -169,8 +170,8 @@ export const FileListQuery = PaginationQuery.extend({
   created_after: DateTimeInput.optional(),
   created_before: DateTimeInput.optional(),
   uploaded_by: CommaList.optional(),
-  min_size: z.coerce.number().pipe(SafeInteger.min(0, "must be 0 or more")).optional(),
-  max_size: z.coerce.number().pipe(SafeInteger.min(0, "must be 0 or more")).optional(),
+  min_size: queryNumber(z.coerce.number().pipe(SafeInteger.min(0, "must be 0 or more"))).optional(),
+  max_size: queryNumber(z.coerce.number().pipe(SafeInteger.min(0, "must be 0 or more"))).optional(),
   filter: maxCharacters(4096).optional(),
   sort: z.enum(FILE_SORTS).optional(),
   order: z.enum(["asc", "desc"]).optional(),

@@ -132,7 +132,8 @@ describe("request bodies", () => {
 
 describe("query parameters", () => {
   it("limit outside 1..100 or not a number is 400", async () => {
-    for (const limit of ["0", "101", "abc", "1.5", "-1"]) {
+    // Only decimal digits: not hexadecimal, exponents, spaces, or nothing at all (which Number() reads as 0).
+    for (const limit of ["0", "101", "abc", "1.5", "-1", "0x10", "1e1", "%205", ""]) {
       const res = await regional("GET", `/v1/libraries?limit=${limit}`);
       const body = expectError(res, 400, "validation_error");
       expect((body.details as { errors: { param: string }[] }).errors[0]!.param).toBe("limit");
