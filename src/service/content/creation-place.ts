@@ -11,13 +11,13 @@ export async function requireCreationPlace(
   ctx: CallerContext,
   body: { library_id?: string; folder_id?: string },
 ): Promise<{ libraryId: string; folderId: string | null }> {
-  if (body.folder_id) {
+  if (body.folder_id !== undefined) {
     const folder = await requireActiveFolder(ctx, body.folder_id, "edit");
-    if (body.library_id && body.library_id !== folder.libraryId)
+    if (body.library_id !== undefined && body.library_id !== folder.libraryId)
       throw validationError([{ param: "folder_id", message: "is not in the library named by library_id" }]);
     return { libraryId: folder.libraryId, folderId: folder.id };
   }
-  if (body.library_id) {
+  if (body.library_id !== undefined) {
     await requireLibraryAccess(ctx, body.library_id, "edit");
     return { libraryId: body.library_id, folderId: null };
   }

@@ -205,6 +205,10 @@ describe("file operations", () => {
 
   it("moves and copies with exactly one destination", async () => {
     expect((await api("POST", `/v1/files/${ids.top}/move`, { body: {} })).status).toBe(400);
+    // An empty id names no folder: 404, not a move to the library's top level.
+    const empty = await api("POST", `/v1/files/${ids.top}/move`, { body: { folder_id: "" } });
+    expect(empty.status).toBe(404);
+    expect(empty.body.message).toBe("No such folder.");
     expect(
       (await api("POST", `/v1/files/${ids.top}/move`, { body: { folder_id: folderId, to_root: true } }))
         .status,

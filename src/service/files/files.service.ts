@@ -63,7 +63,7 @@ interface Destination {
 }
 
 async function resolveDestination(ctx: ServiceContext, file: repo.FileRow, to: Destination) {
-  if (to.folder_id) {
+  if (to.folder_id !== undefined) {
     const folder = await requireActiveFolder(ctx, to.folder_id, "edit");
     return { libraryId: folder.libraryId, folderId: folder.id as string | null };
   }

@@ -98,6 +98,9 @@ describe("folders", () => {
     const root = await folder("Movable");
     const inner = await folder("Inner", root.id);
     const deep = await folder("Deep", inner.id);
+    const emptyId = await api("POST", `/v1/folders/${root.id}/move`, { body: { folder_id: "" } });
+    expect(emptyId.status).toBe(404);
+    expect(emptyId.body.message).toBe("No such folder.");
     const intoSelf = await api("POST", `/v1/folders/${root.id}/move`, { body: { folder_id: root.id } });
     expect(intoSelf.status).toBe(400);
     const intoDescendant = await api("POST", `/v1/folders/${root.id}/move`, { body: { folder_id: deep.id } });

@@ -85,7 +85,7 @@ async function resolveDestination(
   folder: repo.FolderRow,
   to: { library_id?: string; folder_id?: string },
 ) {
-  if (to.folder_id) {
+  if (to.folder_id !== undefined) {
     const target = await requireActiveFolder(ctx, to.folder_id, "edit");
     const subtree = await subtreeFolderIds(ctx.db, folder.id);
     if (subtree.includes(target.id)) {

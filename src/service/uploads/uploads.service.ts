@@ -50,8 +50,8 @@ async function resolvePlace(
   auth: AuthContext,
   input: Pick<CreateUploadInput, "library_id" | "folder_id" | "file_id" | "transfer_id">,
 ) {
-  if (input.transfer_id) {
-    if (input.library_id || input.folder_id || input.file_id) {
+  if (input.transfer_id !== undefined) {
+    if (input.library_id !== undefined || input.folder_id !== undefined || input.file_id !== undefined) {
       throw validationError([
         {
           param: "transfer_id",
@@ -62,8 +62,8 @@ async function resolvePlace(
     const transfer = await requireOpenTransfer({ db, auth }, input.transfer_id);
     return { libraryId: null, folderId: null, fileId: null, transferId: transfer.id };
   }
-  if (input.file_id) {
-    if (input.library_id || input.folder_id) {
+  if (input.file_id !== undefined) {
+    if (input.library_id !== undefined || input.folder_id !== undefined) {
       throw validationError([
         {
           param: "file_id",
@@ -75,9 +75,9 @@ async function resolvePlace(
     if (file.kind === "page") throw conflict("A page has no versions: edit it through /v1/pages.");
     return { libraryId: file.libraryId, folderId: file.folderId, fileId: file.id, transferId: null };
   }
-  if (input.folder_id) {
+  if (input.folder_id !== undefined) {
     const folder = await requireActiveFolder({ db, auth }, input.folder_id, "edit");
-    if (input.library_id && input.library_id !== folder.libraryId) {
+    if (input.library_id !== undefined && input.library_id !== folder.libraryId) {
       throw validationError([{ param: "folder_id", message: "is not in the library named by library_id" }]);
     }
     return {
@@ -87,7 +87,7 @@ async function resolvePlace(
       transferId: null,
     };
   }
-  if (input.library_id) {
+  if (input.library_id !== undefined) {
     await requireLibraryAccess({ db, auth }, input.library_id, "edit");
     return { libraryId: input.library_id as string | null, folderId: null, fileId: null, transferId: null };
   }
@@ -96,7 +96,7 @@ async function resolvePlace(
 
 export async function createUpload(ctx: ServiceContext, input: CreateUploadInput) {
   const { db, auth } = ctx;
-  if (input.transfer_id) requireTransferScope(auth);
+  if (input.transfer_id !== undefined) requireTransferScope(auth);
   // The place first: a library or folder the key cannot see is 404, never 403.
   const place = await resolvePlace(db, auth, input);
   if (place.transferId) requirePermission(auth, "transfers.create", "create transfers");
