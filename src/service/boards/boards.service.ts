@@ -8,6 +8,7 @@ import { actors, emit } from "../platform/outbox.ts";
 import { type PageRequest, paginate } from "../platform/paginate.ts";
 import { moveTo } from "../platform/reorder.ts";
 import { listProperties } from "../properties/properties.service.ts";
+import { revokeLinksOfDeleted } from "../shared-links/revoke-with-target.ts";
 import { boardEventData, toBoard } from "./boards.mapper.ts";
 import * as repo from "./boards.repository.ts";
 
@@ -108,6 +109,7 @@ export async function deleteBoard(ctx: ServiceContext, { boardId }: { boardId: s
   const row = await requireVisibleBoard(ctx, boardId);
   await repo.deleteBoardRow(ctx.db, boardId);
   const brandspaceId = ctx.auth.brandspace.id;
+  await revokeLinksOfDeleted(ctx.db, brandspaceId, { board: [boardId] });
   await repo.writeBoardPositions(ctx.db, brandspaceId, await repo.boardIdsInOrder(ctx.db, brandspaceId));
   await emitBoard(ctx, "board.deleted", row);
   return { object: "board" as const, id: boardId, deleted: true as const, permanent: true, trashed_at: null };

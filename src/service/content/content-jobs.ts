@@ -4,6 +4,7 @@ import { fileEventData } from "../files/files.mapper.ts";
 import { purgeFolder } from "../folders/folders.service.ts";
 import type { SystemContext } from "../platform/context.ts";
 import { actors, emit } from "../platform/outbox.ts";
+import { revokeLinksOfDeleted } from "../shared-links/revoke-with-target.ts";
 import * as repo from "./content-jobs.repository.ts";
 
 const DAY_MS = 86_400_000;
@@ -82,6 +83,7 @@ export async function purgeTrash({ db }: SystemContext, { now = new Date() }: At
     await db.transaction(async (t) => {
       const tx = t as Db;
       if (!(await repo.deleteFileIfPresent(tx, file.id))) return;
+      await revokeLinksOfDeleted(tx, file.brandspaceId, { file: [file.id] });
       await emit(tx, {
         brandspaceId: file.brandspaceId,
         type: "file.deleted",

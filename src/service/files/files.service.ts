@@ -8,6 +8,7 @@ import type { ServiceContext } from "../platform/context.ts";
 import { conflict } from "../platform/errors.ts";
 import { newId } from "../platform/ids.ts";
 import { actors, emit } from "../platform/outbox.ts";
+import { revokeLinksOfDeleted } from "../shared-links/revoke-with-target.ts";
 import { findVersionById, type VersionRow } from "../versions/versions.repository.ts";
 import { requireActiveFile, requireFile } from "./file-access.ts";
 import { fileEventData, toFile } from "./files.mapper.ts";
@@ -180,6 +181,7 @@ export async function deleteFilePermanently(ctx: ServiceContext, { fileId }: Fil
   const file = await requireFile(ctx, fileId, "edit");
   requirePermission(ctx.auth, "files.delete", "delete or restore files");
   await repo.deleteFileRow(ctx.db, fileId);
+  await revokeLinksOfDeleted(ctx.db, ctx.auth.brandspace.id, { file: [fileId] });
   await emitFile(ctx, "file.deleted", file);
   return { object: "file" as const, id: fileId, deleted: true as const, permanent: true, trashed_at: null };
 }

@@ -14,6 +14,7 @@ import type { ServiceContext, SystemContext } from "../platform/context.ts";
 import { conflict, notFound, validationError } from "../platform/errors.ts";
 import { newId } from "../platform/ids.ts";
 import { actors, emit } from "../platform/outbox.ts";
+import { revokeLinksOfDeleted } from "../shared-links/revoke-with-target.ts";
 import { requireActiveFolder, requireFolder } from "./folder-access.ts";
 import { folderEventData, toFolder } from "./folders.mapper.ts";
 import * as repo from "./folders.repository.ts";
@@ -170,6 +171,7 @@ export async function purgeFolder(
     contained.map((f) => f.id),
   );
   await emitCascadedFileDeletions(db, brandspaceId, contained);
+  await revokeLinksOfDeleted(db, brandspaceId, { folder: subtree, file: contained.map((file) => file.id) });
   await emit(db, { brandspaceId, type: "folder.deleted", actor, data: folderEventData(folder) });
 }
 

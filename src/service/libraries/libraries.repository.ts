@@ -84,6 +84,11 @@ export function filesInLibrary(db: Db, libraryId: string) {
     .where(eq(files.libraryId, libraryId));
 }
 
+export async function folderIdsInLibrary(db: Db, libraryId: string): Promise<string[]> {
+  const rows = await db.select({ id: folders.id }).from(folders).where(eq(folders.libraryId, libraryId));
+  return rows.map((row) => row.id);
+}
+
 export async function deleteLibraryRow(db: Db, brandspaceId: string, id: string): Promise<boolean> {
   const rows = await db
     .delete(libraries)

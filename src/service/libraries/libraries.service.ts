@@ -7,6 +7,7 @@ import { forbidden, notFound } from "../platform/errors.ts";
 import { newId } from "../platform/ids.ts";
 import { actors, emit } from "../platform/outbox.ts";
 import { type PageRequest, paginate } from "../platform/paginate.ts";
+import { revokeLinksOfDeleted } from "../shared-links/revoke-with-target.ts";
 import * as repo from "./libraries.repository.ts";
 
 export function toLibrary(row: repo.LibraryRow): Library {
@@ -86,8 +87,14 @@ export async function deleteLibrary(ctx: ServiceContext, { libraryId }: { librar
   const { db, auth } = ctx;
   const row = await repo.findLibrary(db, auth.brandspace.id, libraryId);
   const contained = await repo.filesInLibrary(db, libraryId);
+  const folderIds = await repo.folderIdsInLibrary(db, libraryId);
   if (!row || !(await repo.deleteLibraryRow(db, auth.brandspace.id, libraryId))) throw notFound("library");
   await emitCascadedFileDeletions(db, auth.brandspace.id, contained);
+  await revokeLinksOfDeleted(db, auth.brandspace.id, {
+    library: [libraryId],
+    folder: folderIds,
+    file: contained.map((file) => file.id),
+  });
   await emitLibrary(ctx, "library.deleted", row);
   return {
     object: "library" as const,

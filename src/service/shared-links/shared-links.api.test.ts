@@ -148,6 +148,27 @@ describe("shared links", () => {
     expectError(await visitor("GET", `/v1/public/shared-links/${tokenOf(link)}`), 404, "not_found");
   });
 
+  it("a link goes with its target's deletion for good: revoked, with shared_link.deleted by the system", async () => {
+    const board = (await owner("POST", "/v1/boards", { body: { name: "Short-lived" } })).body.id;
+    const file = (
+      await uploadBytes(owner, await solidPng(), {
+        name: "gone.png",
+        library_id: service.seed.libraries.shared,
+      })
+    ).id;
+    const boardLink = await share({ target: { type: "board", id: board } });
+    const fileLink = await share({ target: { type: "file", id: file } });
+    expect((await owner("DELETE", `/v1/boards/${board}`)).status).toBe(200);
+    expect((await owner("DELETE", `/v1/files/${file}?permanent=true`)).status).toBe(200);
+    for (const link of [boardLink, fileLink]) {
+      expectError(await owner("GET", `/v1/shared-links/${link.id}`), 404, "not_found");
+      expectError(await visitor("GET", `/v1/public/shared-links/${tokenOf(link)}`), 404, "not_found");
+      const deleted = (await eventsOf(link.id)).filter((e) => e.type === "shared_link.deleted");
+      expect(deleted).toHaveLength(1);
+      expect(deleted[0]).toMatchObject({ actorType: "system", actorId: null });
+    }
+  });
+
   it("validates settings", async () => {
     const target = { type: "folder", id: folderId };
     for (const body of [
