@@ -2,6 +2,7 @@ import { asc } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { Folder, FolderDetail } from "../../contract/folders.ts";
 import { events } from "../db/schema/index.ts";
+import { uploadBytes } from "../testing/content-fixtures.ts";
 import { type ApiCall, apiClient } from "../testing/http-client.ts";
 import { startTestService, type TestService } from "../testing/test-service.ts";
 
@@ -111,10 +112,23 @@ describe("folders", () => {
         .status,
     ).toBe(400);
 
+    const carried = await uploadBytes(api, Buffer.from("deep"), { name: "deep.txt", folder_id: deep.id });
+    const before = (await service.deps.db.select().from(events)).length;
     const moved = await api("POST", `/v1/folders/${root.id}/move`, { body: { library_id: other } });
     expect(moved.status).toBe(200);
     expect(moved.body).toMatchObject({ library_id: other, parent_id: null });
     expect((await api("GET", `/v1/folders/${deep.id}`)).body.library_id).toBe(other);
+    // Its file changed library with it: told as moved, by the system, before the folder's own event.
+    const emitted = (await service.deps.db.select().from(events).orderBy(asc(events.seq))).slice(before);
+    expect(emitted.map((e) => e.type)).toEqual(["file.moved", "folder.moved"]);
+    expect(emitted[0]).toMatchObject({ actorType: "system", actorId: null });
+    expect(emitted[0]!.data).toEqual({
+      object: "file",
+      id: carried.id,
+      name: "deep.txt",
+      library_id: other,
+      folder_id: deep.id,
+    });
 
     const target = await folder("Target");
     const back = await api("POST", `/v1/folders/${inner.id}/move`, { body: { folder_id: target.id } });

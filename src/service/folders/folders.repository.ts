@@ -128,7 +128,13 @@ export async function moveSubtreeToLibrary(db: Db, subtree: string[], libraryId:
 /** The files directly in any of these folders, whatever their trash state. */
 export function filesInFolders(db: Db, folderIds: string[]) {
   return db
-    .select({ id: files.id, name: files.name, libraryId: files.libraryId, folderId: files.folderId })
+    .select({
+      id: files.id,
+      name: files.name,
+      libraryId: files.libraryId,
+      folderId: files.folderId,
+      kind: files.kind,
+    })
     .from(files)
     .where(inArray(files.folderId, folderIds));
 }

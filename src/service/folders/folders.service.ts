@@ -1,7 +1,7 @@
 import type { Actor } from "../../contract/events.ts";
 import type { FolderDetail } from "../../contract/folders.ts";
 import { requireLibraryAccess } from "../access/library-access.ts";
-import { emitCascadedFileDeletions } from "../content/cascaded-deletions.ts";
+import { emitCascadedFileEvents } from "../content/cascaded-file-events.ts";
 import {
   ancestorsOf,
   hideSubtree,
@@ -109,11 +109,14 @@ export async function moveFolder(
   const folder = await requireActiveFolder(ctx, folderId, "edit");
   requirePermission(ctx.auth, "files.edit", "organize folders");
   const destination = await resolveDestination(ctx, folder, to);
-  if (destination.libraryId !== folder.libraryId) {
-    const subtree = await subtreeFolderIds(ctx.db, folder.id);
-    await repo.moveSubtreeToLibrary(ctx.db, subtree, destination.libraryId);
-  }
+  const subtree = destination.libraryId !== folder.libraryId ? await subtreeFolderIds(ctx.db, folder.id) : [];
+  if (subtree.length > 0) await repo.moveSubtreeToLibrary(ctx.db, subtree, destination.libraryId);
   const row = await repo.updateFolderRow(ctx.db, folder.id, destination);
+  // Its files changed library with it: each is told as moved, by the system.
+  if (subtree.length > 0) {
+    const carried = await repo.filesInFolders(ctx.db, subtree);
+    await emitCascadedFileEvents(ctx.db, ctx.auth.brandspace.id, "file.moved", carried);
+  }
   await emitFolder(ctx, "folder.moved", row);
   return toFolder(row);
 }
@@ -170,7 +173,7 @@ export async function purgeFolder(
     subtree,
     contained.map((f) => f.id),
   );
-  await emitCascadedFileDeletions(db, brandspaceId, contained);
+  await emitCascadedFileEvents(db, brandspaceId, "file.deleted", contained);
   await revokeLinksOfDeleted(db, brandspaceId, { folder: subtree, file: contained.map((file) => file.id) });
   await emit(db, { brandspaceId, type: "folder.deleted", actor, data: folderEventData(folder) });
 }

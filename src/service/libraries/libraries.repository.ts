@@ -79,7 +79,13 @@ export async function updateLibraryRow(
 /** Every file of the library, whatever its trash state: what its deletion takes with it. */
 export function filesInLibrary(db: Db, libraryId: string) {
   return db
-    .select({ id: files.id, name: files.name, libraryId: files.libraryId, folderId: files.folderId })
+    .select({
+      id: files.id,
+      name: files.name,
+      libraryId: files.libraryId,
+      folderId: files.folderId,
+      kind: files.kind,
+    })
     .from(files)
     .where(eq(files.libraryId, libraryId));
 }

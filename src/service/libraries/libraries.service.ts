@@ -1,6 +1,6 @@
 import type { Library, LibraryDetail } from "../../contract/libraries.ts";
 import { requireLibraryAccess } from "../access/library-access.ts";
-import { emitCascadedFileDeletions } from "../content/cascaded-deletions.ts";
+import { emitCascadedFileEvents } from "../content/cascaded-file-events.ts";
 import { hasPermission } from "../platform/auth.ts";
 import type { ServiceContext } from "../platform/context.ts";
 import { forbidden, notFound } from "../platform/errors.ts";
@@ -89,7 +89,7 @@ export async function deleteLibrary(ctx: ServiceContext, { libraryId }: { librar
   const contained = await repo.filesInLibrary(db, libraryId);
   const folderIds = await repo.folderIdsInLibrary(db, libraryId);
   if (!row || !(await repo.deleteLibraryRow(db, auth.brandspace.id, libraryId))) throw notFound("library");
-  await emitCascadedFileDeletions(db, auth.brandspace.id, contained);
+  await emitCascadedFileEvents(db, auth.brandspace.id, "file.deleted", contained);
   await revokeLinksOfDeleted(db, auth.brandspace.id, {
     library: [libraryId],
     folder: folderIds,
