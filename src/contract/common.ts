@@ -55,6 +55,19 @@ export const DateTimeInput = z.iso.datetime({ offset: true }).refine((text) => {
   return ms >= EARLIEST_INPUT && ms <= LATEST_INPUT;
 }, "must be a date between the years 1 and 9999");
 
+const CalendarDay = z.iso.date();
+
+/** An ISO timestamp in the years 1 to 9999, or a calendar day (`2026-03-01`: its midnight in UTC). */
+export function isDateOrDay(value: unknown): boolean {
+  if (DateTimeInput.safeParse(value).success) return true;
+  return CalendarDay.safeParse(value).success && DateTimeInput.safeParse(`${value}T00:00:00Z`).success;
+}
+
+/** A date a client sends: an ISO timestamp, or a calendar day read as its midnight in UTC (`new Date` reads both). */
+export const DateOrDayInput = z
+  .string()
+  .refine(isDateOrDay, "must be an ISO 8601 timestamp or a calendar day (2026-03-01) in the years 1 to 9999");
+
 /** A whole number a client sends where bytes or counts are meant: never past what a double holds exactly. */
 export const SafeInteger = z.number().int({
   error: (issue) => (issue.code === "too_big" ? "must be at most 9007199254740991" : "must be an integer"),

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import {
-  DateTimeInput,
+  DateOrDayInput,
   Id,
   NullableTimestamp,
   PaginationQuery,
@@ -167,8 +167,8 @@ export const FileListQuery = PaginationQuery.extend({
   q: maxCharacters(500).optional(),
   extensions: CommaList.optional(),
   kind: CommaList.pipe(z.array(z.enum(FILE_KINDS))).optional(),
-  created_after: DateTimeInput.optional(),
-  created_before: DateTimeInput.optional(),
+  created_after: DateOrDayInput.optional(),
+  created_before: DateOrDayInput.optional(),
   uploaded_by: CommaList.optional(),
   min_size: queryNumber(z.coerce.number().pipe(SafeInteger.min(0, "must be 0 or more"))).optional(),
   max_size: queryNumber(z.coerce.number().pipe(SafeInteger.min(0, "must be 0 or more"))).optional(),

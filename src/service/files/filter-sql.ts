@@ -1,6 +1,5 @@
 import { and, not, or, type SQL, sql } from "drizzle-orm";
-import { z } from "zod";
-import { DateTimeInput } from "../../contract/common.ts";
+import { isDateOrDay } from "../../contract/common.ts";
 import { FILE_KINDS, FILE_STATUSES } from "../../contract/files.ts";
 import { type Condition, type FilterNode, type FilterOp, invalid } from "./filter-document.ts";
 import type { PropertyInfo } from "./property-values.repository.ts";
@@ -55,8 +54,7 @@ function literal(value: unknown, cast: Cast, what: string): SQL {
       if (!Number.isSafeInteger(value)) throw invalid(`${what} compares with a whole number`);
       return sql`${value}::bigint`;
     case "date":
-      if (!isFilterDate(value))
-        throw invalid(`${what} compares with an ISO timestamp in the years 1 to 9999`);
+      if (!isDateOrDay(value)) throw invalid(`${what} compares with an ISO timestamp in the years 1 to 9999`);
       return sql`${new Date(value as string).toISOString()}::timestamptz`;
     case "boolean":
       if (typeof value !== "boolean") throw invalid(`${what} compares with a boolean`);
@@ -65,14 +63,6 @@ function literal(value: unknown, cast: Cast, what: string): SQL {
       if (typeof value !== "string") throw invalid(`${what} compares with a string`);
       return sql`${value}`;
   }
-}
-
-const CalendarDate = z.iso.date();
-
-/** An ISO timestamp in the years 1 to 9999, or a calendar day (`2026-03-01`: its midnight in UTC). */
-function isFilterDate(value: unknown): boolean {
-  if (DateTimeInput.safeParse(value).success) return true;
-  return CalendarDate.safeParse(value).success && DateTimeInput.safeParse(`${value}T00:00:00Z`).success;
 }
 
 function list(value: unknown, cast: Cast, what: string): SQL {

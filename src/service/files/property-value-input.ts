@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { DateTimeInput } from "../../contract/common.ts";
+import { DateOrDayInput } from "../../contract/common.ts";
 import type { Db } from "../db/client.ts";
 import type { PropertyType } from "../db/schema/properties.ts";
 import { memberIdsAmong } from "../members/members.repository.ts";
@@ -10,7 +10,7 @@ const OptionRef = z.strictObject({ option_id: z.string() });
 const VALUE_SCHEMAS: Record<PropertyType, z.ZodType> = {
   status: OptionRef,
   person: z.strictObject({ user_id: z.string() }),
-  date: z.strictObject({ start: DateTimeInput }),
+  date: z.strictObject({ start: DateOrDayInput }),
   checkbox: z.boolean(),
   text: z.string().max(10_000, "must be at most 10,000 characters"),
   multi_tag: z.array(OptionRef).max(500),

@@ -319,8 +319,17 @@ describe("brandspace properties", () => {
 
     for (const start of ["0001-01-01T00:00:00Z", "9999-12-31T23:59:59.999Z"])
       expect((await put(due.id, { start })).status, start).toBe(200);
-    for (const start of ["0000-06-01T00:00:00Z", "+010000-01-01T00:00:00Z", "2026-02-30T00:00:00Z"])
+    for (const start of [
+      "0000-06-01T00:00:00Z",
+      "+010000-01-01T00:00:00Z",
+      "2026-02-30T00:00:00Z",
+      "2026-02-30",
+    ])
       expect((await put(due.id, { start })).status, start).toBe(400);
+    // A calendar day is its midnight in UTC.
+    const day = await put(due.id, { start: "2026-03-01" });
+    expect(day.status, day.text).toBe(200);
+    expect(day.body.date).toEqual({ start: "2026-03-01T00:00:00.000Z" });
 
     const list = (filter: unknown) =>
       owner("GET", `/v1/files?filter=${encodeURIComponent(JSON.stringify(filter))}`);

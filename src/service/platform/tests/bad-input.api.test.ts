@@ -142,6 +142,19 @@ describe("query parameters", () => {
     expect((await regional("GET", "/v1/libraries?limit=1")).status).toBe(200);
   });
 
+  it("created_after and created_before take a timestamp or a calendar day, and nothing else", async () => {
+    for (const at of ["2000-01-01", "2000-01-01T00:00:00Z", "2000-01-01T09:30:00%2B02:00"])
+      expect((await regional("GET", `/v1/files?created_after=${at}`)).status, at).toBe(200);
+    for (const at of ["2026-02-30", "yesterday", "0000-01-01", "2026-1-1"]) {
+      const body = expectError(
+        await regional("GET", `/v1/files?created_before=${at}`),
+        400,
+        "validation_error",
+      );
+      expect((body.details as { errors: { param: string }[] }).errors).toHaveLength(1);
+    }
+  });
+
   it("a cursor that was not issued by the API is 400", async () => {
     for (const cursor of ["abc", "eyJ2IjpbXX0.AAAA", "a.b.c"]) {
       const res = await regional("GET", `/v1/libraries?cursor=${cursor}`);
