@@ -59,7 +59,10 @@ export function registerPipeline(app: FastifyInstance, deps: ServiceDeps, host: 
     // A refused body still arriving is read and dropped for a short while, not left unread (see discardRestOfBody);
     // the connection stays open for it (Fastify asks to close it after a body it could not parse).
     if (reply.statusCode >= 400 && !request.raw.complete) {
-      reply.removeHeader("connection");
+      // A request whose stream was destroyed already (an upload stopped at its size) cannot tell where its body
+      // ends: its connection is read on for a while, then closed, never used for another request.
+      if (request.raw.destroyed) reply.header("connection", "close");
+      else reply.removeHeader("connection");
       discardRestOfBody(request.raw, reply.raw.socket);
     }
     return payload;
