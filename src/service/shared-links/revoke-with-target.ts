@@ -1,4 +1,4 @@
-import { and, eq, inArray, isNull, or } from "drizzle-orm";
+import { and, eq, inArray, isNull } from "drizzle-orm";
 import type { Db } from "../db/client.ts";
 import { sharedLinks } from "../db/schema/index.ts";
 import { actors, emit } from "../platform/outbox.ts";
@@ -16,23 +16,31 @@ export async function revokeLinksOfDeleted(
   brandspaceId: string,
   targets: Partial<Record<TargetType, string[]>>,
 ): Promise<void> {
-  const matches = Object.entries(targets)
-    .filter(([, ids]) => ids && ids.length > 0)
-    .map(([type, ids]) =>
-      and(eq(sharedLinks.targetType, type as TargetType), inArray(sharedLinks.targetId, ids!)),
-    );
-  if (matches.length === 0) return;
-  const revoked = await db
-    .update(sharedLinks)
-    .set({ revokedAt: new Date() })
-    .where(and(eq(sharedLinks.brandspaceId, brandspaceId), isNull(sharedLinks.revokedAt), or(...matches)))
-    .returning();
-  for (const row of revoked) {
-    await emit(db, {
-      brandspaceId,
-      type: "shared_link.deleted",
-      actor: actors.system(),
-      data: sharedLinkEventData(row),
-    });
+  for (const [type, ids] of Object.entries(targets) as [TargetType, string[] | undefined][]) {
+    // In slices: a library's files can be more ids than one statement may carry (65,535 parameters).
+    for (let at = 0; ids && at < ids.length; at += SLICE) {
+      const revoked = await db
+        .update(sharedLinks)
+        .set({ revokedAt: new Date() })
+        .where(
+          and(
+            eq(sharedLinks.brandspaceId, brandspaceId),
+            isNull(sharedLinks.revokedAt),
+            eq(sharedLinks.targetType, type),
+            inArray(sharedLinks.targetId, ids.slice(at, at + SLICE)),
+          ),
+        )
+        .returning();
+      for (const row of revoked) {
+        await emit(db, {
+          brandspaceId,
+          type: "shared_link.deleted",
+          actor: actors.system(),
+          data: sharedLinkEventData(row),
+        });
+      }
+    }
   }
 }
+
+const SLICE = 5_000;
