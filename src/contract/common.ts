@@ -56,6 +56,7 @@ export const DateTimeInput = z.iso.datetime({ offset: true }).refine((text) => {
 }, "must be a date between the years 1 and 9999");
 
 const CalendarDay = z.iso.date();
+const DateTimeShape = z.iso.datetime({ offset: true });
 
 /** An ISO timestamp in the years 1 to 9999, or a calendar day (`2026-03-01`: its midnight in UTC). */
 export function isDateOrDay(value: unknown): boolean {
@@ -66,7 +67,11 @@ export function isDateOrDay(value: unknown): boolean {
 /** A date a client sends: an ISO timestamp, or a calendar day read as its midnight in UTC (`new Date` reads both). */
 export const DateOrDayInput = z
   .string()
-  .refine(isDateOrDay, "must be an ISO 8601 timestamp or a calendar day (2026-03-01) in the years 1 to 9999");
+  .refine((text) => DateTimeShape.safeParse(text).success || CalendarDay.safeParse(text).success, {
+    message: "must be an ISO 8601 timestamp or a calendar day (2026-03-01)",
+    abort: true,
+  })
+  .refine(isDateOrDay, "must be a date between the years 1 and 9999");
 
 /** A whole number a client sends where bytes or counts are meant: never past what a double holds exactly. */
 export const SafeInteger = z.number().int({
