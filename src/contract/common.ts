@@ -50,10 +50,16 @@ const LATEST_INPUT = Date.parse("9999-12-31T23:59:59.999Z");
  * A date-time a client sends: any ISO 8601 date-time with `Z` or an offset, with or without fractions, in the
  * years 1 to 9999 in UTC (what every database and client holds; PostgreSQL has no year 0).
  */
-export const DateTimeInput = z.iso.datetime({ offset: true }).refine((text) => {
-  const ms = Date.parse(text);
-  return ms >= EARLIEST_INPUT && ms <= LATEST_INPUT;
-}, "must be a date between the years 1 and 9999");
+export const DateTimeInput = z.iso
+  // A text that is no date-time gets that one message, not the range's (and a caller's checks) after it.
+  .datetime({ offset: true, abort: true })
+  .refine(
+    (text) => {
+      const ms = Date.parse(text);
+      return ms >= EARLIEST_INPUT && ms <= LATEST_INPUT;
+    },
+    { message: "must be a date between the years 1 and 9999", abort: true },
+  );
 
 const CalendarDay = z.iso.date();
 const DateTimeShape = z.iso.datetime({ offset: true });
