@@ -3,6 +3,15 @@ import { type Db, rowsOf } from "../db/client.ts";
 import { compileSelection } from "../db/compiled-selection.ts";
 import { files, fileVersions, properties, propertyValues, renditions } from "../db/schema/index.ts";
 
+/** What a file's events carry (`fileEventData`): for the events of files a folder or library took along. */
+export const fileEventColumns = {
+  id: files.id,
+  name: files.name,
+  libraryId: files.libraryId,
+  folderId: files.folderId,
+  kind: files.kind,
+};
+
 export const fileColumns = {
   id: files.id,
   brandspaceId: files.brandspaceId,

@@ -2,6 +2,7 @@ import { and, asc, count, desc, eq, inArray, isNotNull, isNull, type SQL, sql } 
 import { inVisibleLibraries } from "../access/library-access.ts";
 import type { Db } from "../db/client.ts";
 import { files, folders } from "../db/schema/index.ts";
+import { fileEventColumns } from "../files/files.repository.ts";
 import type { CallerContext } from "../platform/context.ts";
 import { keysetAfter } from "../platform/keyset.ts";
 
@@ -127,16 +128,7 @@ export async function moveSubtreeToLibrary(db: Db, subtree: string[], libraryId:
 
 /** The files directly in any of these folders, whatever their trash state. */
 export function filesInFolders(db: Db, folderIds: string[]) {
-  return db
-    .select({
-      id: files.id,
-      name: files.name,
-      libraryId: files.libraryId,
-      folderId: files.folderId,
-      kind: files.kind,
-    })
-    .from(files)
-    .where(inArray(files.folderId, folderIds));
+  return db.select(fileEventColumns).from(files).where(inArray(files.folderId, folderIds));
 }
 
 /** Deletes the files, then the folders, of a subtree. */

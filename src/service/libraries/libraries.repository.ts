@@ -2,6 +2,7 @@ import { and, asc, count, eq, isNull, sql, sum } from "drizzle-orm";
 import { visibleLibraries } from "../access/library-access.ts";
 import type { Db } from "../db/client.ts";
 import { files, folders, libraries, libraryGrants } from "../db/schema/index.ts";
+import { fileEventColumns } from "../files/files.repository.ts";
 import type { CallerContext } from "../platform/context.ts";
 import { keysetAfter } from "../platform/keyset.ts";
 
@@ -78,16 +79,7 @@ export async function updateLibraryRow(
 
 /** Every file of the library, whatever its trash state: what its deletion takes with it. */
 export function filesInLibrary(db: Db, libraryId: string) {
-  return db
-    .select({
-      id: files.id,
-      name: files.name,
-      libraryId: files.libraryId,
-      folderId: files.folderId,
-      kind: files.kind,
-    })
-    .from(files)
-    .where(eq(files.libraryId, libraryId));
+  return db.select(fileEventColumns).from(files).where(eq(files.libraryId, libraryId));
 }
 
 export async function folderIdsInLibrary(db: Db, libraryId: string): Promise<string[]> {
