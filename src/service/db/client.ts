@@ -95,12 +95,21 @@ async function openPglite(dataDir?: string, snapshot?: Uint8Array): Promise<Data
   };
 }
 
+/** How long a request waits for a new connection to the server (or a free one of the pool). */
+const CONNECT_TIMEOUT_MS = 10_000;
+
 async function openPostgres(url: string, poolSize: number): Promise<Database> {
   // Our queries are short; PostgreSQL's JIT compiles any plan whose estimate passes jit_above_cost, which costs
   // a listing or search over a large table 50 to 150 ms of compiling for a few ms of work. Set at connection
   // start: a `set` sent on the pool's "connect" event raced the pool's first query on that client (pg warns
   // that pg@9 will refuse a query sent while another runs).
-  const pool = new pg.Pool({ ...withJitOff(url), max: poolSize });
+  // A server that does not answer a new connection (a network that drops packets) fails the request that waited
+  // for it (503) instead of holding it without end.
+  const pool = new pg.Pool({
+    ...withJitOff(url),
+    max: poolSize,
+    connectionTimeoutMillis: CONNECT_TIMEOUT_MS,
+  });
   // An idle client that errors (e.g. the server restarts) must not crash the process.
   pool.on("error", () => {});
   const db = drizzleNodePg(pool, { schema }) as unknown as Db;

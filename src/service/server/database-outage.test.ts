@@ -16,13 +16,21 @@ import {
 // not a 500; the process survives the outage and serves again once the database is back.
 const serverUrl = process.env.TEST_DATABASE_URL;
 
-/** Forwards each connection to PostgreSQL; `cut` drops them all and refuses new ones until `restore`. */
+/**
+ * Forwards each connection to PostgreSQL; `cut` drops them all and refuses new ones until `restore`, which either
+ * forwards again or (`hold`) takes connections and never answers, as a network that drops packets.
+ */
 async function startRelay(target: URL, port: number) {
   const sockets = new Set<net.Socket>();
   let server: net.Server | null = null;
-  const listen = () =>
+  const listen = (hold = false) =>
     new Promise<void>((resolve) => {
       server = net.createServer((client) => {
+        if (hold) {
+          sockets.add(client);
+          client.on("error", () => {});
+          return;
+        }
         const upstream = net.connect(Number(target.port || 5432), target.hostname);
         for (const socket of [client, upstream]) {
           sockets.add(socket);
@@ -44,7 +52,8 @@ async function startRelay(target: URL, port: number) {
         for (const socket of sockets) socket.destroy();
         server!.close(() => resolve());
       }),
-    restore: listen,
+    restore: () => listen(),
+    hold: () => listen(true),
   };
 }
 
@@ -86,10 +95,10 @@ afterAll(async () => {
   if (dataDir) await rm(dataDir, { recursive: true, force: true });
 });
 
-const listLibraries = async () => {
+const listLibraries = async (withinMs = 10_000) => {
   const response = await fetch(`http://127.0.0.1:${regionalPort}/v1/libraries`, {
     headers: { authorization: `Bearer ${ownerKey}` },
-    signal: AbortSignal.timeout(10_000),
+    signal: AbortSignal.timeout(withinMs),
   });
   return { status: response.status, headers: response.headers, body: await response.json() };
 };
@@ -112,5 +121,18 @@ describe.skipIf(!serverUrl)("a database outage", () => {
     await relay.restore();
     await expect.poll(async () => (await listLibraries()).status, { timeout: 10_000 }).toBe(200);
     expect(service.child.exitCode).toBeNull();
+  }, 60_000);
+
+  it("answers 503 within the connect timeout when the database takes connections and never answers", async () => {
+    await relay.cut();
+    await relay.hold();
+    const started = Date.now();
+    const during = await listLibraries(15_000);
+    expect(during.status).toBe(503);
+    expect(during.body.code).toBe("unavailable");
+    expect(Date.now() - started).toBeLessThan(14_000);
+    await relay.cut();
+    await relay.restore();
+    await expect.poll(async () => (await listLibraries()).status, { timeout: 15_000 }).toBe(200);
   }, 60_000);
 });
