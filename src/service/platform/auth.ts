@@ -1,5 +1,6 @@
 import { and, eq, isNull, lt, or, sql } from "drizzle-orm";
 import type { Permission } from "../../contract/permissions.ts";
+import { type Scope, scopeSatisfied } from "../../contract/scopes.ts";
 import type { Db } from "../db/client.ts";
 import { apiKeys, brandspaces, members, roles, users } from "../db/schema/index.ts";
 import { hashApiKey, LEGACY_REGION, lookupOf, parseApiKey } from "./api-keys.ts";
@@ -122,6 +123,12 @@ async function touchKey(db: Db, keyId: string): Promise<Date | null> {
 
 export function hasPermission(auth: AuthContext, permission: string): boolean {
   return auth.role.permissions.includes(permission);
+}
+
+/** 403 `insufficient_scope` naming the scope when the key lacks it (the route's, or one more a request needs). */
+export function requireScope(auth: AuthContext, scope: Scope, what = "This operation"): void {
+  if (!scopeSatisfied(auth.key.scopes, scope))
+    throw new ApiError("insufficient_scope", `${what} needs the ${scope} scope.`, { required_scope: scope });
 }
 
 /** For an item the caller can see: a role without `permission` gets `403 forbidden` saying what it cannot do. */

@@ -6,8 +6,12 @@ import type { z } from "zod";
  * capital ("Too", "Invalid"), ours never do.
  */
 export function plainMessage(issue: z.core.$ZodIssue): string {
+  // A missing value is told apart from a wrong one (`reportInput` keeps the input on the issue).
+  if (issue.code === "invalid_type" && issue.input === undefined) return "is required";
   if (!/^(Too |Invalid)/.test(issue.message)) return issue.message;
   switch (issue.code) {
+    case "invalid_type":
+      return `must be ${TYPE_NAMES[issue.expected] ?? issue.expected}`;
     case "too_small":
       return boundMessage("at least", issue.origin, Number(issue.minimum), issue.inclusive !== false, true);
     case "too_big":
@@ -52,6 +56,18 @@ const FORMATS: Record<string, string> = {
   email: "must be an email address",
   url: "must be a URL",
   regex: "is not in the expected format",
+};
+
+const TYPE_NAMES: Record<string, string> = {
+  string: "a string",
+  number: "a number",
+  int: "an integer",
+  boolean: "true or false",
+  array: "an array",
+  object: "an object",
+  null: "null",
+  date: "a date",
+  bigint: "an integer",
 };
 
 const show = (value: unknown) => (typeof value === "string" ? `"${value}"` : String(value));

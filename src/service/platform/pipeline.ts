@@ -3,10 +3,9 @@ import FindMyWay from "find-my-way";
 import { JSON_BODY_LIMIT } from "../../contract/common.ts";
 import type { RateCounter } from "../../contract/meta.ts";
 import type { Operation } from "../../contract/operation.ts";
-import { scopeSatisfied } from "../../contract/scopes.ts";
 import type { ServiceDeps } from "../deps.ts";
 import { httpRequests } from "../metrics/metrics.ts";
-import { type AuthContext, authenticate } from "./auth.ts";
+import { type AuthContext, authenticate, requireScope } from "./auth.ts";
 import { discardRestOfBody } from "./discard-body.ts";
 import { errorBody, toApiError } from "./error-body.ts";
 import { ApiError } from "./errors.ts";
@@ -43,11 +42,7 @@ export function registerPipeline(app: FastifyInstance, deps: ServiceDeps, host: 
     // carries the RateLimit headers, and a key that keeps knocking on the wrong door is limited too.
     await countRequest(request, reply, deps, operation, auth);
     checkRegion(host, operation, auth.brandspace.region, deps.config);
-    if (operation.scope && !scopeSatisfied(auth.key.scopes, operation.scope)) {
-      throw new ApiError("insufficient_scope", `This operation needs the ${operation.scope} scope.`, {
-        required_scope: operation.scope,
-      });
-    }
+    if (operation.scope) requireScope(auth, operation.scope);
   });
 
   app.addHook("onSend", async (request, reply, payload) => {

@@ -42,14 +42,6 @@ export function toIssues(error: z.ZodError, location: InputLocation): Validation
           location === "query" ? "is not a parameter of this operation" : "is not a field of this request",
       }));
     }
-    if (issue.code === "invalid_type" && issue.input === undefined) {
-      return [{ param: base || location, message: "is required" }];
-    }
-    if (issue.code === "invalid_type" && issue.message.startsWith("Invalid input")) {
-      return [
-        { param: base || location, message: `must be ${TYPE_NAMES[issue.expected] ?? issue.expected}` },
-      ];
-    }
     return [{ param: base || location, message: plainMessage(issue) }];
   });
   if (issues.length <= MAX_REPORTED_ISSUES) return issues;
@@ -58,18 +50,6 @@ export function toIssues(error: z.ZodError, location: InputLocation): Validation
     { param: location, message: `and ${issues.length - MAX_REPORTED_ISSUES} more problems` },
   ];
 }
-
-const TYPE_NAMES: Record<string, string> = {
-  string: "a string",
-  number: "a number",
-  int: "an integer",
-  boolean: "true or false",
-  array: "an array",
-  object: "an object",
-  null: "null",
-  date: "a date",
-  bigint: "an integer",
-};
 
 /** In unicode mode a surrogate pair is one code point, so this matches only an unpaired half. */
 const LONE_SURROGATE = /[\uD800-\uDFFF]/u;

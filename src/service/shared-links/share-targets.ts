@@ -5,24 +5,32 @@ import { requireActiveFolder, requireFolder } from "../folders/folder-access.ts"
 import type { CallerContext } from "../platform/context.ts";
 import { type TargetType, targetNames } from "./shared-links.repository.ts";
 
+/**
+ * 404 unless the caller can see the target (in the trash too when `inTrash`); a file's or folder's name, which its
+ * check read anyway.
+ */
+async function seeTarget(ctx: CallerContext, target: { type: TargetType; id: string }, inTrash: boolean) {
+  switch (target.type) {
+    case "file":
+      return (await (inTrash ? requireFile : requireActiveFile)(ctx, target.id, "view")).name;
+    case "folder":
+      return (await (inTrash ? requireFolder : requireActiveFolder)(ctx, target.id, "view")).name;
+    case "library":
+      await requireLibraryAccess(ctx, target.id, "view");
+      return null;
+    case "board":
+      await requireBoardAccess(ctx, target.id, "view");
+      return null;
+  }
+}
+
 /** The target's name when the caller can see it and it is not in the trash; 404 otherwise. */
 export async function requireShareTarget(
   ctx: CallerContext,
   target: { type: TargetType; id: string },
 ): Promise<string> {
-  switch (target.type) {
-    case "file":
-      return (await requireActiveFile(ctx, target.id, "view")).name;
-    case "folder":
-      return (await requireActiveFolder(ctx, target.id, "view")).name;
-    case "library":
-      await requireLibraryAccess(ctx, target.id, "view");
-      break;
-    case "board":
-      await requireBoardAccess(ctx, target.id, "view");
-      break;
-  }
-  return (await targetNames(ctx.db, [target])).get(`${target.type}:${target.id}`) ?? "";
+  const name = await seeTarget(ctx, target, false);
+  return name ?? (await targetNames(ctx.db, [target])).get(`${target.type}:${target.id}`) ?? "";
 }
 
 /**
@@ -33,8 +41,5 @@ export async function requireVisibleShareTarget(
   ctx: CallerContext,
   target: { type: TargetType; id: string },
 ) {
-  if (target.type === "file") await requireFile(ctx, target.id, "view");
-  else if (target.type === "folder") await requireFolder(ctx, target.id, "view");
-  else if (target.type === "library") await requireLibraryAccess(ctx, target.id, "view");
-  else await requireBoardAccess(ctx, target.id, "view");
+  await seeTarget(ctx, target, true);
 }

@@ -1,4 +1,3 @@
-import { scopeSatisfied } from "../../contract/scopes.ts";
 import { requireLibraryAccess } from "../access/library-access.ts";
 import { addVersionFromContent, createFileFromContent } from "../content/create-file.ts";
 import { sniffBlob } from "../content/sniff-blob.ts";
@@ -7,9 +6,9 @@ import { requireActiveFile } from "../files/file-access.ts";
 import { findFile } from "../files/files.repository.ts";
 import { presentFile } from "../files/files.service.ts";
 import { requireActiveFolder } from "../folders/folder-access.ts";
-import { type AuthContext, hasPermission, requirePermission } from "../platform/auth.ts";
+import { type AuthContext, hasPermission, requirePermission, requireScope } from "../platform/auth.ts";
 import type { CallerContext, ServiceContext } from "../platform/context.ts";
-import { ApiError, conflict, forbidden, notFound, validationError } from "../platform/errors.ts";
+import { type ApiError, conflict, forbidden, notFound, validationError } from "../platform/errors.ts";
 import { newId } from "../platform/ids.ts";
 import { actors } from "../platform/outbox.ts";
 import { requireOpenTransfer } from "../transfers/open-transfer.ts";
@@ -37,13 +36,8 @@ export interface CreateUploadInput {
 
 /** Where the upload will land, checked now and again at completion. */
 /** An upload into a transfer changes the transfer: its key needs that area's write scope beside files:write. */
-function requireTransferScope(auth: AuthContext) {
-  if (!scopeSatisfied(auth.key.scopes, "transfers:write")) {
-    throw new ApiError("insufficient_scope", "An upload into a transfer needs the transfers:write scope.", {
-      required_scope: "transfers:write",
-    });
-  }
-}
+const requireTransferScope = (auth: AuthContext) =>
+  requireScope(auth, "transfers:write", "An upload into a transfer");
 
 async function resolvePlace(
   db: Db,
