@@ -35,7 +35,7 @@ export function toApiError(error: unknown): ApiError {
   if (isDatabaseUnavailable(error))
     return new ApiError(
       "unavailable",
-      "The database cannot take this request right now; retry it shortly.",
+      "A service behind the API (its database) cannot take this request right now; retry it shortly.",
       null,
       { "Retry-After": "1" },
     );

@@ -176,13 +176,20 @@ async function createBucket(bucket: ReturnType<Awaited<ReturnType<typeof startS3
   admin.destroy();
 }
 
-/** The processes log JSON lines on stdout; a test that reads logs gets them all, whichever process wrote them. */
-function forwardLogLines(spawned: SpawnedProcess, stream: { write(line: string): void }) {
+/** Calls `handle` with each whole line a process writes on stdout (its log: one JSON object a line). */
+function onStdoutLines(spawned: SpawnedProcess, handle: (line: string) => void) {
   let pending = "";
   spawned.child.stdout!.on("data", (chunk: Buffer) => {
     const lines = (pending + chunk.toString()).split("\n");
     pending = lines.pop() ?? "";
-    for (const line of lines) if (line.startsWith("{")) stream.write(`${line}\n`);
+    for (const line of lines) handle(line);
+  });
+}
+
+/** The processes log JSON lines on stdout; a test that reads logs gets them all, whichever process wrote them. */
+function forwardLogLines(spawned: SpawnedProcess, stream: { write(line: string): void }) {
+  onStdoutLines(spawned, (line) => {
+    if (line.startsWith("{")) stream.write(`${line}\n`);
   });
 }
 
@@ -191,12 +198,7 @@ function forwardLogLines(spawned: SpawnedProcess, stream: { write(line: string):
  * seen only as a status in the test's output would otherwise lose its cause with the process.
  */
 function reportErrorLines(spawned: SpawnedProcess, role: string) {
-  let pending = "";
-  spawned.child.stdout!.on("data", (chunk: Buffer) => {
-    const lines = (pending + chunk.toString()).split("\n");
-    pending = lines.pop() ?? "";
-    for (const line of lines)
-      if (/^\{"level":(50|60),/.test(line))
-        process.stderr.write(`[${role} process] ${line.slice(0, 4000)}\n`);
+  onStdoutLines(spawned, (line) => {
+    if (/^\{"level":(50|60),/.test(line)) process.stderr.write(`[${role} process] ${line.slice(0, 4000)}\n`);
   });
 }
