@@ -109,6 +109,9 @@ const waitUntilALockIsAwaited = () =>
 describe("scheduled content jobs", () => {
   it("purges trash older than 30 days with the system actor, and nothing younger", async () => {
     const old = await uploadBytes(api, Buffer.from("old"), { name: "old.txt", library_id: libraryId });
+    const oldLink = (
+      await api("POST", "/v1/shared-links", { body: { target: { type: "file", id: old.id } } })
+    ).body;
     const recent = await uploadBytes(api, Buffer.from("recent"), {
       name: "recent.txt",
       library_id: libraryId,
@@ -127,6 +130,8 @@ describe("scheduled content jobs", () => {
     expect((await api("GET", `/v1/files/${recent.id}`)).status).toBe(200);
     expect((await eventsFor(old.id)).at(-1)).toBe("file.deleted:system");
     expect((await eventsFor(oldFolder.id)).at(-1)).toBe("folder.deleted:system");
+    // A link to a purged file goes with it.
+    expect((await eventsFor(oldLink.id)).at(-1)).toBe("shared_link.deleted:system");
   });
 
   it("expires pending uploads past their expiry", async () => {

@@ -109,14 +109,14 @@ export async function moveFolder(
   const folder = await requireActiveFolder(ctx, folderId, "edit");
   requirePermission(ctx.auth, "files.edit", "organize folders");
   const destination = await resolveDestination(ctx, folder, to);
-  const subtree = destination.libraryId !== folder.libraryId ? await subtreeFolderIds(ctx.db, folder.id) : [];
-  if (subtree.length > 0) await repo.moveSubtreeToLibrary(ctx.db, subtree, destination.libraryId);
-  const row = await repo.updateFolderRow(ctx.db, folder.id, destination);
-  // Its files changed library with it: each is told as moved, by the system.
-  if (subtree.length > 0) {
+  if (destination.libraryId !== folder.libraryId) {
+    const subtree = await subtreeFolderIds(ctx.db, folder.id);
+    await repo.moveSubtreeToLibrary(ctx.db, subtree, destination.libraryId);
+    // Its files changed library with it: each is told as moved, by the system.
     const carried = await repo.filesInFolders(ctx.db, subtree);
     await emitCascadedFileEvents(ctx.db, ctx.auth.brandspace.id, "file.moved", carried);
   }
+  const row = await repo.updateFolderRow(ctx.db, folder.id, destination);
   await emitFolder(ctx, "folder.moved", row);
   return toFolder(row);
 }

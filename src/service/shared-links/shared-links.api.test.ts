@@ -156,11 +156,22 @@ describe("shared links", () => {
         library_id: service.seed.libraries.shared,
       })
     ).id;
+    const library = (await owner("POST", "/v1/libraries", { body: { name: "Short-lived too" } })).body.id;
+    const folder = (await owner("POST", "/v1/folders", { body: { name: "Gone", library_id: library } })).body
+      .id;
+    const kept = (await owner("POST", "/v1/folders", { body: { name: "Kept", library_id: library } })).body
+      .id;
     const boardLink = await share({ target: { type: "board", id: board } });
     const fileLink = await share({ target: { type: "file", id: file } });
+    const folderLink = await share({ target: { type: "folder", id: folder } });
+    const keptLink = await share({ target: { type: "folder", id: kept } });
+    const libraryLink = await share({ target: { type: "library", id: library } });
     expect((await owner("DELETE", `/v1/boards/${board}`)).status).toBe(200);
     expect((await owner("DELETE", `/v1/files/${file}?permanent=true`)).status).toBe(200);
-    for (const link of [boardLink, fileLink]) {
+    expect((await owner("DELETE", `/v1/folders/${folder}?permanent=true`)).status).toBe(200);
+    expect((await owner("GET", `/v1/shared-links/${keptLink.id}`)).status).toBe(200);
+    expect((await owner("DELETE", `/v1/libraries/${library}`)).status).toBe(200);
+    for (const link of [boardLink, fileLink, folderLink, keptLink, libraryLink]) {
       expectError(await owner("GET", `/v1/shared-links/${link.id}`), 404, "not_found");
       expectError(await visitor("GET", `/v1/public/shared-links/${tokenOf(link)}`), 404, "not_found");
       const deleted = (await eventsOf(link.id)).filter((e) => e.type === "shared_link.deleted");
