@@ -1,5 +1,4 @@
-import { mkdir, mkdtemp, readdir, rm } from "node:fs/promises";
-import os from "node:os";
+import { mkdir, readdir } from "node:fs/promises";
 import path from "node:path";
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -9,13 +8,7 @@ import { openDatabase, rowsOf } from "../db/client.ts";
 import { solidPng, waitUntilProcessed } from "../testing/content-fixtures.ts";
 import { type ApiResponse, apiClient } from "../testing/http-client.ts";
 import { type Receiver, startReceiver, waitFor } from "../webhooks/webhooks-test-kit.ts";
-import {
-  createProcessDatabase,
-  freePort,
-  killSpawned,
-  type SpawnedProcess,
-  spawnScript,
-} from "./service-process.testing.ts";
+import { type ServiceProcess, startServiceProcess } from "./service-process.testing.ts";
 
 /**
  * `kill -9` of a real service process in the middle of folder creations, uploads (create, bytes, complete), moves
@@ -24,61 +17,34 @@ import {
  * event for a change that was rolled back. Processing cut short runs again (each kept file ready, file.processed
  * once), and after the reclaim job no blob is left that nothing points at. Both databases (TEST_DATABASE_URL).
  */
-const serverUrl = process.env.TEST_DATABASE_URL;
 const ITEMS = 12;
 /** Items whose every request is cut by a kill (3 and 9 include a permanent delete). */
 const CRASH_AT = new Set([1, 3, 9]);
 
-let dataDir: string;
-let scratch: Awaited<ReturnType<typeof createProcessDatabase>> | null = null;
-let env: Record<string, string>;
-let service: SpawnedProcess;
-let regionalUrl: string;
-let ownerKey: string;
+let service: ServiceProcess;
 let receiver: Receiver;
 let crashes = 0;
 let conflicts = 0;
 
-const start = async () => {
-  service = spawnScript("src/service/main.ts", [], env);
-  await service.waitForStdout(/Press Ctrl\+C to stop\./, 60_000);
-};
-
 beforeAll(async () => {
-  dataDir = await mkdtemp(path.join(os.tmpdir(), "bsc-"));
-  const [central, regional] = [await freePort(), await freePort()];
-  regionalUrl = `http://127.0.0.1:${regional}`;
-  if (serverUrl) scratch = await createProcessDatabase(serverUrl);
-  await mkdir(path.join(dataDir, "tmp"));
-  env = {
-    BRANDSPACE_DATA_DIR: dataDir,
-    TMPDIR: path.join(dataDir, "tmp"),
-    HOST: "127.0.0.1",
-    CENTRAL_PORT: String(central),
-    REGIONAL_PORT: String(regional),
-    LOG_LEVEL: "warn",
-    DEMO_CONTENT: "0",
-    WEBHOOK_ALLOW_LOOPBACK: "1",
-    WEBHOOK_RETRY_SCHEDULE: "100ms,100ms,100ms,100ms,100ms",
-    JOB_POLL_MS: "50",
-    // PostgreSQL keeps a dead request's claim until its lease lapses (PGlite's restart releases it at once).
-    IDEMPOTENCY_LEASE: "2s",
-    ...(scratch ? { DATABASE_URL: scratch.url } : {}),
-  };
-  service = spawnScript("src/service/main.ts", [], env);
-  ownerKey = (await service.waitForStdout(/^ {4}(bsk_\S+)$/m, 60_000))[1]!;
-  await service.waitForStdout(/Press Ctrl\+C to stop\./, 60_000);
+  service = await startServiceProcess({
+    env: {
+      WEBHOOK_ALLOW_LOOPBACK: "1",
+      WEBHOOK_RETRY_SCHEDULE: "100ms,100ms,100ms,100ms,100ms",
+      JOB_POLL_MS: "50",
+      // PostgreSQL keeps a dead request's claim until its lease lapses (PGlite's restart releases it at once).
+      IDEMPOTENCY_LEASE: "2s",
+    },
+  });
   receiver = await startReceiver();
 }, 90_000);
 
 afterAll(async () => {
-  killSpawned();
+  await service?.close();
   await receiver?.close();
-  await scratch?.drop();
-  await rm(dataDir, { recursive: true, force: true });
 });
 
-const api = () => apiClient(regionalUrl, ownerKey);
+const api = () => apiClient(service.regionalUrl, service.ownerKey);
 
 /**
  * Sends until an answer comes back, as a careful client does: a refused or cut connection means the service is down
@@ -92,7 +58,8 @@ async function reliably(send: () => Promise<ApiResponse>): Promise<ApiResponse> 
     } catch (error) {
       if (tries > 300) throw error;
     }
-    if (answer && answer.status >= 500) console.error(answer.text, service.output().stdout.slice(-4000));
+    if (answer && answer.status >= 500)
+      console.error(answer.text, service.spawned.output().stdout.slice(-4000));
     if (answer && answer.body?.code !== "idempotency_conflict") return answer;
     if (answer) conflicts++;
     await new Promise((resolve) => setTimeout(resolve, 100));
@@ -103,15 +70,18 @@ async function reliably(send: () => Promise<ApiResponse>): Promise<ApiResponse> 
 async function crashDuring(send: () => Promise<ApiResponse>): Promise<ApiResponse> {
   const inFlight = send().catch(() => null);
   await new Promise((resolve) => setTimeout(resolve, 2 + Math.floor(Math.random() * 25)));
-  service.child.kill("SIGKILL");
-  await service.exited;
+  service.spawned.child.kill("SIGKILL");
+  await service.spawned.exited;
   crashes++;
   // What a process killed mid-processing leaves, whether or not this kill caught one: the restart removes it.
-  await mkdir(path.join(dataDir, "tmp", `bs-process-${service.child.pid}-crash${crashes % 10}`, "out"), {
-    recursive: true,
-  });
+  await mkdir(
+    path.join(service.dataDir, "tmp", `bs-process-${service.spawned.child.pid}-crash${crashes % 10}`, "out"),
+    {
+      recursive: true,
+    },
+  );
   await inFlight;
-  await start();
+  await service.restart();
   return reliably(send);
 }
 
@@ -182,7 +152,7 @@ describe("a service killed mid-request", () => {
       }
     }
     // Embedded: the restart released the dead requests' claims, so no retry had to wait for a lease.
-    if (!serverUrl) expect(conflicts).toBe(0);
+    if (!service.databaseUrl) expect(conflicts).toBe(0);
     expect(crashes).toBe(CRASH_AT.size * 4 + [...CRASH_AT].filter((i) => i % 3 === 0).length);
 
     const folderList = await reliably(() => api()("GET", `/v1/folders?library_id=${libraryId}&limit=100`));
@@ -236,7 +206,9 @@ describe("a service killed mid-request", () => {
         ).toHaveLength(1);
       }
     }
-    const workDirs = (await readdir(path.join(dataDir, "tmp"))).filter((name) => name.startsWith("bs-"));
+    const workDirs = (await readdir(path.join(service.dataDir, "tmp"))).filter((name) =>
+      name.startsWith("bs-"),
+    );
     expect(workDirs, "work directories left behind").toEqual([]);
     await expectNoOrphanBlobs();
   }, 300_000);
@@ -247,12 +219,14 @@ describe("a service killed mid-request", () => {
  * stored blob is one something points at, and everything something points at is stored.
  */
 async function expectNoOrphanBlobs() {
-  service.child.kill("SIGTERM");
-  await service.exited;
+  service.spawned.child.kill("SIGTERM");
+  await service.spawned.exited;
   const database = await openDatabase(
-    scratch ? { url: scratch.url, poolSize: 2 } : { pgliteDir: path.join(dataDir, "pglite") },
+    service.databaseUrl
+      ? { url: service.databaseUrl, poolSize: 2 }
+      : { pgliteDir: path.join(service.dataDir, "pglite") },
   );
-  const blobs = createBlobStore({ kind: "disk", root: path.join(dataDir, "blobs") });
+  const blobs = createBlobStore({ kind: "disk", root: path.join(service.dataDir, "blobs") });
   try {
     const later = new Date(Date.now() + BLOB_GRACE_MS + 60_000);
     await reclaimBlobs({ db: database.db, deps: { blobs } } as never, { now: later });

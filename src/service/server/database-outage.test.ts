@@ -1,15 +1,6 @@
-import { mkdtemp, rm } from "node:fs/promises";
 import net from "node:net";
-import os from "node:os";
-import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import {
-  createProcessDatabase,
-  freePort,
-  killSpawned,
-  type SpawnedProcess,
-  spawnScript,
-} from "./service-process.testing.ts";
+import { freePort, type ServiceProcess, startServiceProcess } from "./service-process.testing.ts";
 
 // A real process on PostgreSQL reached through a TCP relay that the test cuts and restores: while the database
 // cannot be reached, an API request gets 503 `unavailable` with the uniform error body (a client may retry it),
@@ -57,47 +48,32 @@ async function startRelay(target: URL, port: number) {
   };
 }
 
-let dataDir: string;
-let scratch: Awaited<ReturnType<typeof createProcessDatabase>> | null = null;
-let service: SpawnedProcess;
+let service: ServiceProcess;
 let relay: Awaited<ReturnType<typeof startRelay>>;
-let regionalPort: number;
-let ownerKey: string;
 
 beforeAll(async () => {
   if (!serverUrl) return;
-  dataDir = await mkdtemp(path.join(os.tmpdir(), "bso-"));
-  const [central, regional, relayPort] = [await freePort(), await freePort(), await freePort()];
-  regionalPort = regional;
-  scratch = await createProcessDatabase(serverUrl);
-  const direct = new URL(scratch.url);
-  relay = await startRelay(direct, relayPort);
-  const relayed = new URL(scratch.url);
-  relayed.hostname = "127.0.0.1";
-  relayed.port = String(relayPort);
-  service = spawnScript("src/service/main.ts", [], {
-    BRANDSPACE_DATA_DIR: dataDir,
-    HOST: "127.0.0.1",
-    CENTRAL_PORT: String(central),
-    REGIONAL_PORT: String(regional),
-    LOG_LEVEL: "fatal",
-    DEMO_CONTENT: "0",
-    DATABASE_URL: relayed.toString(),
+  service = await startServiceProcess({
+    env: { LOG_LEVEL: "fatal" },
+    reachDatabase: async (scratchUrl) => {
+      const relayPort = await freePort();
+      relay = await startRelay(new URL(scratchUrl), relayPort);
+      const relayed = new URL(scratchUrl);
+      relayed.hostname = "127.0.0.1";
+      relayed.port = String(relayPort);
+      return relayed.toString();
+    },
   });
-  ownerKey = (await service.waitForStdout(/^ {4}(bsk_\S+)$/m, 60_000))[1]!;
-  await service.waitForStdout(/Press Ctrl\+C to stop\./);
 }, 90_000);
 
 afterAll(async () => {
-  killSpawned();
   await relay?.cut().catch(() => {});
-  await scratch?.drop();
-  if (dataDir) await rm(dataDir, { recursive: true, force: true });
+  await service?.close();
 });
 
 const listLibraries = async (withinMs = 10_000) => {
-  const response = await fetch(`http://127.0.0.1:${regionalPort}/v1/libraries`, {
-    headers: { authorization: `Bearer ${ownerKey}` },
+  const response = await fetch(`${service.regionalUrl}/v1/libraries`, {
+    headers: { authorization: `Bearer ${service.ownerKey}` },
     signal: AbortSignal.timeout(withinMs),
   });
   return { status: response.status, headers: response.headers, body: await response.json() };
@@ -120,7 +96,7 @@ describe.skipIf(!serverUrl)("a database outage", () => {
 
     await relay.restore();
     await expect.poll(async () => (await listLibraries()).status, { timeout: 10_000 }).toBe(200);
-    expect(service.child.exitCode).toBeNull();
+    expect(service.spawned.child.exitCode).toBeNull();
   }, 60_000);
 
   it("answers 503 within the connect timeout when the database takes connections and never answers", async () => {

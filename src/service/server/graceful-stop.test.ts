@@ -1,52 +1,19 @@
-import { mkdtemp, rm } from "node:fs/promises";
 import net from "node:net";
-import os from "node:os";
-import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import {
-  createProcessDatabase,
-  freePort,
-  killSpawned,
-  type SpawnedProcess,
-  spawnScript,
-} from "./service-process.testing.ts";
+import { type ServiceProcess, startServiceProcess } from "./service-process.testing.ts";
 
 // SIGTERM on a real process: readiness turns 503 `draining` at once, a request in flight still completes, then
 // the process exits 0. (That running jobs go back to the queue is proven in jobs/job-runner.test.ts.)
-const serverUrl = process.env.TEST_DATABASE_URL;
-let dataDir: string;
-let scratch: Awaited<ReturnType<typeof createProcessDatabase>> | null = null;
-let service: SpawnedProcess;
-let regionalPort: number;
-let ownerKey: string;
+let service: ServiceProcess;
 
 beforeAll(async () => {
-  dataDir = await mkdtemp(path.join(os.tmpdir(), "bsg-"));
-  const [central, regional] = [await freePort(), await freePort()];
-  regionalPort = regional;
-  if (serverUrl) scratch = await createProcessDatabase(serverUrl);
-  service = spawnScript("src/service/main.ts", [], {
-    BRANDSPACE_DATA_DIR: dataDir,
-    HOST: "127.0.0.1",
-    CENTRAL_PORT: String(central),
-    REGIONAL_PORT: String(regional),
-    LOG_LEVEL: "warn",
-    DEMO_CONTENT: "0",
-    SHUTDOWN_DRAIN_DELAY: "1500ms",
-    ...(scratch ? { DATABASE_URL: scratch.url } : {}),
-  });
-  ownerKey = (await service.waitForStdout(/^ {4}(bsk_\S+)$/m, 60_000))[1]!;
-  await service.waitForStdout(/Press Ctrl\+C to stop\./);
+  service = await startServiceProcess({ env: { SHUTDOWN_DRAIN_DELAY: "1500ms" } });
 }, 90_000);
 
-afterAll(async () => {
-  killSpawned();
-  await scratch?.drop();
-  await rm(dataDir, { recursive: true, force: true });
-});
+afterAll(() => service?.close());
 
 const health = (probe = "ready") =>
-  fetch(`http://127.0.0.1:${regionalPort}/v1/health?probe=${probe}`).then(async (r) => ({
+  fetch(`${service.regionalUrl}/v1/health?probe=${probe}`).then(async (r) => ({
     status: r.status,
     body: (await r.json()) as { status: string; probe: string },
   }));
@@ -56,7 +23,7 @@ describe("graceful stop", () => {
     expect(await health()).toMatchObject({ status: 200, body: { status: "ok", probe: "ready" } });
 
     const body = JSON.stringify({ name: "Created while stopping" });
-    const socket = net.connect(regionalPort, "127.0.0.1");
+    const socket = net.connect(service.regionalPort, "127.0.0.1");
     let answer = "";
     socket.setEncoding("utf8");
     socket.on("data", (chunk) => {
@@ -65,13 +32,13 @@ describe("graceful stop", () => {
     const closed = new Promise((resolve) => socket.on("close", resolve));
     await new Promise((resolve) => socket.on("connect", resolve));
     socket.write(
-      `POST /v1/libraries HTTP/1.1\r\nHost: x\r\nAuthorization: Bearer ${ownerKey}\r\n` +
+      `POST /v1/libraries HTTP/1.1\r\nHost: x\r\nAuthorization: Bearer ${service.ownerKey}\r\n` +
         `Content-Type: application/json\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n` +
         body.slice(0, 4),
     );
     await new Promise((resolve) => setTimeout(resolve, 200));
 
-    service.child.kill("SIGTERM");
+    service.spawned.child.kill("SIGTERM");
     await new Promise((resolve) => setTimeout(resolve, 300));
     expect(await health()).toMatchObject({ status: 503, body: { status: "draining" } });
     expect(await health("live")).toMatchObject({ status: 200, body: { status: "ok", probe: "live" } });
@@ -80,6 +47,6 @@ describe("graceful stop", () => {
     await closed;
     expect(answer).toMatch(/^HTTP\/1\.1 201 /);
     expect(answer).toContain('"name":"Created while stopping"');
-    expect((await service.exited).exitCode).toBe(0);
+    expect((await service.spawned.exited).exitCode).toBe(0);
   }, 60_000);
 });

@@ -1,5 +1,8 @@
 import { type ChildProcess, spawn } from "node:child_process";
+import { mkdir, mkdtemp, rm } from "node:fs/promises";
 import net from "node:net";
+import os from "node:os";
+import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { createScratchDatabase } from "../testing/test-database.ts";
 
@@ -119,3 +122,81 @@ export async function freePort(): Promise<number> {
 
 /** A new, empty database on the PostgreSQL server of `serverUrl`, for a spawned service to migrate and seed. */
 export const createProcessDatabase = (serverUrl: string) => createScratchDatabase(serverUrl, "bs_proc");
+
+export interface ServiceProcess {
+  /** The process running now (`restart` replaces it). */
+  readonly spawned: SpawnedProcess;
+  readonly dataDir: string;
+  readonly regionalPort: number;
+  readonly regionalUrl: string;
+  readonly ownerKey: string;
+  /** The scratch database on TEST_DATABASE_URL's server, or null on embedded PGlite. */
+  readonly databaseUrl: string | null;
+  /** Spawns the service again on the same data, ports and database, and waits until it serves. */
+  restart(): Promise<void>;
+  /** Kills every spawned process, drops the scratch database and removes the data directory. */
+  close(): Promise<void>;
+}
+
+export interface ServiceProcessOptions {
+  /** Variables beside the defaults (ports, data directory, database, `DEMO_CONTENT: 0`). */
+  env?: Record<string, string>;
+  /** The URL the process connects to, given the scratch database's (a relay in front of it, say). */
+  reachDatabase?: (scratchUrl: string) => Promise<string> | string;
+}
+
+const BANNER = /Press Ctrl\+C to stop\./;
+const OWNER_KEY = /^ {4}(bsk_\S+)$/m;
+
+/**
+ * A real service process (`src/service/main.ts`) on a new data directory and two free ports, on a scratch database
+ * of TEST_DATABASE_URL's server when it is set (embedded PGlite otherwise), its temporary files in the data
+ * directory's `tmp`; resolves once it has printed the owner key it seeded and its banner.
+ */
+export async function startServiceProcess(options: ServiceProcessOptions = {}): Promise<ServiceProcess> {
+  const dataDir = await mkdtemp(path.join(os.tmpdir(), "bs-proc-"));
+  const [centralPort, regionalPort] = [await freePort(), await freePort()];
+  const serverUrl = process.env.TEST_DATABASE_URL;
+  const scratch = serverUrl ? await createProcessDatabase(serverUrl) : null;
+  const close = async () => {
+    killSpawned();
+    await scratch?.drop();
+    await rm(dataDir, { recursive: true, force: true });
+  };
+  try {
+    await mkdir(path.join(dataDir, "tmp"));
+    const databaseUrl = scratch ? await (options.reachDatabase?.(scratch.url) ?? scratch.url) : null;
+    const env = {
+      BRANDSPACE_DATA_DIR: dataDir,
+      TMPDIR: path.join(dataDir, "tmp"),
+      HOST: "127.0.0.1",
+      CENTRAL_PORT: String(centralPort),
+      REGIONAL_PORT: String(regionalPort),
+      LOG_LEVEL: "warn",
+      DEMO_CONTENT: "0",
+      ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
+      ...options.env,
+    };
+    let spawned = spawnScript("src/service/main.ts", [], env);
+    const ownerKey = (await spawned.waitForStdout(OWNER_KEY, 60_000))[1]!;
+    await spawned.waitForStdout(BANNER, 60_000);
+    return {
+      get spawned() {
+        return spawned;
+      },
+      dataDir,
+      regionalPort,
+      regionalUrl: `http://127.0.0.1:${regionalPort}`,
+      ownerKey,
+      databaseUrl: scratch?.url ?? null,
+      async restart() {
+        spawned = spawnScript("src/service/main.ts", [], env);
+        await spawned.waitForStdout(BANNER, 60_000);
+      },
+      close,
+    };
+  } catch (error) {
+    await close();
+    throw error;
+  }
+}
