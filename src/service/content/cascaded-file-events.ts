@@ -1,7 +1,7 @@
 import type { Db } from "../db/client.ts";
 import { fileEventData } from "../files/files.mapper.ts";
 import type { FileRow } from "../files/files.repository.ts";
-import { actors, emit } from "../platform/outbox.ts";
+import { actors, emitMany } from "../platform/outbox.ts";
 
 type EventFile = Pick<FileRow, "id" | "name" | "libraryId" | "folderId" | "kind">;
 
@@ -16,6 +16,5 @@ export async function emitCascadedFileEvents(
   type: "file.deleted" | "file.moved",
   carried: EventFile[],
 ) {
-  for (const file of carried)
-    await emit(db, { brandspaceId, type, actor: actors.system(), data: fileEventData(file) });
+  await emitMany(db, { brandspaceId, type, actor: actors.system(), data: carried.map(fileEventData) });
 }

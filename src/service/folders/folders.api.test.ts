@@ -1,6 +1,7 @@
-import { asc } from "drizzle-orm";
+import { asc, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { Folder, FolderDetail } from "../../contract/folders.ts";
+import { rowsOf } from "../db/client.ts";
 import { events } from "../db/schema/index.ts";
 import { uploadBytes } from "../testing/content-fixtures.ts";
 import { type ApiCall, apiClient } from "../testing/http-client.ts";
@@ -199,6 +200,29 @@ describe("folders", () => {
     expect(await eventTypesFor(doomed.id)).toEqual(["folder.created:user", "folder.deleted:user"]);
     expect((await api("DELETE", `/v1/folders/${doomed.id}?permanent=maybe`)).status).toBe(400);
   });
+
+  it("deletes a folder for good that holds more files than one statement may carry parameters", async () => {
+    const crowded = await folder("Crowded");
+    const count = 70_000; // over PostgreSQL's 65,535 parameters a statement
+    await service.deps.db.transaction(async (tx) => {
+      // Without the search triggers, which would take a minute here; nothing below searches.
+      await tx.execute(sql`set local session_replication_role = replica`);
+      await tx.execute(sql`
+      insert into files (id, brandspace_id, library_id, folder_id, name, extension, kind, mime, size, status, created_by_id)
+      select 'fil_crowd' || n, ${service.seed.brandspaceId}, ${libraryId}, ${crowded.id}, 'f' || n || '.txt', 'txt',
+        'document', 'text/plain', 1, 'ready', ${service.seed.users.owner.id}
+      from generate_series(1, ${count}) as n`);
+    });
+    const res = await api("DELETE", `/v1/folders/${crowded.id}?permanent=true`);
+    expect(res.status, res.text).toBe(200);
+    expect((await api("GET", "/v1/files/fil_crowd1")).status).toBe(404);
+    const [deleted] = rowsOf<{ n: number }>(
+      await service.deps.db.execute(
+        sql`select count(*)::int as n from events where type = 'file.deleted' and data->>'folder_id' = ${crowded.id}`,
+      ),
+    );
+    expect(deleted!.n).toBe(count);
+  }, 60_000);
 
   it("refuses bad parents and respects library visibility", async () => {
     const other = (await api("POST", "/v1/libraries", { body: { name: "Elsewhere" } })).body.id;

@@ -131,8 +131,15 @@ export function filesInFolders(db: Db, folderIds: string[]) {
   return db.select(fileEventColumns).from(files).where(inArray(files.folderId, folderIds));
 }
 
-/** Deletes the files, then the folders, of a subtree. */
-export async function deleteSubtreeRows(db: Db, folderIds: string[], fileIds: string[]) {
-  if (fileIds.length > 0) await db.delete(files).where(inArray(files.id, fileIds));
+/**
+ * Deletes the files, then the folders, of a subtree; answers the files it deleted. By folder, not by file id: a
+ * folder may hold more files than one statement may carry parameters (65,535).
+ */
+export async function deleteSubtreeRows(db: Db, folderIds: string[]) {
+  const deleted = await db
+    .delete(files)
+    .where(inArray(files.folderId, folderIds))
+    .returning(fileEventColumns);
   await db.delete(folders).where(inArray(folders.id, folderIds));
+  return deleted;
 }

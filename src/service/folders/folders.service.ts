@@ -165,14 +165,9 @@ export async function purgeFolder(
   { brandspaceId, folder, actor }: { brandspaceId: string; folder: repo.FolderRow; actor: Actor },
 ) {
   const subtree = await subtreeFolderIds(db, folder.id);
-  const contained = await repo.filesInFolders(db, subtree);
   // Rows first, events after: the deletion waits for a processing run that holds a file's rows, so an event that
   // run emits (file.processed) comes before this file.deleted, not after it.
-  await repo.deleteSubtreeRows(
-    db,
-    subtree,
-    contained.map((f) => f.id),
-  );
+  const contained = await repo.deleteSubtreeRows(db, subtree);
   await emitCascadedFileEvents(db, brandspaceId, "file.deleted", contained);
   await revokeLinksOfDeleted(db, brandspaceId, { folder: subtree, file: contained.map((file) => file.id) });
   await emit(db, { brandspaceId, type: "folder.deleted", actor, data: folderEventData(folder) });

@@ -18,6 +18,8 @@ describe("isDatabaseUnavailable", () => {
   it("leaves a request's own faults and our bugs alone", () => {
     expect(isDatabaseUnavailable({ code: "23505" })).toBe(false);
     expect(isDatabaseUnavailable({ cause: { code: "42601" } })).toBe(false);
+    // A protocol violation (a statement over 65,535 parameters, say) is our fault, though in class 08.
+    expect(isDatabaseUnavailable({ cause: { code: "08P01" } })).toBe(false);
     expect(isDatabaseUnavailable(new TypeError("x is undefined"))).toBe(false);
     expect(isDatabaseUnavailable(null)).toBe(false);
   });

@@ -41,6 +41,35 @@ export async function emit(tx: Db, input: EventInput): Promise<{ id: string; occ
   return { id, occurredAt };
 }
 
+/** Events per statement of `emitMany`: seven array parameters, whatever their number. */
+const EMIT_SLICE = 5_000;
+
+/**
+ * Writes many events of one brandspace, type and actor in order (a cascade's `file.deleted` per file, say), a few
+ * thousand a statement instead of one each: a library of 100,000 files is deleted in seconds, not minutes.
+ */
+export async function emitMany(
+  tx: Db,
+  {
+    brandspaceId,
+    type,
+    actor,
+    data,
+  }: Omit<EventInput, "data" | "requestId"> & { data: Record<string, unknown>[] },
+): Promise<void> {
+  for (let at = 0; at < data.length; at += EMIT_SLICE) {
+    const slice = data.slice(at, at + EMIT_SLICE);
+    const ids = slice.map(() => newId("event"));
+    await tx.execute(sql`
+      insert into ${events} (id, brandspace_id, type, occurred_at, actor_type, actor_id, data)
+      select e.id, ${brandspaceId}, ${type}, ${new Date().toISOString()}::timestamptz, ${actor.type}, ${actor.id},
+        e.data
+      from unnest(${sql.param(ids)}::text[], ${sql.param(slice.map((d) => JSON.stringify(d)))}::jsonb[])
+        with ordinality as e(id, data, position)
+      order by e.position`);
+  }
+}
+
 export type EventRow = typeof events.$inferSelect;
 
 /** What an event's delivery body is made of. */
