@@ -37,7 +37,6 @@ export async function activateNewVersion(db: Db, fileId: string, version: Versio
     .update(files)
     .set({
       ...mirrorOf(version),
-      extension: version.extension,
       versionCount: sql`${files.versionCount} + 1`,
       updatedAt: new Date(),
     })

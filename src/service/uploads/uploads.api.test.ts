@@ -270,6 +270,29 @@ describe("multipart upload", () => {
 });
 
 describe("new versions", () => {
+  it("the file's type follows the active version, back and forth", async () => {
+    const file = await uploadBytes(api, await solidPng(8, 8), { name: "mark.png", library_id: libraryId });
+    const text = Version.parse(
+      await uploadBytes(api, Buffer.from("plain words\n"), { name: "mark.txt", file_id: file.id }),
+    );
+    expect(await waitUntilProcessed(api, file.id)).toMatchObject({ extension: "txt", kind: "document" });
+    const v1 = (await api("GET", `/v1/files/${file.id}/versions`)).body.data[1];
+    expect((await api("POST", `/v1/files/${file.id}/versions/${v1.id}/activate`)).status).toBe(200);
+    expect((await api("GET", `/v1/files/${file.id}`)).body).toMatchObject({
+      extension: "png",
+      kind: "image",
+      mime: "image/png",
+    });
+    const listed = async (extension: string) =>
+      (await api("GET", `/v1/files?library_id=${libraryId}&extensions=${extension}&limit=100`)).body.data.map(
+        (f: { id: string }) => f.id,
+      );
+    expect(await listed("png")).toContain(file.id);
+    expect(await listed("txt")).not.toContain(file.id);
+    expect((await api("POST", `/v1/files/${file.id}/versions/${text.id}/activate`)).status).toBe(200);
+    expect((await api("GET", `/v1/files/${file.id}`)).body.extension).toBe("txt");
+  });
+
   it("uploading with file_id adds the active version; numbers are never reused", async () => {
     const first = await uploadBytes(api, await solidPng(32, 32), {
       name: "brand.png",

@@ -33,6 +33,7 @@ export const mirrorOf = (v: VersionRow) => ({
   activeNumber: v.versionNumber,
   kind: v.kind,
   mime: v.mime,
+  extension: v.extension,
   size: v.size,
   status: v.status,
   durationMs: v.durationMs,
