@@ -1,7 +1,7 @@
 import { type Access, requireLibraryAccess } from "../access/library-access.ts";
 import type { CallerContext } from "../platform/context.ts";
 import type { ApiError } from "../platform/errors.ts";
-import { notFound } from "../platform/errors.ts";
+import { conflict, notFound } from "../platform/errors.ts";
 import { type FileRow, findFile } from "./files.repository.ts";
 
 /**
@@ -26,4 +26,12 @@ export async function requireActiveFile(
   const file = await requireFile(ctx, fileId, needed);
   if (file.trashedAt) throw notFound("file");
   return file;
+}
+
+/**
+ * Refuses to change a file in the trash (rename, move, copy, versions, values): it can still be read, so this is a
+ * state conflict (409, restore it first), not an unknown id. After the access and permission checks.
+ */
+export function refuseTrashedFile(file: FileRow) {
+  if (file.trashedAt) throw conflict("The file is in the trash: restore it first.");
 }

@@ -234,6 +234,18 @@ describe("file operations", () => {
     expect(await listed(`folder_id=${folderId}`)).not.toContain("note.txt");
     expect(await listed(`trashed=true&library_id=${libraryId}`)).toContain("note.txt");
     expect((await api("GET", `/v1/files/${ids.inFolder}`)).body.trashed_at).not.toBeNull();
+    // Readable, so not an unknown id: changing it is a state conflict until it is restored.
+    const versionId = (await api("GET", `/v1/files/${ids.inFolder}`)).body.version.active_id;
+    for (const [method, path, body] of [
+      ["PATCH", "", { name: "renamed.txt" }],
+      ["POST", "/move", { to_root: true }],
+      ["POST", "/copy", { to_root: true }],
+      ["POST", `/versions/${versionId}/activate`, undefined],
+    ] as const) {
+      const refused = await api(method, `/v1/files/${ids.inFolder}${path}`, body ? { body } : {});
+      expect(refused.status, `${method} ${path}`).toBe(409);
+      expect(refused.body.message).toBe("The file is in the trash: restore it first.");
+    }
     const restored = await api("POST", `/v1/files/${ids.inFolder}/restore`);
     expect(restored.body).toMatchObject({ trashed_at: null, folder_id: folderId });
     expect((await api("POST", `/v1/files/${ids.inFolder}/restore`)).status).toBe(409);

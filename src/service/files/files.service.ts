@@ -10,7 +10,7 @@ import { newId } from "../platform/ids.ts";
 import { actors, emit } from "../platform/outbox.ts";
 import { revokeLinksOfDeleted } from "../shared-links/revoke-with-target.ts";
 import { findVersionById, type VersionRow } from "../versions/versions.repository.ts";
-import { requireActiveFile, requireFile } from "./file-access.ts";
+import { refuseTrashedFile, requireFile } from "./file-access.ts";
 import { fileEventData, toFile } from "./files.mapper.ts";
 import * as repo from "./files.repository.ts";
 
@@ -42,8 +42,9 @@ export async function updateFile(
   ctx: ServiceContext,
   { fileId, changes }: FileId & { changes: { name?: string; tags?: string[]; published?: boolean } },
 ) {
-  const file = await requireActiveFile(ctx, fileId, "edit");
+  const file = await requireFile(ctx, fileId, "edit");
   requirePermission(ctx.auth, "files.edit", "edit files");
+  refuseTrashedFile(file);
   // A page's `published` is its public URL's, which has its own permission and events.
   if (file.kind === "page" && changes.published !== undefined)
     throw conflict("A page is published through /v1/pages/{pageId}/publish and /unpublish.");
@@ -74,8 +75,9 @@ async function resolveDestination(ctx: ServiceContext, file: repo.FileRow, to: D
 }
 
 export async function moveFile(ctx: ServiceContext, { fileId, to }: FileId & { to: Destination }) {
-  const file = await requireActiveFile(ctx, fileId, "edit");
+  const file = await requireFile(ctx, fileId, "edit");
   requirePermission(ctx.auth, "files.edit", "edit files");
+  refuseTrashedFile(file);
   const destination = await resolveDestination(ctx, file, to);
   const row = await repo.updateFileRow(ctx.db, fileId, destination);
   await emitFile(ctx, "file.moved", row);
@@ -128,8 +130,9 @@ function copyRows(file: repo.FileRow, version: VersionRow, target: CopyTarget) {
 /** A new file from the active version, with its renditions, tags and property values; emits `file.created`. */
 export async function copyFile(ctx: ServiceContext, { fileId, to }: FileId & { to: Destination }) {
   const { db, auth } = ctx;
-  const file = await requireActiveFile(ctx, fileId, "view");
+  const file = await requireFile(ctx, fileId, "view");
   requirePermission(ctx.auth, "files.upload", "copy files");
+  refuseTrashedFile(file);
   const place = await resolveDestination(ctx, file, to);
   const version = await findVersionById(db, file.activeVersionId ?? "");
   if (!version) throw conflict("The file has no active version to copy.");

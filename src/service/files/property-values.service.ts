@@ -2,7 +2,7 @@ import { requirePermission } from "../platform/auth.ts";
 import type { ServiceContext } from "../platform/context.ts";
 import { conflict, notFound } from "../platform/errors.ts";
 import { actors, emit } from "../platform/outbox.ts";
-import { requireActiveFile } from "./file-access.ts";
+import { refuseTrashedFile, requireFile } from "./file-access.ts";
 import { toPropertyValue } from "./files.mapper.ts";
 import { updateFileRow } from "./files.repository.ts";
 import { normalizePropertyValue } from "./property-value-input.ts";
@@ -14,7 +14,7 @@ export async function setPropertyValue(
   { fileId, propertyId, value }: { fileId: string; propertyId: string; value: unknown },
 ) {
   const { db, auth } = ctx;
-  await requireActiveFile(ctx, fileId, "edit");
+  refuseTrashedFile(await requireFile(ctx, fileId, "edit"));
   requirePermission(ctx.auth, "files.edit", "edit files");
   const property = await findPropertyDefinition(
     db,

@@ -158,6 +158,15 @@ describe("folders", () => {
       "Trashed on its own",
     ]);
     expect((await api("DELETE", `/v1/folders/${parent.id}`)).status).toBe(409);
+    expect((await api("PATCH", `/v1/folders/${parent.id}`, { body: { name: "x" } })).body).toMatchObject({
+      status: 409,
+      message: "The folder is in the trash: restore it first.",
+    });
+    expect(
+      (await api("POST", `/v1/folders/${parent.id}/move`, { body: { library_id: libraryId } })).status,
+    ).toBe(409);
+    // Hidden with its trashed parent: not readable, so unknown.
+    expect((await api("PATCH", `/v1/folders/${kept.id}`, { body: { name: "x" } })).status).toBe(404);
 
     const restored = await api("POST", `/v1/folders/${parent.id}/restore`);
     expect(restored.status).toBe(200);

@@ -15,7 +15,12 @@ import { conflict, notFound, validationError } from "../platform/errors.ts";
 import { newId } from "../platform/ids.ts";
 import { actors, emit } from "../platform/outbox.ts";
 import { revokeLinksOfDeleted } from "../shared-links/revoke-with-target.ts";
-import { requireActiveFolder, requireFolder } from "./folder-access.ts";
+import {
+  refuseTrashedFolder,
+  requireActiveFolder,
+  requireFolder,
+  requireUnhiddenFolder,
+} from "./folder-access.ts";
 import { folderEventData, toFolder } from "./folders.mapper.ts";
 import * as repo from "./folders.repository.ts";
 
@@ -73,8 +78,9 @@ export async function updateFolder(
   ctx: ServiceContext,
   { folderId, changes }: FolderId & { changes: { name?: string; color?: string | null } },
 ) {
-  await requireActiveFolder(ctx, folderId, "edit");
+  const folder = await requireUnhiddenFolder(ctx, folderId, "edit");
   requirePermission(ctx.auth, "files.edit", "organize folders");
+  refuseTrashedFolder(folder);
   const row = await repo.updateFolderRow(ctx.db, folderId, changes);
   await emitFolder(ctx, "folder.updated", row);
   return toFolder(row);
@@ -106,8 +112,9 @@ export async function moveFolder(
   ctx: ServiceContext,
   { folderId, to }: FolderId & { to: { library_id?: string; folder_id?: string } },
 ) {
-  const folder = await requireActiveFolder(ctx, folderId, "edit");
+  const folder = await requireUnhiddenFolder(ctx, folderId, "edit");
   requirePermission(ctx.auth, "files.edit", "organize folders");
+  refuseTrashedFolder(folder);
   const destination = await resolveDestination(ctx, folder, to);
   if (destination.libraryId !== folder.libraryId) {
     const subtree = await subtreeFolderIds(ctx.db, folder.id);

@@ -2,7 +2,7 @@ import { requireLibraryAccess } from "../access/library-access.ts";
 import { addVersionFromContent, createFileFromContent } from "../content/create-file.ts";
 import { sniffBlob } from "../content/sniff-blob.ts";
 import type { Db } from "../db/client.ts";
-import { requireActiveFile } from "../files/file-access.ts";
+import { refuseTrashedFile, requireFile } from "../files/file-access.ts";
 import { findFile } from "../files/files.repository.ts";
 import { presentFile } from "../files/files.service.ts";
 import { requireActiveFolder } from "../folders/folder-access.ts";
@@ -65,7 +65,8 @@ async function resolvePlace(
         },
       ]);
     }
-    const file = await requireActiveFile({ db, auth }, input.file_id, "edit");
+    const file = await requireFile({ db, auth }, input.file_id, "edit");
+    refuseTrashedFile(file);
     if (file.kind === "page") throw conflict("A page has no versions: edit it through /v1/pages.");
     return { libraryId: file.libraryId, folderId: file.folderId, fileId: file.id, transferId: null };
   }

@@ -1,4 +1,4 @@
-import { requireActiveFile, requireFile } from "../files/file-access.ts";
+import { refuseTrashedFile, requireFile } from "../files/file-access.ts";
 import type { FileRow } from "../files/files.repository.ts";
 import { requirePermission } from "../platform/auth.ts";
 import type { ServiceContext } from "../platform/context.ts";
@@ -44,8 +44,9 @@ export async function getVersion(ctx: ServiceContext, { fileId, versionId }: Ver
 }
 
 export async function activateVersion(ctx: ServiceContext, { fileId, versionId }: VersionRef) {
-  const file = await requireActiveFile(ctx, fileId, "edit");
+  const file = await requireFile(ctx, fileId, "edit");
   requirePermission(ctx.auth, "files.edit", "edit files");
+  refuseTrashedFile(file);
   const version = await requireVersion(ctx, file, versionId);
   // Activating the active version changes nothing and emits nothing.
   if (file.activeVersionId !== version.id) {
@@ -57,8 +58,9 @@ export async function activateVersion(ctx: ServiceContext, { fileId, versionId }
 
 /** Deletes an inactive version; the active one answers 409. Numbers are never reused. */
 export async function deleteVersion(ctx: ServiceContext, { fileId, versionId }: VersionRef) {
-  const file = await requireActiveFile(ctx, fileId, "edit");
+  const file = await requireFile(ctx, fileId, "edit");
   requirePermission(ctx.auth, "files.delete", "delete versions");
+  refuseTrashedFile(file);
   const version = await requireVersion(ctx, file, versionId);
   if (file.activeVersionId === version.id) {
     throw conflict("This is the file's active version; activate another version before deleting it.");
