@@ -95,26 +95,31 @@ export const PAGE_LIMIT_MAX = 100;
 export const PAGE_LIMIT_DEFAULT = 50;
 
 /**
- * A number written in a query string: plain decimal digits (with a sign and a fraction), nothing else. `Number()`
- * alone also reads `0x10`, `1e1`, ` 5` and the empty string (as 0).
+ * A number written in a query string: plain decimal digits (with a sign and a fraction), nothing else, read as a
+ * number before `schema` sees it. `Number()` alone also reads `0x10`, `1e1`, ` 5` and the empty string (as 0).
  */
 export function queryNumber<T extends z.ZodType<number>>(schema: T) {
   return z.preprocess(
-    (value) => (typeof value === "string" && !/^-?\d+(\.\d+)?$/.test(value) ? Number.NaN : value),
+    (value) =>
+      typeof value === "string" ? (/^-?\d+(\.\d+)?$/.test(value) ? Number(value) : Number.NaN) : value,
     schema,
   );
 }
 
-/** Query parameters common to every list. */
-export const PaginationQuery = z.strictObject({
-  limit: queryNumber(
+/** A list's `limit`: 1 to 100, `byDefault` when absent (the default inside, where the OpenAPI document reads it). */
+export const pageLimit = (byDefault = PAGE_LIMIT_DEFAULT) =>
+  queryNumber(
     z.coerce
       .number()
       .int("must be an integer")
       .min(1, "must be between 1 and 100")
       .max(PAGE_LIMIT_MAX, "must be between 1 and 100")
-      .default(PAGE_LIMIT_DEFAULT),
-  ).meta({ description: "Page size, 1 to 100." }),
+      .default(byDefault),
+  ).meta({ description: "Page size, 1 to 100." });
+
+/** Query parameters common to every list. */
+export const PaginationQuery = z.strictObject({
+  limit: pageLimit(),
   cursor: z.string().min(1).max(2048).optional().meta({ description: "Opaque cursor from `next_cursor`." }),
 });
 export type PaginationQuery = z.infer<typeof PaginationQuery>;

@@ -29,13 +29,19 @@ export const ERROR_RESPONSE_STATUS: Record<ErrorResponseName, string> = {
   Expired: "410",
 };
 
+const isVisitorPath = (op: Operation) => op.path.startsWith("/v1/public/");
+
+/** Every POST with a key, and a visitor's POST (an unlock, an anonymous comment), takes an Idempotency-Key. */
+export const takesIdempotencyKey = (op: Operation) =>
+  op.method === "POST" && (op.auth === "key" || isVisitorPath(op));
+
 /** Which of the common error answers an operation can give, from its auth, scope, plane, method and path. */
 export function errorResponsesOf(op: Operation): ErrorResponseName[] {
   const withKey = op.auth === "key";
-  const idempotent = withKey && op.method === "POST";
+  const idempotent = takesIdempotencyKey(op);
   // A visitor's paths: throttled per visitor; a shared link's or transfer's also behind a password and gone once
   // expired (a published page has neither).
-  const visitor = op.path.startsWith("/v1/public/");
+  const visitor = isVisitorPath(op);
   const guarded = /^\/v1\/public\/(shared-links|transfers)\//.test(op.path);
   const names: (ErrorResponseName | false)[] = [
     // Every operation rejects query parameters it does not take.
@@ -67,6 +73,18 @@ export const RESPONSE_HEADERS = {
     description: "`true` when the answer is a stored one replayed for a repeated Idempotency-Key.",
     schema: { type: "string", const: "true" },
   },
+  "Retry-After": integerHeader("Seconds to wait before sending the request again."),
+  "WWW-Authenticate": {
+    description: "`Bearer`: the scheme the API key goes in.",
+    schema: { type: "string" },
+  },
+};
+
+/** Headers an error answer carries beside `X-Request-Id`. */
+export const ERROR_RESPONSE_HEADERS: Partial<Record<ErrorResponseName, (keyof typeof RESPONSE_HEADERS)[]>> = {
+  Unauthorized: ["WWW-Authenticate"],
+  Conflict: ["Retry-After"],
+  RateLimited: ["Retry-After"],
 };
 
 const headerRef = (name: keyof typeof RESPONSE_HEADERS) => ({ $ref: `#/components/headers/${name}` });
@@ -74,6 +92,6 @@ const headerRef = (name: keyof typeof RESPONSE_HEADERS) => ({ $ref: `#/component
 export function successHeadersOf(op: Operation) {
   const names: (keyof typeof RESPONSE_HEADERS)[] = ["X-Request-Id"];
   if (op.auth === "key") names.push("RateLimit-Limit", "RateLimit-Remaining", "RateLimit-Reset");
-  if (op.auth === "key" && op.method === "POST") names.push("Idempotent-Replayed");
+  if (takesIdempotencyKey(op)) names.push("Idempotent-Replayed");
   return Object.fromEntries(names.map((name) => [name, headerRef(name)]));
 }

@@ -70,6 +70,29 @@ describe("buildOpenApiDocument over allOperations", () => {
     expect(text).not.toContain('"$schema"');
   });
 
+  it("states what the service does where a careful client looks: defaults, headers, the health 503", () => {
+    const byId = (id: string) => operationOf(document, allOperations.find((op) => op.id === id)!)!;
+    const limitDefault = (id: string) =>
+      (byId(id).parameters as { name: string; schema: { default?: number } }[]).find(
+        (p) => p.name === "limit",
+      )!.schema.default;
+    expect(limitDefault("listFiles")).toBe(50);
+    expect(limitDefault("listSimilarFiles")).toBe(20);
+    expect(limitDefault("listEventTypes")).toBe(100);
+    expect((byId("getHealth").responses as Json)["503"]).toMatchObject({
+      content: { "application/json": { schema: { $ref: "#/components/schemas/Health" } } },
+    });
+    // Every POST takes an Idempotency-Key, a visitor's too.
+    for (const op of allOperations.filter((op) => op.method === "POST")) {
+      expect(collectRefs(operationOf(document, op)!.parameters), op.id).toContain(
+        "#/components/parameters/IdempotencyKey",
+      );
+    }
+    const responses = (document.components as Json).responses as Record<string, { headers: Json }>;
+    expect(Object.keys(responses.RateLimited!.headers)).toContain("Retry-After");
+    expect(Object.keys(responses.Unauthorized!.headers)).toContain("WWW-Authenticate");
+  });
+
   it("defines the Error schema and refers to it from every operation", () => {
     const schemas = (document.components as Json).schemas as Json;
     expect(schemas.Error).toMatchObject({ type: "object", required: expect.arrayContaining(["code"]) });

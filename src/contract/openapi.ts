@@ -1,12 +1,14 @@
 import type { z } from "zod";
 import { ERROR_STATUS, ErrorBody } from "./errors.ts";
 import {
+  ERROR_RESPONSE_HEADERS,
   ERROR_RESPONSE_STATUS,
   ERROR_RESPONSES,
   type ErrorResponseName,
   errorResponsesOf,
   RESPONSE_HEADERS,
   successHeadersOf,
+  takesIdempotencyKey,
 } from "./openapi-responses.ts";
 import { createSchemaRegistry, type JsonSchema, type SchemaRegistry } from "./openapi-schemas.ts";
 import type { Operation } from "./operation.ts";
@@ -72,7 +74,12 @@ export function buildOpenApiDocument(operations: Operation[], options: OpenApiOp
           name,
           {
             description: ERROR_RESPONSES[name],
-            headers: { "X-Request-Id": { $ref: "#/components/headers/X-Request-Id" } },
+            headers: Object.fromEntries(
+              ["X-Request-Id", ...(ERROR_RESPONSE_HEADERS[name] ?? [])].map((header) => [
+                header,
+                { $ref: `#/components/headers/${header}` },
+              ]),
+            ),
             content: { "application/json": { schema: ERROR_REF } },
           },
         ]),
@@ -82,7 +89,13 @@ export function buildOpenApiDocument(operations: Operation[], options: OpenApiOp
 }
 
 function operationObject(op: Operation, registry: SchemaRegistry, errors: ErrorResponseName[]) {
-  const takesIdempotencyKey = op.method === "POST" && op.auth === "key";
+  const answer = (description: string) => ({
+    description,
+    headers: successHeadersOf(op),
+    content: {
+      "application/json": { schema: registry.toSchema(op.response, "output", `${op.id}Response`) },
+    },
+  });
   return {
     operationId: op.id,
     summary: op.summary,
@@ -93,7 +106,7 @@ function operationObject(op: Operation, registry: SchemaRegistry, errors: ErrorR
     parameters: [
       ...parametersOf(op, op.params, "path", registry),
       ...parametersOf(op, op.query, "query", registry),
-      ...(takesIdempotencyKey ? [{ $ref: "#/components/parameters/IdempotencyKey" }] : []),
+      ...(takesIdempotencyKey(op) ? [{ $ref: "#/components/parameters/IdempotencyKey" }] : []),
     ],
     ...(op.body
       ? {
@@ -106,13 +119,8 @@ function operationObject(op: Operation, registry: SchemaRegistry, errors: ErrorR
         }
       : {}),
     responses: {
-      [String(op.status)]: {
-        description: op.summary,
-        headers: successHeadersOf(op),
-        content: {
-          "application/json": { schema: registry.toSchema(op.response, "output", `${op.id}Response`) },
-        },
-      },
+      [String(op.status)]: answer(op.summary),
+      ...(op.alsoAnswers ? { [String(op.alsoAnswers.status)]: answer(op.alsoAnswers.description) } : {}),
       ...Object.fromEntries(
         errors.map((name) => [ERROR_RESPONSE_STATUS[name], { $ref: `#/components/responses/${name}` }]),
       ),

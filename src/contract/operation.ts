@@ -33,6 +33,8 @@ export interface Operation<
   bodyKind?: "json" | "binary";
   status: number;
   response: Response;
+  /** Another status answered with the same body (health: 503 when a dependency is down), and when. */
+  alsoAnswers?: { status: number; description: string };
 }
 
 export function defineOperation<

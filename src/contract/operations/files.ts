@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { deletionOf, listOf, PaginationQuery } from "../common.ts";
+import { deletionOf, listOf, PaginationQuery, pageLimit } from "../common.ts";
 import {
   DeleteQuery,
   DownloadQuery,
@@ -105,7 +105,7 @@ export const listSimilarFiles = defineOperation({
   tag: "Files",
   summary: "Visually similar files, best first.",
   params: FileParams,
-  query: PaginationQuery.extend({ limit: PaginationQuery.shape.limit.default(20) }),
+  query: PaginationQuery.extend({ limit: pageLimit(20) }),
   status: 200,
   response: listOf(SimilarFile),
 });

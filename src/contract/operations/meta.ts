@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { listOf, PAGE_LIMIT_MAX, PaginationQuery } from "../common.ts";
+import { listOf, PAGE_LIMIT_MAX, PaginationQuery, pageLimit } from "../common.ts";
 import { EventTypeRow } from "../events.ts";
 import { Brandspace, Health, HealthQuery, KeyContext, Member, Role, Usage, UsageQuery } from "../meta.ts";
 import { defineOperation } from "../operation.ts";
@@ -16,6 +16,10 @@ export const getHealth = defineOperation({
   query: HealthQuery,
   status: 200,
   response: Health,
+  alsoAnswers: {
+    status: 503,
+    description: "A dependency is down, or the process is draining (`status` says which).",
+  },
 });
 
 export const getOpenApi = defineOperation({
@@ -59,7 +63,7 @@ export const getUsage = defineOperation({
 
 /** The catalogue pages like any list, but its default page holds all of it. */
 const EventTypesQuery = PaginationQuery.extend({
-  limit: PaginationQuery.shape.limit.default(PAGE_LIMIT_MAX),
+  limit: pageLimit(PAGE_LIMIT_MAX),
 });
 
 export const listEventTypes = defineOperation({

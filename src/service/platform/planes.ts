@@ -40,6 +40,10 @@ export function checkRegion(
   }
 }
 
+/** A request target as sent may hold `>`, spaces or quotes, which would end or break a Link's `<…>`: encoded. */
+const asUriReference = (target: string) =>
+  target.replace(/[^A-Za-z0-9\-._~:/?#[\]@!$&'()*+,;=%]/gu, (c) => encodeURIComponent(c));
+
 /** A regional path served by the central host still works, with deprecation headers pointing at the regional host. */
 export function deprecationHeaders(
   host: Host,
@@ -52,7 +56,7 @@ export function deprecationHeaders(
   const regional = regionalUrlOf(config, brandspaceRegion ?? config.region);
   const headers: Record<string, string> = {
     Deprecation: "true",
-    Link: `<${regional}${url}>; rel="alternate"`,
+    Link: `<${regional}${asUriReference(url)}>; rel="alternate"`,
   };
   if (config.sunsetDate) headers.Sunset = config.sunsetDate;
   return headers;

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type ApiCall, apiClient } from "../../testing/http-client.ts";
+import { sendRaw } from "../../testing/raw-http.ts";
 import { startTestService, type TestService } from "../../testing/test-service.ts";
 
 let service: TestService;
@@ -36,6 +37,13 @@ describe("central host", () => {
     expect(res.status).toBe(200);
     expect(res.headers.get("deprecation")).toBe("true");
     expect(res.headers.get("link")).toBe(`<${service.regionalUrl}/v1/libraries?limit=5>; rel="alternate"`);
+    // A target sent with characters a Link's <…> cannot hold: encoded, so the link points at the same request.
+    const raw = await sendRaw(
+      Number(new URL(service.processUrls.central).port),
+      `GET /v1/files?q=a>b"c&limit=1 HTTP/1.1\r\nHost: x\r\nAuthorization: Bearer ${service.seed.ownerKey}\r\nConnection: close\r\n\r\n`,
+    );
+    expect(raw.status).toBe(200);
+    expect(raw.headers.link).toBe(`<${service.regionalUrl}/v1/files?q=a%3Eb%22c&limit=1>; rel="alternate"`);
     expect(res.headers.get("sunset")).toBeNull();
   });
 });
