@@ -1,3 +1,4 @@
+import { Readable } from "node:stream";
 import type { FastifyReply, FastifyRequest } from "fastify";
 import type { BlobStore } from "../blobs/blob-store.ts";
 import { attachmentDisposition } from "../blobs/content-disposition.ts";
@@ -56,7 +57,8 @@ export async function serveContent(
   }
   if (request.method === "HEAD") {
     stream.destroy();
-    return reply.send();
+    // Fastify's HEAD route sets Content-Length: 0 for an empty answer, but keeps the one set here for a stream.
+    return reply.send(Readable.from([]));
   }
   return reply.send(stream);
 }

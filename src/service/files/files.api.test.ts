@@ -285,6 +285,13 @@ describe("file operations", () => {
     expect(part.headers.get("content-range")).toBe(`bytes 0-7/${bytes.length}`);
     expect(Buffer.from(await part.arrayBuffer())).toEqual(bytes.subarray(0, 8));
     expect((await fetch(link.body.url, { headers: { "if-none-match": etag } })).status).toBe(304);
+    // HEAD tells the size a GET would send (download managers size files so), and sends no body.
+    const head = await fetch(link.body.url, { method: "HEAD" });
+    expect(head.status).toBe(200);
+    expect(head.headers.get("content-length")).toBe(String(bytes.length));
+    const headPart = await fetch(link.body.url, { method: "HEAD", headers: { range: "bytes=0-7" } });
+    expect(headPart.status).toBe(206);
+    expect(headPart.headers.get("content-length")).toBe("8");
     const beyond = await fetch(link.body.url, { headers: { range: `bytes=${bytes.length}-` } });
     expect(beyond.status).toBe(416);
     if (servedByService()) {
