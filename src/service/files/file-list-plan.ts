@@ -18,6 +18,7 @@ import {
   wordMatchers,
 } from "../search/file-search.ts";
 import { type InterpretedQuery, interpretQuery, mayNamePeople } from "../search/interpret-query.ts";
+import { extensionWithAliases } from "../search/query-words.ts";
 import { searchMembers, withKnownWords } from "../search/search.repository.ts";
 import type { ScoredFileRow } from "./file-list.repository.ts";
 import { activeFile } from "./files.repository.ts";
@@ -85,7 +86,7 @@ export async function planFileList(ctx: CallerContext, query: FileListQuery): Pr
     query.extensions?.length
       ? inArray(
           files.extension,
-          query.extensions.map((e) => e.replace(/^\./, "").toLowerCase()),
+          query.extensions.flatMap((e) => extensionWithAliases(e.replace(/^\./, "").toLowerCase())),
         )
       : undefined,
     query.kind?.length ? inArray(files.kind, query.kind) : undefined,

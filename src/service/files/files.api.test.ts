@@ -1,3 +1,4 @@
+import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { File, FileBase } from "../../contract/files.ts";
 import { properties, propertyOptions } from "../db/schema/index.ts";
@@ -71,6 +72,20 @@ describe("file list scope", () => {
 });
 
 describe("file list filters", () => {
+  it("extensions naming one format (jpg, jpeg) each mean both, as in q", async () => {
+    const library = (await api("POST", "/v1/libraries", { body: { name: "Formats" } })).body.id;
+    const jpeg = await sharp({ create: { width: 8, height: 8, channels: 3, background: "#3366aa" } })
+      .jpeg()
+      .toBuffer();
+    await uploadBytes(api, jpeg, { name: "short.jpg", library_id: library });
+    await uploadBytes(api, jpeg, { name: "long.jpeg", library_id: library });
+    for (const extensions of ["jpg", "jpeg", ".JPEG"])
+      expect(await listed(`library_id=${library}&extensions=${extensions}`)).toEqual([
+        "long.jpeg",
+        "short.jpg",
+      ]);
+  });
+
   it("filters by kind, extension, size, dates and uploader", async () => {
     const base = `library_id=${libraryId}&recursive=true`;
     expect(await listed(`${base}&kind=document`)).toEqual(["note.txt"]);

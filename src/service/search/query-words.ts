@@ -75,8 +75,11 @@ export const recogniseExtension: Step = (tokens, at) => {
   const dotted = /^\.([a-z0-9]{1,10})$/.exec(t)?.[1];
   if (!dotted && !EXTENSIONS.has(t)) return null;
   const ext = dotted ?? t;
-  return { consumed: 1, extensions: EXTENSION_ALIASES[ext] ?? [ext] };
+  return { consumed: 1, extensions: extensionWithAliases(ext) };
 };
+
+/** An extension and the others that name the same format (jpg and jpeg): each means both. */
+export const extensionWithAliases = (extension: string) => EXTENSION_ALIASES[extension] ?? [extension];
 
 export const recogniseColor: Step = (tokens, at) => {
   const color = COLOR_WORDS[tokens[at]!];
