@@ -3,7 +3,7 @@ import { requireFile } from "../files/file-access.ts";
 import { type ContentVariant, contentPath, contentUrl } from "../files/file-urls.ts";
 import { hasPermission } from "../platform/auth.ts";
 import type { ServiceContext, SystemContext } from "../platform/context.ts";
-import { forbidden, notFound } from "../platform/errors.ts";
+import { conflict, forbidden, notFound } from "../platform/errors.ts";
 import { verifySignedPath } from "../platform/signed-urls.ts";
 import * as repo from "./downloads.repository.ts";
 
@@ -49,6 +49,8 @@ export async function issueDownloadUrl(
   const { db, deps, auth } = ctx;
   const file = await requireFile(ctx, fileId, "view");
   if (!hasPermission(auth, "files.download")) throw forbidden("Your role cannot download files.");
+  // A page is blocks, not bytes (the same 409 as its copy).
+  if (file.kind === "page") throw conflict("A page has no file to download.");
   const versionId = options.version_id ?? file.activeVersionId;
   const variant: ContentVariant = options.rendition ?? "original";
   const content = versionId ? await resolveVariant(db, file.id, versionId, variant) : null;

@@ -115,15 +115,16 @@ export async function planFileList(ctx: CallerContext, query: FileListQuery): Pr
 }
 
 async function scopeConditions(ctx: CallerContext, query: FileListQuery): Promise<(SQL | undefined)[]> {
-  if (query.folder_id) {
+  // An empty id is an unknown one (404), not an absent one.
+  if (query.folder_id !== undefined) {
     const folder = await requireFolder(ctx, query.folder_id, "view");
-    if (query.library_id && query.library_id !== folder.libraryId) {
+    if (query.library_id !== undefined && query.library_id !== folder.libraryId) {
       throw validationError([{ param: "folder_id", message: "is not in the library named by library_id" }]);
     }
     if (!query.recursive) return [eq(files.folderId, folder.id)];
     return [inArray(files.folderId, await subtreeFolderIds(ctx.db, folder.id))];
   }
-  if (query.library_id) {
+  if (query.library_id !== undefined) {
     await requireLibraryAccess(ctx, query.library_id, "view");
     const top = query.recursive || query.trashed ? undefined : isNull(files.folderId);
     return [eq(files.libraryId, query.library_id), top];

@@ -56,6 +56,13 @@ describe("file list scope", () => {
     ]);
     expect(await listed(`folder_id=${folderId}`)).toEqual(["note.txt"]);
     expect(await listed(`folder_id=${folderId}&recursive=true`)).toEqual(["Banner wide.png", "note.txt"]);
+    // An empty id names no library or folder: 404, not every file.
+    for (const list of ["files", "folders"]) {
+      for (const scope of ["library_id=", "folder_id="]) {
+        const res = await api("GET", `/v1/${list}?${scope}`);
+        expect(res.status, `${list} ${scope}`).toBe(404);
+      }
+    }
   });
 
   it("library detail counts active files, folders and bytes", async () => {

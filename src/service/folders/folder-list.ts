@@ -18,15 +18,16 @@ export interface FolderListQuery extends PageRequest {
 async function resolveScope(ctx: ServiceContext, query: FolderListQuery): Promise<repo.FolderListScope> {
   const scope: repo.FolderListScope = { trashed: query.trashed ?? false };
   const topLevelOnly = !query.recursive && !scope.trashed;
-  if (query.folder_id) {
+  // An empty id is an unknown one (404), not an absent one.
+  if (query.folder_id !== undefined) {
     const parent = await requireFolder(ctx, query.folder_id, "view");
-    if (query.library_id && query.library_id !== parent.libraryId) {
+    if (query.library_id !== undefined && query.library_id !== parent.libraryId) {
       throw validationError([{ param: "folder_id", message: "is not in the library named by library_id" }]);
     }
     if (query.recursive)
       scope.within = (await subtreeFolderIds(ctx.db, parent.id)).filter((id) => id !== parent.id);
     else scope.parentId = parent.id;
-  } else if (query.library_id) {
+  } else if (query.library_id !== undefined) {
     await requireLibraryAccess(ctx, query.library_id, "view");
     scope.libraryId = query.library_id;
     if (topLevelOnly) scope.parentId = null;

@@ -146,6 +146,10 @@ describe("pages", () => {
       "file.restored",
     ]);
     for (const e of fileEvents) expect(e.data).toMatchObject({ file_type: "canvas" });
+    // Blocks, not bytes: nothing to download.
+    const download = await owner("GET", `/v1/files/${page.id}/download`);
+    expect(download.status, download.text).toBe(409);
+    expect(download.body.message).toBe("A page has no file to download.");
     expect((await owner("GET", `/v1/pages/${page.id}`)).body.folder_id).toBe(folder.body.id);
   });
 
