@@ -15,7 +15,7 @@ import { metaRoutes } from "./meta/meta.routes.ts";
 import { pagesRoutes } from "./pages/pages.routes.ts";
 import { errorBody } from "./platform/error-body.ts";
 import { ApiError } from "./platform/errors.ts";
-import { clientErrorReply, frameworkErrorReply } from "./platform/framework-errors.ts";
+import { clientErrorReply, frameworkErrorReply, MAX_HEADER_BYTES } from "./platform/framework-errors.ts";
 import { newId } from "./platform/ids.ts";
 import { registerPipeline } from "./platform/pipeline.ts";
 import type { Host } from "./platform/planes.ts";
@@ -72,6 +72,7 @@ export async function buildApp(deps: ServiceDeps, host: Host): Promise<FastifyIn
     frameworkErrors: frameworkErrorReply,
     clientErrorHandler: clientErrorReply,
     trustProxy: fastifyTrustProxy(deps.config.trustProxy),
+    http: { maxHeaderSize: MAX_HEADER_BYTES },
   });
   const limitBodyIdleTime = bodyIdleTimeout(deps.config.bodyIdleTimeoutMs, (requestId) =>
     errorBody(new ApiError("request_timeout", "The request body stopped arriving."), requestId),

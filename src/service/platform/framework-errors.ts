@@ -24,7 +24,14 @@ export function frameworkErrorReply(error: { code?: string }, request: FastifyRe
 }
 
 /**
- * Errors Node's HTTP parser raises before Fastify sees a request (headers over 16 KB, a malformed request line or
+ * The request line and headers together, at most. Node's 16 KB would refuse a list query the API accepts: a
+ * `filter` of 4,096 characters is up to 36 KB percent-encoded (three UTF-8 bytes a character, three characters a
+ * byte), beside a `q` of 500 characters and the key.
+ */
+export const MAX_HEADER_BYTES = 64 * 1024;
+
+/**
+ * Errors Node's HTTP parser raises before Fastify sees a request (headers over 64 KB, a malformed request line or
  * Content-Length, headers that took too long): the uniform body on the raw socket, then the socket closes.
  */
 export function clientErrorReply(error: Error & { code?: string }, socket: Socket): void {
@@ -38,7 +45,8 @@ export function clientErrorReply(error: Error & { code?: string }, socket: Socke
 }
 
 const CLIENT_ERRORS: Record<ClientErrorKind, () => ApiError> = {
-  headers_too_large: () => new ApiError("headers_too_large", "The request headers are larger than 16 KB."),
+  headers_too_large: () =>
+    new ApiError("headers_too_large", `The request headers are larger than ${MAX_HEADER_BYTES / 1024} KB.`),
   request_timeout: () => new ApiError("request_timeout", "The request did not arrive in time."),
   malformed: () =>
     new ApiError("validation_error", "The request is not valid HTTP.", {

@@ -42,12 +42,23 @@ describe("errors before the handler", () => {
     expectUniform(answer, 400, "validation_error");
   });
 
-  it("headers over 16 KB are 431 headers_too_large", async () => {
+  it("headers over 64 KB are 431 headers_too_large", async () => {
     const answer = await sendRaw(
       port,
-      `GET /v1/files HTTP/1.1\r\nHost: x\r\nX-Big: ${"a".repeat(17_000)}\r\n${auth}Connection: close\r\n\r\n`,
+      `GET /v1/files HTTP/1.1\r\nHost: x\r\nX-Big: ${"a".repeat(66_000)}\r\n${auth}Connection: close\r\n\r\n`,
     );
     expectUniform(answer, 431, "headers_too_large");
+  });
+
+  it("takes a filter at its 4,096-character limit in any script, percent-encoded", async () => {
+    const filter = JSON.stringify({ field: "name", op: "contains", value: "語".repeat(4096 - 43) });
+    expect(filter.length).toBe(4096);
+    const answer = await sendRaw(
+      port,
+      `GET /v1/files?filter=${encodeURIComponent(filter)}&q=${encodeURIComponent("語".repeat(500))} HTTP/1.1\r\n` +
+        `Host: x\r\n${auth}Connection: close\r\n\r\n`,
+    );
+    expect(answer.status, answer.body).toBe(200);
   });
 
   it("a malformed Content-Length is 400", async () => {
