@@ -81,21 +81,31 @@ export async function addItems(
       entry(pathOf.get(file.folderId!)!, file);
   }
   if (transfer.fileCount + fileEntries.length > TRANSFER_LIMITS.filesMax) {
-    throw validationError([
-      { param: "file_ids", message: `a transfer holds at most ${TRANSFER_LIMITS.filesMax} files` },
-    ]);
+    throw validationError([{ param: "file_ids", message: FULL }]);
   }
   await repo.insertEntries(ctx.db, { files: fileEntries, folders: folderEntries });
   for (const file of fileEntries) await touchBlob(ctx.db, file.blobSha256, file.size);
   return repo.refreshTotals(ctx.db, transfer.id);
 }
 
-/** A file uploaded into the transfer: at its top, under a free name. */
+const FULL = `a transfer holds at most ${TRANSFER_LIMITS.filesMax} files`;
+
+/** Refuses an upload into a transfer that holds as many files as it may (400 on `transfer_id`). */
+export function requireRoomForUpload(transfer: repo.TransferRow) {
+  if (transfer.fileCount >= TRANSFER_LIMITS.filesMax)
+    throw validationError([{ param: "transfer_id", message: FULL }]);
+}
+
+/**
+ * A file uploaded into the transfer (locked by the caller): at its top, under a free name. A transfer that filled up
+ * since the upload began is 409.
+ */
 export async function addUploadedFile(
   ctx: Pick<ServiceContext, "db">,
   transfer: repo.TransferRow,
   file: { name: string; size: number; mime: string; blobSha256: string },
 ) {
+  if (transfer.fileCount >= TRANSFER_LIMITS.filesMax) throw conflict(`The transfer is full: ${FULL}.`);
   const names = new EntryNames(await repo.takenPaths(ctx.db, transfer.id));
   const row = {
     transferId: transfer.id,

@@ -300,6 +300,26 @@ describe("transfers", () => {
     expectError(await visitor("GET", "/v1/public/transfers/unknown-token"), 404, "not_found");
   });
 
+  it("takes no upload past its 10,000 files, whether full when the upload starts or by its completion", async () => {
+    const t = (await owner("POST", "/v1/transfers", { body: { name: "Full" } })).body;
+    const fill = (count: number) =>
+      service.deps.db.update(transfers).set({ fileCount: count }).where(eq(transfers.id, t.id));
+    const start = () =>
+      owner("POST", "/v1/uploads", { body: { name: "one.txt", size: 3, transfer_id: t.id } });
+    const before = await start();
+    expect(before.status, before.text).toBe(201);
+    await fill(10_000);
+    const refused = await start();
+    expectError(refused, 400, "validation_error");
+    expect(refused.body.details.errors[0]).toEqual({
+      param: "transfer_id",
+      message: "a transfer holds at most 10000 files",
+    });
+    await fetch(before.body.upload_url, { method: "PUT", body: new Uint8Array(Buffer.from("abc")) });
+    expectError(await owner("POST", `/v1/uploads/${before.body.id}/complete`), 409, "conflict");
+    expect((await owner("GET", `/v1/transfers/${t.id}`)).body.files).toEqual([]);
+  });
+
   it("ending early expires it at once and again at nightly cleanup, with the same data.id", async () => {
     const t = await create({ file_ids: [top.id] });
     const ended = await owner("DELETE", `/v1/transfers/${t.id}`);

@@ -12,7 +12,7 @@ import { type ApiError, conflict, forbidden, notFound, validationError } from ".
 import { newId } from "../platform/ids.ts";
 import { actors } from "../platform/outbox.ts";
 import { requireOpenTransfer } from "../transfers/open-transfer.ts";
-import { addUploadedFile } from "../transfers/transfer-items.ts";
+import { addUploadedFile, requireRoomForUpload } from "../transfers/transfer-items.ts";
 import { toFileEntry } from "../transfers/transfers.mapper.ts";
 import { findTransferFile, lockTransfer } from "../transfers/transfers.repository.ts";
 import { toVersion } from "../versions/versions.mapper.ts";
@@ -54,6 +54,7 @@ async function resolvePlace(
       ]);
     }
     const transfer = await requireOpenTransfer({ db, auth }, input.transfer_id);
+    requireRoomForUpload(transfer);
     return { libraryId: null, folderId: null, fileId: null, transferId: transfer.id };
   }
   if (input.file_id !== undefined) {
