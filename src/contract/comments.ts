@@ -92,8 +92,9 @@ const Text = z
 
 const Mentions = z
   .array(z.string().min(1).max(255))
-  // Duplicates count once; the list itself is bounded too, so that a body cannot repeat one id without end.
-  .max(COMMENT_LIMITS.mentions * 4, `must name at most ${COMMENT_LIMITS.mentions} people`)
+  // Duplicates count once; the list itself is bounded too (as a board batch's ids), so that a body cannot repeat
+  // one id without end.
+  .max(1_000, "must list at most 1000 ids")
   .refine(
     (ids) => new Set(ids).size <= COMMENT_LIMITS.mentions,
     `must name at most ${COMMENT_LIMITS.mentions} people`,

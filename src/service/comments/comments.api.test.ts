@@ -107,6 +107,19 @@ describe("comments", () => {
     );
   });
 
+  it("counts people, not repetitions, against the 50 mentions", async () => {
+    const editorId = service.seed.users.editor.id;
+    const repeated = await comment(owner, { text: "Over to you", mentions: Array(201).fill(editorId) });
+    expect(repeated.status, repeated.text).toBe(201);
+    expect(repeated.body.mentions.map((m: { id: string }) => m.id)).toEqual([editorId]);
+    expectError(
+      await comment(owner, { text: "x", mentions: Array(1_001).fill(editorId) }),
+      400,
+      "validation_error",
+      "mentions",
+    );
+  });
+
   it("refuses bad input with 400 and writes nothing", async () => {
     const before = (await owner("GET", `/v1/files/${fileId}/comments?limit=100`)).body.data.length;
     expectError(await comment(owner, { text: "" }), 400, "validation_error", "text");
