@@ -7,7 +7,8 @@ import { fileListKey, planFileList } from "../files/file-list-plan.ts";
 import { toFileBase, toPropertyValue } from "../files/files.mapper.ts";
 import { renditionsOf } from "../files/files.repository.ts";
 import { normalizePropertyValue } from "../files/property-value-input.ts";
-import { findPropertyDefinition, savePropertyValue } from "../files/property-values.repository.ts";
+import { findPropertyDefinition } from "../files/property-values.repository.ts";
+import { saveChangedValue } from "../files/property-values.service.ts";
 import { hasPermission } from "../platform/auth.ts";
 import type { ServiceContext } from "../platform/context.ts";
 import { conflict, notFound } from "../platform/errors.ts";
@@ -107,7 +108,10 @@ export async function listBoardFiles(
   return { ...page, search: { query: query.q!, interpreted } };
 }
 
-/** Sets or clears a board property's value on a file of the board; emits `board.file.property_updated`. */
+/**
+ * Sets or clears a board property's value on a file of the board; emits `board.file.property_updated` when
+ * that changed the value.
+ */
 export async function setBoardFilePropertyValue(
   ctx: ServiceContext,
   input: { boardId: string; fileId: string; propertyId: string; value: unknown },
@@ -127,23 +131,20 @@ export async function setBoardFilePropertyValue(
   if (property.hidden && input.value !== null)
     throw conflict("The property is hidden: it takes no new values.");
   const value = await normalizePropertyValue(db, property, input.value);
-  await savePropertyValue(db, {
-    fileId: input.fileId,
-    propertyId: property.id,
-    brandspaceId: auth.brandspace.id,
-    value,
-  });
-  await emit(db, {
-    brandspaceId: auth.brandspace.id,
-    type: "board.file.property_updated",
-    actor: actors.user(auth),
-    data: {
-      object: "property_value",
-      property_id: property.id,
-      file_id: input.fileId,
-      board_id: input.boardId,
-    },
-  });
+  const row = { fileId: input.fileId, propertyId: property.id, brandspaceId: auth.brandspace.id, value };
+  if (await saveChangedValue(db, row)) {
+    await emit(db, {
+      brandspaceId: auth.brandspace.id,
+      type: "board.file.property_updated",
+      actor: actors.user(auth),
+      data: {
+        object: "property_value",
+        property_id: property.id,
+        file_id: input.fileId,
+        board_id: input.boardId,
+      },
+    });
+  }
   return toPropertyValue({ propertyId: property.id, type: property.type, value });
 }
 

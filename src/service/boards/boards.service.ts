@@ -1,12 +1,13 @@
 import type { CreateBoardBody, UpdateBoardBody } from "../../contract/boards.ts";
 import { requireBoardAccess } from "../access/board-access.ts";
 import { hasPermission } from "../platform/auth.ts";
+import { changedFields } from "../platform/changed-fields.ts";
 import type { ServiceContext } from "../platform/context.ts";
 import { forbidden, notFound } from "../platform/errors.ts";
 import { newId } from "../platform/ids.ts";
 import { actors, emit } from "../platform/outbox.ts";
 import { type PageRequest, paginate } from "../platform/paginate.ts";
-import { moveTo } from "../platform/reorder.ts";
+import { moveToIfElsewhere } from "../platform/reorder.ts";
 import { listProperties } from "../properties/properties.service.ts";
 import { revokeLinksOfDeleted } from "../shared-links/revoke-with-target.ts";
 import { boardEventData, toBoard } from "./boards.mapper.ts";
@@ -81,18 +82,22 @@ export async function updateBoard(
   { boardId, changes }: { boardId: string; changes: UpdateBoardBody },
 ) {
   await requireBoardAccess(ctx, boardId, "edit");
-  await repo.updateBoardRow(ctx.db, boardId, {
+  const current = await requireVisibleBoard(ctx, boardId);
+  const changed = changedFields(current, {
     name: changes.name,
     color: changes.color,
     emoji: changes.emoji,
     logoUrl: changes.logo_url,
+    pinned: changes.pinned,
   });
-  if (changes.pinned !== undefined) await repo.updateBoardRow(ctx.db, boardId, { pinned: changes.pinned });
-  if (changes.position !== undefined) {
-    const brandspaceId = ctx.auth.brandspace.id;
-    const order = moveTo(await repo.boardIdsInOrder(ctx.db, brandspaceId), boardId, changes.position);
-    await repo.writeBoardPositions(ctx.db, brandspaceId, order);
-  }
+  const brandspaceId = ctx.auth.brandspace.id;
+  const order =
+    changes.position === undefined
+      ? null
+      : moveToIfElsewhere(await repo.boardIdsInOrder(ctx.db, brandspaceId), boardId, changes.position);
+  if (!changed && !order) return presentWithProperties(ctx, boardId);
+  if (changed) await repo.updateBoardRow(ctx.db, boardId, changed);
+  if (order) await repo.writeBoardPositions(ctx.db, brandspaceId, order);
   const board = await presentWithProperties(ctx, boardId);
   await emit(ctx.db, {
     brandspaceId: ctx.auth.brandspace.id,

@@ -8,6 +8,7 @@ import type { EventType } from "../../contract/events.ts";
 import { requireLibraryAccess } from "../access/library-access.ts";
 import { requireActiveFile, requireFile } from "../files/file-access.ts";
 import { hasPermission, requirePermission } from "../platform/auth.ts";
+import { changedFields } from "../platform/changed-fields.ts";
 import type { ServiceContext } from "../platform/context.ts";
 import { forbidden, notFound } from "../platform/errors.ts";
 import { newId } from "../platform/ids.ts";
@@ -109,15 +110,12 @@ export async function updateComment(
 ) {
   const { row } = await requireComment(ctx, ref, true);
   requireAuthor(ctx, row, "comment");
-  const updated = await repo.updateComment(
-    ctx.db,
-    row.id,
-    {
-      text: changes.text,
-      ...(changes.mentions ? { mentionIds: await checkedMentions(ctx, changes.mentions) } : {}),
-    },
-    { edited: true },
-  );
+  const changed = changedFields(row, {
+    text: changes.text,
+    mentionIds: changes.mentions ? await checkedMentions(ctx, changes.mentions) : undefined,
+  });
+  if (!changed) return presentComment(ctx, row);
+  const updated = await repo.updateComment(ctx.db, row.id, changed, { edited: true });
   return emitComment(ctx, "comment.updated", updated);
 }
 

@@ -1,6 +1,7 @@
 import type { CreateReplyBody, UpdateReplyBody } from "../../contract/comments.ts";
 import type { EventType } from "../../contract/events.ts";
 import { requirePermission } from "../platform/auth.ts";
+import { changedFields } from "../platform/changed-fields.ts";
 import type { ServiceContext } from "../platform/context.ts";
 import { notFound } from "../platform/errors.ts";
 import { newId } from "../platform/ids.ts";
@@ -14,8 +15,12 @@ import { requireAuthor, requireComment, requireDeleter } from "./comments.servic
 type CommentRef = { fileId: string; commentId: string };
 type ReplyRef = CommentRef & { replyId: string };
 
+async function presentReply(ctx: ServiceContext, row: repo.ReplyRow) {
+  return toReply(row, await repo.namesOf(ctx.db, peopleIn([row])));
+}
+
 async function emitReply(ctx: ServiceContext, type: EventType, row: repo.ReplyRow, fileId: string) {
-  const reply = toReply(row, await repo.namesOf(ctx.db, peopleIn([row])));
+  const reply = await presentReply(ctx, row);
   await emit(ctx.db, {
     brandspaceId: ctx.auth.brandspace.id,
     type,
@@ -70,15 +75,12 @@ export async function updateReply(
   { changes, ...ref }: ReplyRef & { changes: UpdateReplyBody },
 ) {
   const row = requireAuthor(ctx, await requireReply(ctx, ref, true), "reply");
-  const updated = await repo.updateReply(
-    ctx.db,
-    row.id,
-    {
-      text: changes.text,
-      ...(changes.mentions ? { mentionIds: await checkedMentions(ctx, changes.mentions) } : {}),
-    },
-    { edited: true },
-  );
+  const changed = changedFields(row, {
+    text: changes.text,
+    mentionIds: changes.mentions ? await checkedMentions(ctx, changes.mentions) : undefined,
+  });
+  if (!changed) return presentReply(ctx, row);
+  const updated = await repo.updateReply(ctx.db, row.id, changed, { edited: true });
   return emitReply(ctx, "reply.updated", updated, ref.fileId);
 }
 

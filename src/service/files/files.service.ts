@@ -4,6 +4,7 @@ import { isActiveFolder } from "../content/subtree.repository.ts";
 import { requireActiveFolder } from "../folders/folder-access.ts";
 import { enqueueJob } from "../jobs/enqueue-job.ts";
 import { requirePermission } from "../platform/auth.ts";
+import { changedFields } from "../platform/changed-fields.ts";
 import type { ServiceContext } from "../platform/context.ts";
 import { conflict } from "../platform/errors.ts";
 import { newId } from "../platform/ids.ts";
@@ -49,11 +50,9 @@ export async function updateFile(
   if (file.kind === "page" && changes.published !== undefined)
     throw conflict("A page is published through /v1/pages/{pageId}/publish and /unpublish.");
   const tags = changes.tags ? [...new Set(changes.tags.map((t) => t.trim()))] : undefined;
-  const row = await repo.updateFileRow(ctx.db, fileId, {
-    name: changes.name,
-    tags,
-    published: changes.published,
-  });
+  const changed = changedFields(file, { name: changes.name, tags, published: changes.published });
+  if (!changed) return presentFile(ctx, file);
+  const row = await repo.updateFileRow(ctx.db, fileId, changed);
   await emitFile(ctx, "file.updated", row);
   return presentFile(ctx, row);
 }
@@ -79,6 +78,7 @@ export async function moveFile(ctx: ServiceContext, { fileId, to }: FileId & { t
   requirePermission(ctx.auth, "files.edit", "edit files");
   refuseTrashedFile(file);
   const destination = await resolveDestination(ctx, file, to);
+  if (!changedFields(file, destination)) return presentFile(ctx, file);
   const row = await repo.updateFileRow(ctx.db, fileId, destination);
   await emitFile(ctx, "file.moved", row);
   return presentFile(ctx, row);

@@ -61,6 +61,15 @@ export async function knownOptions(db: Db, propertyIds: string[], optionIds: str
   return new Set(rows.map((row) => `${row.propertyId} ${row.id}`));
 }
 
+/** A file's stored value for a property, or null when it holds none. */
+export async function findPropertyValue(db: Db, fileId: string, propertyId: string): Promise<unknown | null> {
+  const [row] = await db
+    .select({ value: propertyValues.value })
+    .from(propertyValues)
+    .where(and(eq(propertyValues.fileId, fileId), eq(propertyValues.propertyId, propertyId)));
+  return row?.value ?? null;
+}
+
 /** Stores a file's value for a property; a null value removes it. */
 export async function savePropertyValue(
   db: Db,

@@ -1,4 +1,6 @@
+import type { Db } from "../db/client.ts";
 import { requirePermission } from "../platform/auth.ts";
+import { changedFields } from "../platform/changed-fields.ts";
 import type { ServiceContext } from "../platform/context.ts";
 import { conflict, notFound } from "../platform/errors.ts";
 import { actors, emit } from "../platform/outbox.ts";
@@ -6,9 +8,27 @@ import { refuseTrashedFile, requireFile } from "./file-access.ts";
 import { toPropertyValue } from "./files.mapper.ts";
 import { updateFileRow } from "./files.repository.ts";
 import { normalizePropertyValue } from "./property-value-input.ts";
-import { findPropertyDefinition, savePropertyValue } from "./property-values.repository.ts";
+import {
+  findPropertyDefinition,
+  findPropertyValue,
+  savePropertyValue,
+} from "./property-values.repository.ts";
 
-/** Sets or clears a brandspace property's value on a file; emits `property.value_updated`. */
+/**
+ * Stores a normalized value (null: none) unless the file already holds it; true when that changed something.
+ * Shared with board values, whose events are the board's.
+ */
+export async function saveChangedValue(
+  db: Db,
+  row: { fileId: string; propertyId: string; brandspaceId: string; value: unknown },
+): Promise<boolean> {
+  const stored = await findPropertyValue(db, row.fileId, row.propertyId);
+  if (!changedFields({ value: stored }, { value: row.value })) return false;
+  await savePropertyValue(db, row);
+  return true;
+}
+
+/** Sets or clears a brandspace property's value on a file; emits `property.value_updated` when it changed. */
 export async function setPropertyValue(
   ctx: ServiceContext,
   { fileId, propertyId, value }: { fileId: string; propertyId: string; value: unknown },
@@ -24,13 +44,15 @@ export async function setPropertyValue(
   if (!property) throw notFound("property");
   if (property.hidden && value !== null) throw conflict("The property is hidden: it takes no new values.");
   const normalized = await normalizePropertyValue(db, property, value);
-  await savePropertyValue(db, { fileId, propertyId, brandspaceId: auth.brandspace.id, value: normalized });
-  await updateFileRow(db, fileId, {});
-  await emit(db, {
-    brandspaceId: auth.brandspace.id,
-    type: "property.value_updated",
-    actor: actors.user(auth),
-    data: { object: "property_value", property_id: propertyId, file_id: fileId, board_id: null },
-  });
+  const row = { fileId, propertyId, brandspaceId: auth.brandspace.id, value: normalized };
+  if (await saveChangedValue(db, row)) {
+    await updateFileRow(db, fileId, {});
+    await emit(db, {
+      brandspaceId: auth.brandspace.id,
+      type: "property.value_updated",
+      actor: actors.user(auth),
+      data: { object: "property_value", property_id: propertyId, file_id: fileId, board_id: null },
+    });
+  }
   return toPropertyValue({ propertyId, type: property.type, value: normalized });
 }

@@ -10,6 +10,7 @@ import {
   unhideSubtree,
 } from "../content/subtree.repository.ts";
 import { requirePermission } from "../platform/auth.ts";
+import { changedFields } from "../platform/changed-fields.ts";
 import type { ServiceContext, SystemContext } from "../platform/context.ts";
 import { conflict, notFound, validationError } from "../platform/errors.ts";
 import { newId } from "../platform/ids.ts";
@@ -81,7 +82,9 @@ export async function updateFolder(
   const folder = await requireUnhiddenFolder(ctx, folderId, "edit");
   requirePermission(ctx.auth, "files.edit", "organize folders");
   refuseTrashedFolder(folder);
-  const row = await repo.updateFolderRow(ctx.db, folderId, changes);
+  const changed = changedFields(folder, { name: changes.name, color: changes.color });
+  if (!changed) return toFolder(folder);
+  const row = await repo.updateFolderRow(ctx.db, folderId, changed);
   await emitFolder(ctx, "folder.updated", row);
   return toFolder(row);
 }
@@ -116,6 +119,7 @@ export async function moveFolder(
   requirePermission(ctx.auth, "files.edit", "organize folders");
   refuseTrashedFolder(folder);
   const destination = await resolveDestination(ctx, folder, to);
+  if (!changedFields(folder, destination)) return toFolder(folder);
   if (destination.libraryId !== folder.libraryId) {
     const subtree = await subtreeFolderIds(ctx.db, folder.id);
     await repo.moveSubtreeToLibrary(ctx.db, subtree, destination.libraryId);

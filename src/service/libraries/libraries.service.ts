@@ -2,6 +2,7 @@ import type { Library, LibraryDetail } from "../../contract/libraries.ts";
 import { requireLibraryAccess } from "../access/library-access.ts";
 import { emitCascadedFileEvents } from "../content/cascaded-file-events.ts";
 import { hasPermission } from "../platform/auth.ts";
+import { changedFields } from "../platform/changed-fields.ts";
 import type { ServiceContext } from "../platform/context.ts";
 import { forbidden, notFound } from "../platform/errors.ts";
 import { newId } from "../platform/ids.ts";
@@ -75,7 +76,11 @@ export async function updateLibrary(
   { libraryId, changes }: { libraryId: string; changes: { name?: string; description?: string | null } },
 ) {
   await requireLibraryAccess(ctx, libraryId, "edit");
-  const row = await repo.updateLibraryRow(ctx.db, ctx.auth.brandspace.id, libraryId, changes);
+  const current = await repo.findLibrary(ctx.db, ctx.auth.brandspace.id, libraryId);
+  if (!current) throw notFound("library");
+  const changed = changedFields(current, { name: changes.name, description: changes.description });
+  if (!changed) return toLibrary(current);
+  const row = await repo.updateLibraryRow(ctx.db, ctx.auth.brandspace.id, libraryId, changed);
   if (!row) throw notFound("library");
   await emitLibrary(ctx, "library.updated", row);
   return toLibrary(row);

@@ -10,6 +10,7 @@ import { fileEventData } from "../files/files.mapper.ts";
 import { deleteFileRow, updateFileRow } from "../files/files.repository.ts";
 import { requireActiveFolder } from "../folders/folder-access.ts";
 import { requirePermission } from "../platform/auth.ts";
+import { changedFields } from "../platform/changed-fields.ts";
 import type { ServiceContext } from "../platform/context.ts";
 import { conflict, notFound } from "../platform/errors.ts";
 import { newId } from "../platform/ids.ts";
@@ -114,7 +115,7 @@ export async function getPage(ctx: ServiceContext, ref: PageRef) {
   return present(ctx, await requirePage(ctx, ref));
 }
 
-/** Content saved: `page.updated`. A new title is a rename: `file.updated` (with `data.file_type: canvas`). */
+/** New content: `page.updated`. A new title is a rename: `file.updated` (with `data.file_type: canvas`). */
 export async function updatePage(
   ctx: ServiceContext,
   { changes, ...ref }: PageRef & { changes: UpdatePageBody },
@@ -122,8 +123,14 @@ export async function updatePage(
   const row = await requirePage(ctx, ref, "edit");
   if (row.file.trashedAt) throw conflict("The page is in the trash; restore it to change it.");
   requirePermission(ctx.auth, "pages.create", "edit pages");
-  if (changes.title !== undefined && changes.title !== row.file.name) {
-    const file = await updateFileRow(ctx.db, row.file.id, { name: changes.title });
+  const renamed = changedFields(row.file, { name: changes.title });
+  // Who saved the content is part of it: a public page shows only what its last saver can see.
+  const saving =
+    changes.content === undefined ? {} : { content: changes.content, contentSavedById: ctx.auth.user.id };
+  const content = changedFields(row.page, saving) ? changes.content : undefined;
+  if (!renamed && !content) return present(ctx, row);
+  if (renamed) {
+    const file = await updateFileRow(ctx.db, row.file.id, renamed);
     await emit(ctx.db, {
       brandspaceId: ctx.auth.brandspace.id,
       type: "file.updated",
@@ -131,16 +138,13 @@ export async function updatePage(
       data: fileEventData(file),
     });
   }
-  if (changes.content !== undefined) {
-    await repo.updatePageRow(ctx.db, row.file.id, {
-      content: changes.content,
-      contentSavedById: ctx.auth.user.id,
-    });
-    await updateFileRow(ctx.db, row.file.id, { size: sizeOf(changes.content) });
+  if (content) {
+    await repo.updatePageRow(ctx.db, row.file.id, { content, contentSavedById: ctx.auth.user.id });
+    await updateFileRow(ctx.db, row.file.id, { size: sizeOf(content) });
   }
-  const saved = (await repo.findPage(ctx.db, ctx.auth.brandspace.id, row.file.id))!;
-  if (changes.content !== undefined) await emitPage(ctx, "page.updated", saved);
-  return present(ctx, saved);
+  const updated = (await repo.findPage(ctx.db, ctx.auth.brandspace.id, row.file.id))!;
+  if (content) await emitPage(ctx, "page.updated", updated);
+  return present(ctx, updated);
 }
 
 export async function publishPage(ctx: ServiceContext, ref: PageRef) {

@@ -10,12 +10,13 @@ import {
   type UpdatePropertyBody,
 } from "../../contract/properties.ts";
 import { hasPermission } from "../platform/auth.ts";
+import { changedFields } from "../platform/changed-fields.ts";
 import type { ServiceContext } from "../platform/context.ts";
 import { conflict, forbidden, notFound, validationError } from "../platform/errors.ts";
 import { newId } from "../platform/ids.ts";
 import { actors, emit } from "../platform/outbox.ts";
 import { type PageRequest, paginate } from "../platform/paginate.ts";
-import { moveTo } from "../platform/reorder.ts";
+import { moveTo, moveToIfElsewhere } from "../platform/reorder.ts";
 import { propertyEventData, toOption, toProperty } from "./properties.mapper.ts";
 import * as repo from "./properties.repository.ts";
 
@@ -148,13 +149,18 @@ export async function updateProperty(
   if (changes.selection_mode && changes.selection_mode !== current.selectionMode) {
     await requireSelectionModeFits(ctx, current, changes.selection_mode);
   }
-  let row = await repo.updatePropertyRow(ctx.db, current.id, {
+  const changed = changedFields(current, {
     name: changes.name,
     selectionMode: changes.selection_mode,
     hidden: changes.hidden,
   });
-  if (changes.position !== undefined) {
-    const order = moveTo(await repo.propertyIdsInOrder(ctx.db, scope), current.id, changes.position);
+  const order =
+    changes.position === undefined
+      ? null
+      : moveToIfElsewhere(await repo.propertyIdsInOrder(ctx.db, scope), current.id, changes.position);
+  if (!changed && !order) return presentOne(ctx, current);
+  let row = changed ? await repo.updatePropertyRow(ctx.db, current.id, changed) : current;
+  if (order) {
     await repo.writePropertyPositions(ctx.db, scope, order);
     row = (await repo.findPropertyRow(ctx.db, scope, current.id))!;
   }
@@ -274,17 +280,22 @@ export async function updateOption(
       changes.label,
     ]);
   }
-  let option = await repo.updateOptionRow(ctx.db, current.id, {
+  const changed = changedFields(current, {
     label: changes.label,
     color: changes.color,
     hidden: changes.hidden,
   });
-  if (changes.position !== undefined) {
-    const order = moveTo(
-      siblings.map((o) => o.id),
-      current.id,
-      changes.position,
-    );
+  const order =
+    changes.position === undefined
+      ? null
+      : moveToIfElsewhere(
+          siblings.map((o) => o.id),
+          current.id,
+          changes.position,
+        );
+  if (!changed && !order) return toOption(current);
+  let option = changed ? await repo.updateOptionRow(ctx.db, current.id, changed) : current;
+  if (order) {
     await repo.writeOptionPositions(ctx.db, property.id, order);
     option = (await repo.findOptionRow(ctx.db, property.id, current.id))!;
   }

@@ -5,6 +5,7 @@ import { visibleBoards } from "../access/board-access.ts";
 import { visibleLibraries } from "../access/library-access.ts";
 import { requireFile } from "../files/file-access.ts";
 import { hasPermission, requirePermission } from "../platform/auth.ts";
+import { changedFields } from "../platform/changed-fields.ts";
 import type { ServiceContext } from "../platform/context.ts";
 import { forbidden, notFound } from "../platform/errors.ts";
 import { newId } from "../platform/ids.ts";
@@ -125,21 +126,20 @@ export async function updateSharedLink(
   const access = changes.access ?? row.access;
   if (access === "download" && row.access !== "download")
     requirePermission(ctx.auth, "files.download", "share downloads");
-  const anonymousComments = changes.anonymous_comments ?? row.anonymousComments;
-  const updated = await repo.updateLink(ctx.db, row.id, {
-    access,
-    anonymousComments,
-    ...(changes.password !== undefined
-      ? { passwordHash: changes.password === null ? null : await hashPassword(changes.password) }
-      : {}),
-    ...(changes.expires_at !== undefined
-      ? { expiresAt: changes.expires_at === null ? null : new Date(changes.expires_at) }
-      : {}),
-    showVersions: changes.show_versions ?? row.showVersions,
-    showProperties: changes.show_properties ?? row.showProperties,
-    displayMode: changes.display_mode ?? row.displayMode,
-    boardViews: changes.board_views ?? row.boardViews,
+  const { password, expires_at } = changes;
+  const changed = changedFields(row, {
+    access: changes.access,
+    anonymousComments: changes.anonymous_comments,
+    // A new password never equals the stored hash (a new salt each time): sending one is always a change.
+    passwordHash: typeof password === "string" ? await hashPassword(password) : password,
+    expiresAt: typeof expires_at === "string" ? new Date(expires_at) : expires_at,
+    showVersions: changes.show_versions,
+    showProperties: changes.show_properties,
+    displayMode: changes.display_mode,
+    boardViews: changes.board_views,
   });
+  if (!changed) return (await present(ctx, [row]))[0]!;
+  const updated = await repo.updateLink(ctx.db, row.id, changed);
   return emitLink(ctx, "shared_link.updated", updated);
 }
 

@@ -9,6 +9,7 @@ import { TRANSFER_LIMITS } from "../../contract/transfers.ts";
 import type { Db } from "../db/client.ts";
 import { enqueueJob } from "../jobs/enqueue-job.ts";
 import { hasPermission, requirePermission } from "../platform/auth.ts";
+import { changedFields } from "../platform/changed-fields.ts";
 import type { ServiceContext, SystemContext } from "../platform/context.ts";
 import { conflict, notFound, validationError } from "../platform/errors.ts";
 import { newId } from "../platform/ids.ts";
@@ -146,16 +147,16 @@ export async function updateTransfer(
 ) {
   const row = await requireTransfer(ctx, ref, true);
   if (row.status === "expired") throw conflict("This transfer has expired and can no longer change.");
-  const updated = await repo.updateTransfer(ctx.db, row.id, {
-    ...(changes.name !== undefined ? { name: changes.name } : {}),
-    ...(changes.message !== undefined ? { message: changes.message } : {}),
-    ...(changes.expires_at !== undefined
-      ? { expiresAt: checkedExpiry(changes.expires_at, row.createdAt) }
-      : {}),
-    ...(changes.password !== undefined
-      ? { passwordHash: changes.password === null ? null : await hashPassword(changes.password) }
-      : {}),
+  const { password, expires_at } = changes;
+  const changed = changedFields(row, {
+    name: changes.name,
+    message: changes.message,
+    expiresAt: expires_at === undefined ? undefined : checkedExpiry(expires_at, row.createdAt),
+    // A new password never equals the stored hash (a new salt each time): sending one is always a change.
+    passwordHash: typeof password === "string" ? await hashPassword(password) : password,
   });
+  if (!changed) return present(ctx, row);
+  const updated = await repo.updateTransfer(ctx.db, row.id, changed);
   return present(ctx, updated);
 }
 

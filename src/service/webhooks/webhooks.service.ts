@@ -1,5 +1,6 @@
 import type { CreateWebhookBody, UpdateWebhookBody, Webhook } from "../../contract/webhooks.ts";
 import { type AuthContext, hasPermission } from "../platform/auth.ts";
+import { changedFields } from "../platform/changed-fields.ts";
 import type { CallerContext, ServiceContext } from "../platform/context.ts";
 import { forbidden, notFound } from "../platform/errors.ts";
 import { newId } from "../platform/ids.ts";
@@ -92,6 +93,8 @@ export async function updateWebhook(
   if (!current) throw notFound("webhook");
   requireManage(auth);
   if (changes.url !== undefined) await checkWebhookUrl(changes.url, deps.config);
+  const { url, description, events, enabled } = changes;
+  if (!changedFields(current, { url, description, events, enabled })) return toWebhook(current);
   const enabling = changes.enabled === true && !current.enabled;
   const row = await repo.updateWebhookRow(db, auth.brandspace.id, webhookId, {
     url: changes.url,
