@@ -202,6 +202,18 @@ describe("pages", () => {
       "page.published",
     ]);
     expectError(await visitor("GET", "/v1/public/pages/nope"), 404, "not_found");
+
+    // Trashed through /v1/files, it stops being published as through /v1/pages: its URL ends, page.unpublished.
+    expect((await owner("DELETE", `/v1/files/${page.id}`)).status).toBe(200);
+    expect((await owner("GET", `/v1/pages/${page.id}`)).body).toMatchObject({
+      published: false,
+      published_url: null,
+    });
+    expect((await owner("GET", `/v1/files/${page.id}`)).body.published).toBe(false);
+    expect((await eventsOf(page.id)).map((e) => e.type).slice(-2)).toEqual([
+      "page.unpublished",
+      "file.trashed",
+    ]);
   });
 
   it("shows references a reader cannot see, or that are gone, as unavailable without leaking them", async () => {

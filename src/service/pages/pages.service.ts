@@ -175,6 +175,18 @@ export async function unpublishPage(ctx: ServiceContext, ref: PageRef) {
   return present(ctx, unpublished);
 }
 
+/**
+ * A page trashed through `/v1/files` stops being published too, as one trashed through `/v1/pages` does: its
+ * public URL ends, with `page.unpublished` (the trash itself is the file's `file.trashed`).
+ */
+export async function unpublishTrashedPage(ctx: ServiceContext, fileId: string) {
+  const row = await repo.findPage(ctx.db, ctx.auth.brandspace.id, fileId);
+  if (!row?.page.publishToken) return;
+  await repo.updatePageRow(ctx.db, fileId, { publishToken: null });
+  await updateFileRow(ctx.db, fileId, { published: false });
+  await emitPage(ctx, "page.unpublished", (await repo.findPage(ctx.db, ctx.auth.brandspace.id, fileId))!);
+}
+
 /** To the trash (restored through the file), or for good; it stops being published either way: `page.deleted`. */
 export async function deletePage(
   ctx: ServiceContext,
