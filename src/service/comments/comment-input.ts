@@ -2,7 +2,7 @@ import { COMMENT_LIMITS } from "../../contract/comments.ts";
 import type { FileRow } from "../files/files.repository.ts";
 import { memberIdsAmong } from "../members/members.repository.ts";
 import type { CallerContext } from "../platform/context.ts";
-import { validationError } from "../platform/errors.ts";
+import { conflict, validationError } from "../platform/errors.ts";
 import * as repo from "./comments.repository.ts";
 
 /** Mentions name members of the brandspace; duplicates count once, in the order first given. */
@@ -18,6 +18,8 @@ export async function checkedMentions(ctx: CallerContext, mentions: string[] | u
 
 /** The version a new comment is on: the one named, which must be the file's, or the active one. */
 export async function commentedVersion(ctx: CallerContext, file: FileRow, versionId: string | undefined) {
+  // Comments are on a version of a file's content; a page is blocks with no versions.
+  if (file.kind === "page") throw conflict("A page has no versions to comment on.");
   if (versionId !== undefined) {
     if (!(await repo.isVersionOf(ctx.db, file.id, versionId)))
       throw validationError([{ param: "version_id", message: "is not a version of this file" }]);

@@ -146,10 +146,13 @@ describe("pages", () => {
       "file.restored",
     ]);
     for (const e of fileEvents) expect(e.data).toMatchObject({ file_type: "canvas" });
-    // Blocks, not bytes: nothing to download.
+    // Blocks, not bytes: nothing to download, no version to comment on.
     const download = await owner("GET", `/v1/files/${page.id}/download`);
     expect(download.status, download.text).toBe(409);
     expect(download.body.message).toBe("A page has no file to download.");
+    const comment = await owner("POST", `/v1/files/${page.id}/comments`, { body: { text: "Nice" } });
+    expect(comment.status, comment.text).toBe(409);
+    expect(comment.body.message).toBe("A page has no versions to comment on.");
     expect((await owner("GET", `/v1/pages/${page.id}`)).body.folder_id).toBe(folder.body.id);
   });
 
