@@ -392,7 +392,18 @@ describe("property values", () => {
       tag: null,
     });
     expect((await set(status.id, { option_id: "opt_unknown" })).status).toBe(400);
-    expect((await set(status.id, "Approved")).status).toBe(400);
+    const wrongShape = await set(status.id, "Approved");
+    expect(wrongShape.status).toBe(400);
+    expect(wrongShape.body.details.errors).toEqual([
+      { param: "value", message: "must be an object (a status value is {option_id})" },
+    ]);
+    const missingId = await set(tag.id, [{}]);
+    expect(missingId.body.details.errors).toEqual([
+      {
+        param: "value.0.option_id",
+        message: "is required (a tag value is an array of at most 500 {option_id})",
+      },
+    ]);
     expect((await set(text.id, "x".repeat(10_001))).status).toBe(400);
     expect((await set(text.id, "Use on dark backgrounds")).body.text).toBe("Use on dark backgrounds");
     expect((await set(tag.id, [{ option_id: web }, { option_id: print }])).status).toBe(400);

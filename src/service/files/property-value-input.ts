@@ -4,6 +4,7 @@ import type { Db } from "../db/client.ts";
 import type { PropertyType } from "../db/schema/properties.ts";
 import { memberIdsAmong } from "../members/members.repository.ts";
 import { validationError } from "../platform/errors.ts";
+import { plainMessage } from "../platform/issue-wording.ts";
 import { optionIdsOf, type PropertyDefinition } from "./property-values.repository.ts";
 
 const OptionRef = z.strictObject({ option_id: z.string() });
@@ -17,6 +18,17 @@ const VALUE_SCHEMAS: Record<PropertyType, z.ZodType> = {
   tag: z.array(OptionRef).max(500),
 };
 
+/** What each type's value looks like, for the message of a value that is not one. */
+const VALUE_SHAPES: Record<PropertyType, string> = {
+  status: "{option_id}",
+  person: "{user_id}",
+  date: "{start}, a timestamp or a calendar day",
+  checkbox: "true or false",
+  text: "a string",
+  multi_tag: "an array of at most 500 {option_id}",
+  tag: "an array of at most 500 {option_id}",
+};
+
 /**
  * Validates a value against its property's type and options and returns it in its stored (API) shape, or null
  * to clear. Option ids must belong to the property; people must be members of the brandspace.
@@ -27,12 +39,13 @@ export async function normalizePropertyValue(
   value: unknown,
 ): Promise<unknown | null> {
   if (value === null) return null;
-  const parsed = VALUE_SCHEMAS[property.type].safeParse(value);
+  const parsed = VALUE_SCHEMAS[property.type].safeParse(value, { reportInput: true });
   if (!parsed.success) {
+    const issue = parsed.error.issues[0]!;
     throw validationError([
       {
-        param: "value",
-        message: `is not a valid ${property.type} value: ${parsed.error.issues[0]?.message}`,
+        param: ["value", ...issue.path].join("."),
+        message: `${plainMessage(issue)} (a ${property.type} value is ${VALUE_SHAPES[property.type]})`,
       },
     ]);
   }

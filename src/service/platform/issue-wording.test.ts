@@ -19,6 +19,14 @@ describe("plainMessage", () => {
     expect(messageOf(z.union([z.string(), z.number()]), true)).toBe("is not any of the accepted forms");
   });
 
+  it("says a field not sent is required, whatever it would have to be (with the input reported)", () => {
+    const missing = (schema: z.ZodType) =>
+      plainMessage(z.object({ field: schema }).safeParse({}, { reportInput: true }).error!.issues[0]!);
+    expect(missing(z.string())).toBe("is required");
+    expect(missing(z.enum(["status", "tag"]))).toBe("is required");
+    expect(missing(z.union([z.string(), z.number()]))).toBe("is required");
+  });
+
   it("keeps a message the schema chose", () => {
     expect(messageOf(z.string().max(3, "must be at most 3 letters"), "abcd")).toBe(
       "must be at most 3 letters",

@@ -5,9 +5,12 @@ import type { z } from "zod";
  * contract writes itself ("must be at least 0"). A message a schema chose is kept as it is: zod's own start with a
  * capital ("Too", "Invalid"), ours never do.
  */
+/** The issues a required field that was not sent raises: of the wrong type, or none of the allowed values. */
+const MISSING_CODES = new Set(["invalid_type", "invalid_value", "invalid_union"]);
+
 export function plainMessage(issue: z.core.$ZodIssue): string {
   // A missing value is told apart from a wrong one (`reportInput` keeps the input on the issue).
-  if (issue.code === "invalid_type" && issue.input === undefined) return "is required";
+  if (MISSING_CODES.has(issue.code) && "input" in issue && issue.input === undefined) return "is required";
   if (!/^(Too |Invalid)/.test(issue.message)) return issue.message;
   switch (issue.code) {
     case "invalid_type":

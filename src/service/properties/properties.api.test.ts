@@ -254,6 +254,8 @@ describe("brandspace properties", () => {
       expect(res.body).toMatchObject({ object: "error", code: "validation_error" });
       if (param) expect(res.body.details.errors.map((e: { param: string }) => e.param)).toContain(param);
     }
+    const untyped = await owner("POST", "/v1/properties", { body: { name: "Bad" } });
+    expect(untyped.body.details.errors).toEqual([{ param: "type", message: "is required" }]);
     const text = await create({ name: "No options", type: "text" });
     const option = await owner("POST", `/v1/properties/${text.id}/options`, { body: { label: "a" } });
     expect(option.status).toBe(400);
