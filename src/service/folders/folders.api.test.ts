@@ -119,9 +119,20 @@ describe("folders", () => {
     expect(moved.status).toBe(200);
     expect(moved.body).toMatchObject({ library_id: other, parent_id: null });
     expect((await api("GET", `/v1/folders/${deep.id}`)).body.library_id).toBe(other);
-    // Its file changed library with it: told as moved, by the system, before the folder's own event.
+    // Its file and folders changed library with it: told as moved, by the system, before the folder's own event.
     const emitted = (await service.deps.db.select().from(events).orderBy(asc(events.seq))).slice(before);
-    expect(emitted.map((e) => e.type)).toEqual(["file.moved", "folder.moved"]);
+    expect(emitted.map((e) => `${e.type}:${e.actorType}`)).toEqual([
+      "file.moved:system",
+      "folder.moved:system",
+      "folder.moved:system",
+      "folder.moved:user",
+    ]);
+    expect(emitted.slice(1, 3).map((e) => e.data)).toEqual(
+      expect.arrayContaining([
+        { object: "folder", id: inner.id, name: "Inner", library_id: other, parent_id: root.id },
+        { object: "folder", id: deep.id, name: "Deep", library_id: other, parent_id: inner.id },
+      ]),
+    );
     expect(emitted[0]).toMatchObject({ actorType: "system", actorId: null });
     expect(emitted[0]!.data).toEqual({
       object: "file",

@@ -120,10 +120,15 @@ export async function countChildren(db: Db, folderId: string) {
   return { folders: Number(folderCount?.n ?? 0), files: Number(fileCount?.n ?? 0) };
 }
 
-/** Carries a subtree (folder ids) and the files in it to another library. */
+/** Carries a subtree (folder ids) and the files in it to another library; answers the folders it moved. */
 export async function moveSubtreeToLibrary(db: Db, subtree: string[], libraryId: string) {
-  await db.update(folders).set({ libraryId }).where(inArray(folders.id, subtree));
+  const moved = await db
+    .update(folders)
+    .set({ libraryId })
+    .where(inArray(folders.id, subtree))
+    .returning(folderColumns);
   await db.update(files).set({ libraryId }).where(inArray(files.folderId, subtree));
+  return moved;
 }
 
 /** The files directly in any of these folders, whatever their trash state. */

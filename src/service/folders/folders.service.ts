@@ -14,7 +14,7 @@ import { changedFields } from "../platform/changed-fields.ts";
 import type { ServiceContext, SystemContext } from "../platform/context.ts";
 import { conflict, notFound, validationError } from "../platform/errors.ts";
 import { newId } from "../platform/ids.ts";
-import { actors, emit } from "../platform/outbox.ts";
+import { actors, emit, emitMany } from "../platform/outbox.ts";
 import { revokeLinksOfDeleted } from "../shared-links/revoke-with-target.ts";
 import {
   refuseTrashedFolder,
@@ -122,10 +122,16 @@ export async function moveFolder(
   if (!changedFields(folder, destination)) return toFolder(folder);
   if (destination.libraryId !== folder.libraryId) {
     const subtree = await subtreeFolderIds(ctx.db, folder.id);
-    await repo.moveSubtreeToLibrary(ctx.db, subtree, destination.libraryId);
-    // Its files changed library with it: each is told as moved, by the system.
+    const movedFolders = await repo.moveSubtreeToLibrary(ctx.db, subtree, destination.libraryId);
+    // Its files and folders changed library with it: each is told as moved, by the system.
     const carried = await repo.filesInFolders(ctx.db, subtree);
     await emitCascadedFileEvents(ctx.db, ctx.auth.brandspace.id, "file.moved", carried);
+    await emitMany(ctx.db, {
+      brandspaceId: ctx.auth.brandspace.id,
+      type: "folder.moved",
+      actor: actors.system(),
+      data: movedFolders.filter((moved) => moved.id !== folder.id).map(folderEventData),
+    });
   }
   const row = await repo.updateFolderRow(ctx.db, folder.id, destination);
   await emitFolder(ctx, "folder.moved", row);
