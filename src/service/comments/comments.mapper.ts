@@ -57,37 +57,11 @@ export function toReply(row: ReplyRow, names: Names): Reply {
   };
 }
 
-/** Longest text an event carries: enough for a notification, not a copy of the conversation. */
-const EXCERPT_LENGTH = 280;
-const excerpt = (text: string) => [...text].slice(0, EXCERPT_LENGTH).join("");
-
-/**
- * Event data: ids and names, the author, the people mentioned (so an integration can notify them), the state and
- * an excerpt of the text.
- */
+/** Event data, the decisions' snapshot: ids only (the text, author and mentions are the comment's to read). */
 export function commentEventData(comment: Comment) {
-  return {
-    object: "comment",
-    id: comment.id,
-    file_id: comment.file_id,
-    version_id: comment.version_id,
-    author: comment.author,
-    anonymous_name: comment.anonymous_name,
-    mentions: comment.mentions,
-    resolved: comment.resolved,
-    text_excerpt: excerpt(comment.text),
-  };
+  return { object: "comment", id: comment.id, file_id: comment.file_id };
 }
 
 export function replyEventData(reply: Reply, fileId: string) {
-  return {
-    object: "reply",
-    id: reply.id,
-    comment_id: reply.comment_id,
-    file_id: fileId,
-    author: reply.author,
-    anonymous_name: reply.anonymous_name,
-    mentions: reply.mentions,
-    text_excerpt: excerpt(reply.text),
-  };
+  return { object: "reply", id: reply.id, comment_id: reply.comment_id, file_id: fileId };
 }
