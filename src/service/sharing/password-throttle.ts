@@ -1,5 +1,5 @@
 import { createHash } from "node:crypto";
-import { sql } from "drizzle-orm";
+import { and, eq, gt, gte, inArray, lt, sql } from "drizzle-orm";
 import type { Db } from "../db/client.ts";
 import { rateCounters } from "../db/schema/index.ts";
 import { ApiError } from "../platform/errors.ts";
@@ -13,54 +13,96 @@ const counterKeys = (client: string) => {
   return { client: `password_failures:${clientKey}`, item: "password_failures:*" };
 };
 
-function windowOf(now: Date) {
-  const start = Math.floor(now.getTime() / PASSWORD_THROTTLE.windowMs) * PASSWORD_THROTTLE.windowMs;
-  return { start: new Date(start), end: new Date(start + PASSWORD_THROTTLE.windowMs) };
-}
+/**
+ * Wrong attempts are counted in buckets of a minute; an allowance covers the last 15 buckets (this one included),
+ * so it is a sliding 15 minutes to the minute: five guesses before a quarter hour and five after it are ten in one
+ * window, not two windows of five.
+ */
+const BUCKET_MS = 60_000;
+const bucketOf = (time: number) => Math.floor(time / BUCKET_MS) * BUCKET_MS;
 
 /**
  * Takes one wrong attempt from the client's and the item's allowance before the password is checked, so that
  * guesses sent at once cannot all pass a check made before any of them is counted: 429 with `Retry-After` when
- * either allowance of this window is used up (that request takes nothing). Give it back (`release`) when the
- * password was right. Counted outside any transaction, so a refused attempt still counts.
+ * either allowance of the last 15 minutes is used up (that request takes nothing). Give it back (`release`) when
+ * the password was right. Counted outside any transaction, so a refused attempt still counts.
  */
 export async function claimPasswordAttempt(db: Db, itemId: string, client: string, now = new Date()) {
   const keys = counterKeys(client);
-  const window = windowOf(now);
-  const counted = await count(db, itemId, [keys.client, keys.item], window.start, 1);
-  const over =
-    (counted.get(keys.client) ?? 0) > PASSWORD_THROTTLE.perClient
-      ? PASSWORD_THROTTLE.perClient
-      : (counted.get(keys.item) ?? 0) > PASSWORD_THROTTLE.perItem
-        ? PASSWORD_THROTTLE.perItem
-        : null;
+  const bucket = new Date(bucketOf(now.getTime()));
+  const since = new Date(bucket.getTime() - PASSWORD_THROTTLE.windowMs + BUCKET_MS);
+  const counted = await count(db, itemId, [keys.client, keys.item], bucket, since, 1);
+  const over = [
+    { key: keys.client, limit: PASSWORD_THROTTLE.perClient },
+    { key: keys.item, limit: PASSWORD_THROTTLE.perItem },
+  ].find(({ key, limit }) => (counted.get(key)?.total ?? 0) > limit);
   const release = async () => {
-    await count(db, itemId, [keys.client, keys.item], window.start, -1);
+    await count(db, itemId, [keys.client, keys.item], bucket, since, -1);
   };
-  if (over !== null) {
+  if (over) {
     await release();
-    const retryAfter = Math.max(1, Math.ceil((window.end.getTime() - now.getTime()) / 1000));
+    // The allowance frees up as its oldest counted minute leaves the window.
+    const oldest = counted.get(over.key)!.oldest;
+    const resetsAt = new Date(oldest.getTime() + PASSWORD_THROTTLE.windowMs);
+    const retryAfter = Math.max(1, Math.ceil((resetsAt.getTime() - now.getTime()) / 1000));
     throw new ApiError(
       "rate_limited",
       "Too many wrong passwords; wait before trying again.",
-      { counter: "password_attempts", limit: over, resets_at: window.end.toISOString() },
+      { counter: "password_attempts", limit: over.limit, resets_at: resetsAt.toISOString() },
       { "Retry-After": String(retryAfter) },
     );
   }
   return { release };
 }
 
-/** Adds `by` to each counter of the window (created at `by`), and answers what each holds then. */
-async function count(db: Db, itemId: string, counters: string[], windowStart: Date, by: number) {
-  const rows = await db
+/**
+ * Adds `by` to each counter's bucket (created at `by`), and answers, per counter, the total of its buckets since
+ * `since` and the oldest of them that counted anything. One statement: the bucket's row lock orders attempts sent
+ * at once, and each sees the count its own addition made.
+ */
+async function count(db: Db, itemId: string, counters: string[], bucket: Date, since: Date, by: number) {
+  const bumped = await db
     .insert(rateCounters)
     .values(
-      counters.map((counter) => ({ brandspaceId: itemId, counter, windowStart, used: Math.max(by, 0) })),
+      counters.map((counter) => ({
+        brandspaceId: itemId,
+        counter,
+        windowStart: bucket,
+        used: Math.max(by, 0),
+      })),
     )
     .onConflictDoUpdate({
       target: [rateCounters.brandspaceId, rateCounters.counter, rateCounters.windowStart],
       set: { used: sql`greatest(${rateCounters.used} + ${by}, 0)` },
     })
     .returning({ counter: rateCounters.counter, used: rateCounters.used });
-  return new Map(rows.map((row) => [row.counter, row.used]));
+  const earlier = await db
+    .select({
+      counter: rateCounters.counter,
+      used: sql<number>`sum(${rateCounters.used})::int`,
+      oldest: sql<string>`min(${rateCounters.windowStart})`,
+    })
+    .from(rateCounters)
+    .where(
+      and(
+        eq(rateCounters.brandspaceId, itemId),
+        inArray(rateCounters.counter, counters),
+        gte(rateCounters.windowStart, since),
+        lt(rateCounters.windowStart, bucket),
+        gt(rateCounters.used, 0),
+      ),
+    )
+    .groupBy(rateCounters.counter);
+  return new Map(
+    bumped.map((row) => {
+      const before = earlier.find((e) => e.counter === row.counter);
+      return [
+        row.counter,
+        {
+          total: row.used + (before?.used ?? 0),
+          oldest: before ? new Date(before.oldest) : bucket,
+        },
+      ];
+    }),
+  );
 }
