@@ -4,6 +4,7 @@ import { Folder, FolderDetail } from "../../contract/folders.ts";
 import { rowsOf } from "../db/client.ts";
 import { events } from "../db/schema/index.ts";
 import { uploadBytes } from "../testing/content-fixtures.ts";
+import { watchEvents } from "../testing/event-watch.ts";
 import { type ApiCall, apiClient } from "../testing/http-client.ts";
 import { startTestService, type TestService } from "../testing/test-service.ts";
 
@@ -266,5 +267,78 @@ describe("folders", () => {
       ).status,
     ).toBe(403);
     expect(names(await viewer("GET", "/v1/folders?recursive=true"))).not.toContain("Secret");
+  });
+});
+
+describe("a folder write that changes nothing", () => {
+  // On the team's shared library, where the viewer has view access only.
+  let sharedLibraryId: string;
+  beforeAll(() => {
+    sharedLibraryId = service.seed.libraries.shared;
+  });
+
+  async function colouredFolder(name: string, parentId?: string) {
+    const res = await api("POST", "/v1/folders", {
+      body: {
+        name,
+        library_id: sharedLibraryId,
+        color: "#1a2b3c",
+        ...(parentId ? { parent_id: parentId } : {}),
+      },
+    });
+    expect(res.status, res.text).toBe(201);
+    return res.body;
+  }
+
+  it("stored name and colour: 200 as stored, no event; a rename emits folder.updated", async () => {
+    const before = await colouredFolder("Same");
+    const emitted = await watchEvents(service.deps.db);
+    const same = await api("PATCH", `/v1/folders/${before.id}`, {
+      body: { name: " Same ", color: "#1a2b3c" },
+    });
+    expect(same.status, same.text).toBe(200);
+    expect(same.body).toEqual(before);
+    expect((await api("GET", `/v1/folders/${before.id}`)).body.updated_at).toBe(before.updated_at);
+    expect(await emitted()).toEqual([]);
+
+    const renamed = await api("PATCH", `/v1/folders/${before.id}`, {
+      body: { name: "Other", color: "#1a2b3c" },
+    });
+    expect(renamed.body.name).toBe("Other");
+    expect(await emitted()).toEqual(["folder.updated"]);
+  });
+
+  it("a move to where it is: 200 as stored, no event; a real move emits folder.moved", async () => {
+    const parent = await colouredFolder("Parent");
+    const child = await colouredFolder("Child", parent.id);
+    const top = await colouredFolder("Top");
+    const emitted = await watchEvents(service.deps.db);
+    const stay = await api("POST", `/v1/folders/${child.id}/move`, { body: { folder_id: parent.id } });
+    expect(stay.status, stay.text).toBe(200);
+    expect(stay.body).toEqual(child);
+    const stayTop = await api("POST", `/v1/folders/${top.id}/move`, {
+      body: { library_id: sharedLibraryId },
+    });
+    expect(stayTop.body).toEqual(top);
+    expect(await emitted()).toEqual([]);
+
+    const moved = await api("POST", `/v1/folders/${child.id}/move`, {
+      body: { library_id: sharedLibraryId },
+    });
+    expect(moved.body).toMatchObject({ parent_id: null });
+    expect(await emitted()).toEqual(["folder.moved"]);
+  });
+
+  it("a no-op is refused as a change: a viewer's 403, a trashed folder's 409, a cycle's 400", async () => {
+    const target = await colouredFolder("Guarded");
+    const emitted = await watchEvents(service.deps.db);
+    expect((await viewer("PATCH", `/v1/folders/${target.id}`, { body: { name: "Guarded" } })).status).toBe(
+      403,
+    );
+    const intoItself = await api("POST", `/v1/folders/${target.id}/move`, { body: { folder_id: target.id } });
+    expect(intoItself.status, intoItself.text).toBe(400);
+    expect((await api("DELETE", `/v1/folders/${target.id}`)).status).toBe(200);
+    expect((await api("PATCH", `/v1/folders/${target.id}`, { body: { name: "Guarded" } })).status).toBe(409);
+    expect(await emitted()).toEqual(["folder.trashed"]);
   });
 });

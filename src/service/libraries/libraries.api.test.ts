@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { Library, LibraryDetail } from "../../contract/libraries.ts";
 import { events } from "../db/schema/index.ts";
 import { uploadBytes } from "../testing/content-fixtures.ts";
+import { watchEvents } from "../testing/event-watch.ts";
 import { type ApiCall, apiClient } from "../testing/http-client.ts";
 import { startTestService, type TestService } from "../testing/test-service.ts";
 
@@ -175,5 +176,39 @@ describe("libraries", () => {
     expect(ea!.occurredAt.toISOString()).toMatch(/\.\d{3}Z$/);
     const stored = await service.deps.db.select().from(events).where(eq(events.id, ea!.id));
     expect(stored[0]!.brandspaceId).toBe(service.seed.brandspaceId);
+  });
+});
+
+describe("a library write that changes nothing", () => {
+  it("stored name and description: 200 as stored, no event; a change emits library.updated", async () => {
+    const before = (await owner("POST", "/v1/libraries", { body: { name: "Same", description: "Kept" } }))
+      .body;
+    const emitted = await watchEvents(service.deps.db);
+    const same = await owner("PATCH", `/v1/libraries/${before.id}`, {
+      body: { name: " Same ", description: "Kept" },
+    });
+    expect(same.status, same.text).toBe(200);
+    expect(same.body).toEqual(before);
+    expect((await owner("GET", `/v1/libraries/${before.id}`)).body.updated_at).toBe(before.updated_at);
+    expect(await emitted()).toEqual([]);
+
+    const cleared = await owner("PATCH", `/v1/libraries/${before.id}`, {
+      body: { name: "Same", description: null },
+    });
+    expect(cleared.body).toMatchObject({ name: "Same", description: null });
+    expect(await emitted()).toEqual(["library.updated"]);
+    expect((await owner("PATCH", `/v1/libraries/${before.id}`, { body: { description: null } })).status).toBe(
+      200,
+    );
+    expect(await emitted()).toEqual(["library.updated"]);
+  });
+
+  it("a no-op is refused as a change: a viewer's 403, an unknown library's 404", async () => {
+    const shared = service.seed.libraries.shared;
+    const { name } = (await owner("GET", `/v1/libraries/${shared}`)).body;
+    const emitted = await watchEvents(service.deps.db);
+    expect((await viewer("PATCH", `/v1/libraries/${shared}`, { body: { name } })).status).toBe(403);
+    expect((await owner("PATCH", "/v1/libraries/lib_unknown", { body: { name } })).status).toBe(404);
+    expect(await emitted()).toEqual([]);
   });
 });

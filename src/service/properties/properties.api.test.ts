@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { Property } from "../../contract/properties.ts";
 import { events } from "../db/schema/index.ts";
 import { solidPng, uploadBytes } from "../testing/content-fixtures.ts";
+import { watchEvents } from "../testing/event-watch.ts";
 import { type ApiCall, apiClient } from "../testing/http-client.ts";
 import { startTestService, type TestService } from "../testing/test-service.ts";
 
@@ -390,5 +391,66 @@ describe("brandspace properties", () => {
     expect(scope.status).toBe(403);
     expect(scope.body.code).toBe("insufficient_scope");
     expect((await readOnly("GET", "/v1/properties")).status).toBe(200);
+  });
+});
+
+async function tagProperty(name: string) {
+  const res = await owner("POST", "/v1/properties", {
+    body: { name, type: "tag", options: [{ label: "Red", color: "#ff0000" }, { label: "Blue" }] },
+  });
+  expect(res.status, res.text).toBe(201);
+  return res.body;
+}
+
+describe("a property write that changes nothing", () => {
+  it("stored fields and position: 200 as stored, no event; a change emits property.updated", async () => {
+    const before = await tagProperty("Palette");
+    const emitted = await watchEvents(service.deps.db);
+    const same = await owner("PATCH", `/v1/properties/${before.id}`, {
+      body: { name: " Palette ", selection_mode: "multiple", hidden: false, position: before.position + 10 },
+    });
+    expect(same.status, same.text).toBe(200);
+    expect(same.body).toEqual(before);
+    expect((await owner("GET", `/v1/properties/${before.id}`)).body.updated_at).toBe(before.updated_at);
+    expect(await emitted()).toEqual([]);
+
+    const single = await owner("PATCH", `/v1/properties/${before.id}`, {
+      body: { selection_mode: "single" },
+    });
+    expect(single.body.selection_mode).toBe("single");
+    expect(await emitted()).toEqual(["property.updated"]);
+  });
+
+  it("an option's stored fields: 200 as stored, no event; a change emits property.updated", async () => {
+    const target = await tagProperty("Swatches");
+    const [red] = target.options;
+    const path = `/v1/properties/${target.id}/options/${red.id}`;
+    const emitted = await watchEvents(service.deps.db);
+    const same = await owner("PATCH", path, {
+      body: { label: "Red", color: "#ff0000", hidden: false, position: 0 },
+    });
+    expect(same.status, same.text).toBe(200);
+    expect(same.body).toEqual(red);
+    expect((await owner("GET", `/v1/properties/${target.id}`)).body).toEqual(target);
+    expect(await emitted()).toEqual([]);
+
+    const renamed = await owner("PATCH", path, { body: { label: "Crimson" } });
+    expect(renamed.body.label).toBe("Crimson");
+    expect(await emitted()).toEqual(["property.updated"]);
+  });
+
+  it("a no-op is refused as a change: 403 without properties.manage, 404 for another's option", async () => {
+    const target = await tagProperty("Guarded");
+    const other = await tagProperty("Other");
+    const emitted = await watchEvents(service.deps.db);
+    expect((await editor("PATCH", `/v1/properties/${target.id}`, { body: { name: "Guarded" } })).status).toBe(
+      403,
+    );
+    const [red] = other.options;
+    const elsewhere = await owner("PATCH", `/v1/properties/${target.id}/options/${red.id}`, {
+      body: { label: "Red" },
+    });
+    expect(elsewhere.status, elsewhere.text).toBe(404);
+    expect(await emitted()).toEqual([]);
   });
 });

@@ -5,6 +5,7 @@ import { ALL_SCOPES } from "../../contract/scopes.ts";
 import { PublicFile, PublicShare, SharedLink } from "../../contract/sharing.ts";
 import { events, sharedLinks } from "../db/schema/index.ts";
 import { solidPng, uploadBytes } from "../testing/content-fixtures.ts";
+import { watchEvents } from "../testing/event-watch.ts";
 import { type ApiCall, type ApiResponse, apiClient } from "../testing/http-client.ts";
 import { startTestService, type TestService } from "../testing/test-service.ts";
 
@@ -507,5 +508,69 @@ describe("the public side of a shared link", () => {
     expect(byViewer.status, byViewer.text).toBe(201);
     const seen = await visitor("GET", `/v1/public/shared-links/${v}/files/${fileInFolder}/comments`);
     expect(seen.body.data.map((c: { id: string }) => c.id)).toContain(byViewer.body.id);
+  });
+});
+
+describe("a shared link write that changes nothing", () => {
+  const inAWeek = new Date(Math.floor(Date.now() / 1000) * 1000 + 7 * 86_400_000);
+
+  // On the team's shared library, where the viewer has view access only.
+  async function shareLibrary(body: Record<string, unknown> = {}) {
+    const res = await owner("POST", "/v1/shared-links", {
+      body: {
+        target: { type: "library", id: service.seed.libraries.shared },
+        access: "comment",
+        expires_at: inAWeek.toISOString(),
+        ...body,
+      },
+    });
+    expect(res.status, res.text).toBe(201);
+    return res.body;
+  }
+
+  it("stored settings: 200 as stored, no event; a change emits shared_link.updated", async () => {
+    const before = await shareLibrary();
+    const emitted = await watchEvents(service.deps.db);
+    const same = await owner("PATCH", `/v1/shared-links/${before.id}`, {
+      body: {
+        access: "comment",
+        // The same instant, written another way.
+        expires_at: inAWeek.toISOString().replace(".000Z", "+00:00"),
+        password: null,
+        anonymous_comments: false,
+        show_versions: false,
+        show_properties: false,
+        display_mode: "grid",
+        board_views: { allowed: ["gallery", "list"], default: "gallery" },
+      },
+    });
+    expect(same.status, same.text).toBe(200);
+    expect(same.body).toEqual(before);
+    expect((await owner("GET", `/v1/shared-links/${before.id}`)).body.updated_at).toBe(before.updated_at);
+    expect(await emitted()).toEqual([]);
+
+    const changed = await owner("PATCH", `/v1/shared-links/${before.id}`, { body: { access: "view" } });
+    expect(changed.body.access).toBe("view");
+    expect(await emitted()).toEqual(["shared_link.updated"]);
+  });
+
+  it("a password sent is always a change (only its hash is kept); clearing none is not", async () => {
+    const link = await shareLibrary();
+    const path = `/v1/shared-links/${link.id}`;
+    const emitted = await watchEvents(service.deps.db);
+    expect((await owner("PATCH", path, { body: { password: "open sesame" } })).status).toBe(200);
+    expect((await owner("PATCH", path, { body: { password: "open sesame" } })).status).toBe(200);
+    expect(await emitted()).toEqual(["shared_link.updated", "shared_link.updated"]);
+    expect((await owner("PATCH", path, { body: { password: null } })).status).toBe(200);
+    expect((await owner("PATCH", path, { body: { password: null } })).status).toBe(200);
+    expect(await emitted()).toEqual(["shared_link.updated", "shared_link.updated", "shared_link.updated"]);
+  });
+
+  it("a no-op by someone who may not change the link is still 403", async () => {
+    const link = await shareLibrary();
+    const emitted = await watchEvents(service.deps.db);
+    const res = await viewer("PATCH", `/v1/shared-links/${link.id}`, { body: { access: "comment" } });
+    expect(res.status, res.text).toBe(403);
+    expect(await emitted()).toEqual([]);
   });
 });

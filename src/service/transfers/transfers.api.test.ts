@@ -6,6 +6,7 @@ import { ALL_SCOPES } from "../../contract/scopes.ts";
 import { PublicTransfer, Transfer } from "../../contract/transfers.ts";
 import { events, members, transfers } from "../db/schema/index.ts";
 import { solidPng, uploadBytes } from "../testing/content-fixtures.ts";
+import { watchEvents } from "../testing/event-watch.ts";
 import { type ApiCall, type ApiResponse, apiClient } from "../testing/http-client.ts";
 import { startTestService, type TestService } from "../testing/test-service.ts";
 import { announceEndedTransfers, expireDueTransfers } from "./transfers.service.ts";
@@ -436,5 +437,38 @@ describe("transfers", () => {
     const central = apiClient(service.centralUrl, service.seed.ownerKey);
     const brandspace = (await central("GET", "/v1/brandspace")).body;
     expect(PublicTransfer.parse(open.body).brandspace_name).toBe(brandspace.name);
+  });
+});
+
+describe("a transfer PATCH that changes nothing", () => {
+  const inAWeek = new Date(Math.floor(Date.now() / 1000) * 1000 + 7 * 86_400_000);
+
+  it("answers the transfer as stored, updated_at unchanged; a password is always a change", async () => {
+    const created = await owner("POST", "/v1/transfers", {
+      body: { name: "Press", message: "Hi", expires_at: inAWeek.toISOString() },
+    });
+    expect(created.status, created.text).toBe(201);
+    const path = `/v1/transfers/${created.body.id}`;
+    const emitted = await watchEvents(service.deps.db);
+    const same = await owner("PATCH", path, {
+      body: { name: " Press ", message: "Hi", expires_at: inAWeek.toISOString(), password: null },
+    });
+    expect(same.status, same.text).toBe(200);
+    expect(same.body).toEqual(created.body);
+
+    const locked = await owner("PATCH", path, { body: { password: "open sesame" } });
+    expect(locked.body.password_protected).toBe(true);
+    expect(locked.body.updated_at >= created.body.updated_at).toBe(true);
+    const cleared = await owner("PATCH", path, { body: { message: null } });
+    expect(cleared.body.message).toBeNull();
+    expect((await owner("PATCH", path, { body: { message: null } })).body).toEqual(cleared.body);
+    expect(await emitted()).toEqual([]);
+  });
+
+  it("a no-op on another's transfer is still 404", async () => {
+    const created = await owner("POST", "/v1/transfers", { body: { name: "Private" } });
+    expect(
+      (await editor("PATCH", `/v1/transfers/${created.body.id}`, { body: { name: "Private" } })).status,
+    ).toBe(404);
   });
 });

@@ -211,3 +211,29 @@ describe("without WEBHOOK_ALLOW_LOOPBACK", () => {
     }
   });
 });
+
+describe("a webhook endpoint PATCH that changes nothing", () => {
+  it("answers the endpoint as stored, updated_at unchanged; a change still applies", async () => {
+    const created = await api("POST", "/v1/webhooks", {
+      body: { url, events: ["file.created", "library.created"], description: "CI" },
+    });
+    expect(created.status, created.text).toBe(201);
+    const { secret: _secret, ...before } = created.body;
+    const path = `/v1/webhooks/${before.id}`;
+    const same = await api("PATCH", path, {
+      body: {
+        url,
+        events: ["file.created", "library.created", "file.created"],
+        description: "CI",
+        enabled: true,
+      },
+    });
+    expect(same.status, same.text).toBe(200);
+    expect(same.body).toEqual(before);
+
+    const disabled = await api("PATCH", path, { body: { enabled: false } });
+    expect(disabled.body).toMatchObject({ enabled: false, disabled_reason: "manual" });
+    const again = await api("PATCH", path, { body: { enabled: false, description: "CI" } });
+    expect(again.body).toEqual(disabled.body);
+  });
+});
