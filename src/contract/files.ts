@@ -33,6 +33,7 @@ const OptionRef = z.object({ option_id: Id });
 /** One property value; every type's key is present, null unless it is this value's type. */
 export const PropertyValue = z
   .object({
+    object: z.literal("property_value"),
     property_id: Id,
     type: z.enum(PROPERTY_TYPES),
     status: OptionRef.nullable(),

@@ -389,6 +389,7 @@ describe("property values", () => {
     const ok = await set(status.id, { option_id: approved });
     expect(ok.status).toBe(200);
     expect(ok.body).toEqual({
+      object: "property_value",
       property_id: status.id,
       type: "status",
       status: { option_id: approved },

@@ -83,6 +83,7 @@ const EMPTY_VALUE = {
 /** Every type's key is present and null, except the one of this value's type. */
 export function toPropertyValue(stored: StoredPropertyValue): PropertyValue {
   return {
+    object: "property_value",
     property_id: stored.propertyId,
     type: stored.type as PropertyType,
     ...EMPTY_VALUE,

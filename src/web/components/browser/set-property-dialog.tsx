@@ -23,6 +23,7 @@ interface Props {
 export function shownValue(property: Property, value: ValueInput): PropertyValue | undefined {
   if (value === null) return undefined;
   const empty: PropertyValue = {
+    object: "property_value",
     property_id: property.id,
     type: property.type,
     status: null,
