@@ -75,7 +75,7 @@ export const RESPONSE_HEADERS = {
   },
   "Retry-After": integerHeader("Seconds to wait before sending the request again."),
   "WWW-Authenticate": {
-    description: "`Bearer`: the scheme the API key goes in.",
+    description: "`Bearer` for an API key; `X-Access-Token` for a visitor, whose unlock gives that token.",
     schema: { type: "string" },
   },
 };
@@ -83,6 +83,7 @@ export const RESPONSE_HEADERS = {
 /** Headers an error answer carries beside `X-Request-Id`. */
 export const ERROR_RESPONSE_HEADERS: Partial<Record<ErrorResponseName, (keyof typeof RESPONSE_HEADERS)[]>> = {
   Unauthorized: ["WWW-Authenticate"],
+  PasswordRequired: ["WWW-Authenticate"],
   Conflict: ["Retry-After"],
   RateLimited: ["Retry-After"],
 };

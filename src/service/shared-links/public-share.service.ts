@@ -27,7 +27,12 @@ import { consumeCounters, exceeded } from "../platform/rate-limits.ts";
 import { actingAsCreator } from "../sharing/acting-as.ts";
 import { claimPasswordAttempt } from "../sharing/password-throttle.ts";
 import { verifyPassword } from "../sharing/passwords.ts";
-import { accessTokenValid, issueAccessToken, passwordRequired } from "../sharing/public-tokens.ts";
+import {
+  accessTokenValid,
+  issueAccessToken,
+  passwordRequired,
+  visitorUnauthorized,
+} from "../sharing/public-tokens.ts";
 import { listVersionRows } from "../versions/versions.repository.ts";
 import { valuesInWords } from "./public-properties.ts";
 import { requireShareTarget } from "./share-targets.ts";
@@ -109,7 +114,7 @@ export async function unlockShare(visit: Visit & { password: string; client: str
   if (!link.passwordHash) throw notFound("password on this link");
   const attempt = await claimPasswordAttempt(visit.db, link.id, visit.client);
   if (!(await verifyPassword(visit.password, link.passwordHash))) {
-    throw new ApiError("unauthorized", "That password is not right.", { password_required: true });
+    throw visitorUnauthorized("That password is not right.");
   }
   await attempt.release();
   return issueAccessToken(visit.deps.keyring.key("public-token"), link.id, link.passwordHash);

@@ -363,7 +363,10 @@ describe("the public side of a shared link", () => {
       target: { type: "folder", name: null },
       root_folder_id: null,
     });
-    expectError(await visitor("GET", `/v1/public/shared-links/${token}/files`), 401, "unauthorized");
+    const locked = await visitor("GET", `/v1/public/shared-links/${token}/files`);
+    expectError(locked, 401, "unauthorized");
+    // Every 401 names its challenge: here the access token an unlock gives.
+    expect(locked.headers.get("www-authenticate")).toBe("X-Access-Token");
     const unlocked = await visitor("POST", `/v1/public/shared-links/${token}/unlock`, {
       body: { password: "correct horse" },
     });
@@ -383,11 +386,11 @@ describe("the public side of a shared link", () => {
       "unauthorized",
     );
     for (let i = 0; i < 5; i++) {
-      expectError(
-        await visitor("POST", `/v1/public/shared-links/${token}/unlock`, { body: { password: "wrong" } }),
-        401,
-        "unauthorized",
-      );
+      const wrong = await visitor("POST", `/v1/public/shared-links/${token}/unlock`, {
+        body: { password: "wrong" },
+      });
+      expectError(wrong, 401, "unauthorized");
+      expect(wrong.headers.get("www-authenticate")).toBe("X-Access-Token");
     }
     const throttled = await visitor("POST", `/v1/public/shared-links/${token}/unlock`, {
       body: { password: "correct horse" },

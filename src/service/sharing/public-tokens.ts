@@ -39,9 +39,19 @@ function sign(key: Buffer, itemId: string, passwordHash: string, expires: number
   return hmac(key, `${itemId}\n${passwordHash}\n${expires}`).subarray(0, 24).toString("base64url");
 }
 
-export const passwordRequired = () =>
+/**
+ * A visitor's 401: the item needs its password. HTTP asks every 401 for a challenge; the visitor's credential is
+ * the unlock's access token, sent as `X-Access-Token`, so that names the scheme (no browser prompts for it).
+ */
+export const visitorUnauthorized = (message: string) =>
   new ApiError(
     "unauthorized",
-    "This item is protected by a password: unlock it and send the access token as X-Access-Token.",
+    message,
     { password_required: true },
+    { "WWW-Authenticate": "X-Access-Token" },
+  );
+
+export const passwordRequired = () =>
+  visitorUnauthorized(
+    "This item is protected by a password: unlock it and send the access token as X-Access-Token.",
   );

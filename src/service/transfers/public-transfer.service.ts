@@ -11,7 +11,12 @@ import { inTransaction } from "../platform/retry-transaction.ts";
 import { verifySignedPath } from "../platform/signed-urls.ts";
 import { claimPasswordAttempt } from "../sharing/password-throttle.ts";
 import { verifyPassword } from "../sharing/passwords.ts";
-import { accessTokenValid, issueAccessToken, passwordRequired } from "../sharing/public-tokens.ts";
+import {
+  accessTokenValid,
+  issueAccessToken,
+  passwordRequired,
+  visitorUnauthorized,
+} from "../sharing/public-tokens.ts";
 import { transferContentPath, transferContentUrl } from "./transfer-urls.ts";
 import { hasExpired, toFileEntry, toFolderEntry, zipAvailable } from "./transfers.mapper.ts";
 import * as repo from "./transfers.repository.ts";
@@ -72,7 +77,7 @@ export async function unlockTransfer(visit: TransferVisit & { password: string; 
   if (!transfer.passwordHash) throw notFound("password on this transfer");
   const attempt = await claimPasswordAttempt(visit.db, transfer.id, visit.client);
   if (!(await verifyPassword(visit.password, transfer.passwordHash))) {
-    throw new ApiError("unauthorized", "That password is not right.", { password_required: true });
+    throw visitorUnauthorized("That password is not right.");
   }
   await attempt.release();
   return issueAccessToken(visit.deps.keyring.key("public-token"), transfer.id, transfer.passwordHash);
