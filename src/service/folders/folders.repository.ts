@@ -120,20 +120,19 @@ export async function countChildren(db: Db, folderId: string) {
   return { folders: Number(folderCount?.n ?? 0), files: Number(fileCount?.n ?? 0) };
 }
 
-/** Carries a subtree (folder ids) and the files in it to another library; answers the folders it moved. */
+/** Carries a subtree (folder ids) and the files in it, whatever their trash state, to another library. */
 export async function moveSubtreeToLibrary(db: Db, subtree: string[], libraryId: string) {
-  const moved = await db
+  const movedFolders = await db
     .update(folders)
     .set({ libraryId })
     .where(inArray(folders.id, subtree))
     .returning(folderColumns);
-  await db.update(files).set({ libraryId }).where(inArray(files.folderId, subtree));
-  return moved;
-}
-
-/** The files directly in any of these folders, whatever their trash state. */
-export function filesInFolders(db: Db, folderIds: string[]) {
-  return db.select(fileEventColumns).from(files).where(inArray(files.folderId, folderIds));
+  const movedFiles = await db
+    .update(files)
+    .set({ libraryId })
+    .where(inArray(files.folderId, subtree))
+    .returning(fileEventColumns);
+  return { movedFolders, movedFiles };
 }
 
 /**

@@ -122,10 +122,13 @@ export async function moveFolder(
   if (!changedFields(folder, destination)) return toFolder(folder);
   if (destination.libraryId !== folder.libraryId) {
     const subtree = await subtreeFolderIds(ctx.db, folder.id);
-    const movedFolders = await repo.moveSubtreeToLibrary(ctx.db, subtree, destination.libraryId);
+    const { movedFolders, movedFiles } = await repo.moveSubtreeToLibrary(
+      ctx.db,
+      subtree,
+      destination.libraryId,
+    );
     // Its files and folders changed library with it: each is told as moved, by the system.
-    const carried = await repo.filesInFolders(ctx.db, subtree);
-    await emitCascadedFileEvents(ctx.db, ctx.auth.brandspace.id, "file.moved", carried);
+    await emitCascadedFileEvents(ctx.db, ctx.auth.brandspace.id, "file.moved", movedFiles);
     await emitMany(ctx.db, {
       brandspaceId: ctx.auth.brandspace.id,
       type: "folder.moved",
