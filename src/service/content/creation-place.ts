@@ -4,7 +4,7 @@ import type { CallerContext } from "../platform/context.ts";
 import { validationError } from "../platform/errors.ts";
 
 /**
- * Where a new file (an import, a page) goes: a folder (which must be in `library_id` when both are sent) or a
+ * Where a new file (an upload, an import, a page) goes: a folder (which must be in `library_id` when both are sent) or a
  * library's top level, with edit access; neither is 400.
  */
 export async function requireCreationPlace(

@@ -1,11 +1,10 @@
-import { requireLibraryAccess } from "../access/library-access.ts";
 import { addVersionFromContent, createFileFromContent } from "../content/create-file.ts";
+import { requireCreationPlace } from "../content/creation-place.ts";
 import { sniffBlob } from "../content/sniff-blob.ts";
 import type { Db } from "../db/client.ts";
 import { refuseTrashedFile, requireFile } from "../files/file-access.ts";
 import { findFile } from "../files/files.repository.ts";
 import { presentFile } from "../files/files.service.ts";
-import { requireActiveFolder } from "../folders/folder-access.ts";
 import { type AuthContext, hasPermission, requirePermission, requireScope } from "../platform/auth.ts";
 import type { CallerContext, ServiceContext } from "../platform/context.ts";
 import { type ApiError, conflict, forbidden, notFound, validationError } from "../platform/errors.ts";
@@ -34,11 +33,11 @@ export interface CreateUploadInput {
   transfer_id?: string;
 }
 
-/** Where the upload will land, checked now and again at completion. */
 /** An upload into a transfer changes the transfer: its key needs that area's write scope beside files:write. */
 const requireTransferScope = (auth: AuthContext) =>
   requireScope(auth, "transfers:write", "An upload into a transfer");
 
+/** Where the upload will land (a transfer, a file's new version, or a new file's place), checked now and again at completion. */
 async function resolvePlace(
   db: Db,
   auth: AuthContext,
@@ -71,23 +70,8 @@ async function resolvePlace(
     if (file.kind === "page") throw conflict("A page has no versions: edit it through /v1/pages.");
     return { libraryId: file.libraryId, folderId: file.folderId, fileId: file.id, transferId: null };
   }
-  if (input.folder_id !== undefined) {
-    const folder = await requireActiveFolder({ db, auth }, input.folder_id, "edit");
-    if (input.library_id !== undefined && input.library_id !== folder.libraryId) {
-      throw validationError([{ param: "folder_id", message: "is not in the library named by library_id" }]);
-    }
-    return {
-      libraryId: folder.libraryId,
-      folderId: folder.id as string | null,
-      fileId: null,
-      transferId: null,
-    };
-  }
-  if (input.library_id !== undefined) {
-    await requireLibraryAccess({ db, auth }, input.library_id, "edit");
-    return { libraryId: input.library_id as string | null, folderId: null, fileId: null, transferId: null };
-  }
-  throw validationError([{ param: "library_id", message: "send library_id, folder_id or file_id" }]);
+  const place = await requireCreationPlace({ db, auth }, input);
+  return { ...place, fileId: null, transferId: null };
 }
 
 export async function createUpload(ctx: ServiceContext, input: CreateUploadInput) {
