@@ -29,20 +29,24 @@ const bucketOf = (time: number) => Math.floor(time / BUCKET_MS) * BUCKET_MS;
  */
 export async function claimPasswordAttempt(db: Db, itemId: string, client: string, now = new Date()) {
   const keys = counterKeys(client);
+  const counters = [keys.client, keys.item];
   const bucket = new Date(bucketOf(now.getTime()));
   const since = new Date(bucket.getTime() - PASSWORD_THROTTLE.windowMs + BUCKET_MS);
-  const counted = await count(db, itemId, [keys.client, keys.item], bucket, since, 1);
+  // The bucket's row lock orders attempts sent at once: each sees the count its own addition made. The earlier
+  // buckets no longer change.
+  const inBucket = await bump(db, itemId, counters, bucket, 1);
+  const before = await earlierBuckets(db, itemId, counters, since, bucket);
   const over = [
     { key: keys.client, limit: PASSWORD_THROTTLE.perClient },
     { key: keys.item, limit: PASSWORD_THROTTLE.perItem },
-  ].find(({ key, limit }) => (counted.get(key)?.total ?? 0) > limit);
+  ].find(({ key, limit }) => (inBucket.get(key) ?? 0) + (before.get(key)?.used ?? 0) > limit);
   const release = async () => {
-    await count(db, itemId, [keys.client, keys.item], bucket, since, -1);
+    await bump(db, itemId, counters, bucket, -1);
   };
   if (over) {
     await release();
     // The allowance frees up as its oldest counted minute leaves the window.
-    const oldest = counted.get(over.key)!.oldest;
+    const oldest = before.get(over.key)?.oldest ?? bucket;
     const resetsAt = new Date(oldest.getTime() + PASSWORD_THROTTLE.windowMs);
     const retryAfter = Math.max(1, Math.ceil((resetsAt.getTime() - now.getTime()) / 1000));
     throw new ApiError(
@@ -55,13 +59,9 @@ export async function claimPasswordAttempt(db: Db, itemId: string, client: strin
   return { release };
 }
 
-/**
- * Adds `by` to each counter's bucket (created at `by`), and answers, per counter, the total of its buckets since
- * `since` and the oldest of them that counted anything. One statement: the bucket's row lock orders attempts sent
- * at once, and each sees the count its own addition made.
- */
-async function count(db: Db, itemId: string, counters: string[], bucket: Date, since: Date, by: number) {
-  const bumped = await db
+/** Adds `by` to each counter's bucket (created at `by`), and answers what each bucket holds then. */
+async function bump(db: Db, itemId: string, counters: string[], bucket: Date, by: number) {
+  const rows = await db
     .insert(rateCounters)
     .values(
       counters.map((counter) => ({
@@ -76,7 +76,12 @@ async function count(db: Db, itemId: string, counters: string[], bucket: Date, s
       set: { used: sql`greatest(${rateCounters.used} + ${by}, 0)` },
     })
     .returning({ counter: rateCounters.counter, used: rateCounters.used });
-  const earlier = await db
+  return new Map(rows.map((row) => [row.counter, row.used]));
+}
+
+/** Per counter, the attempts of its buckets from `since` up to (not with) `bucket`, and the oldest that has any. */
+async function earlierBuckets(db: Db, itemId: string, counters: string[], since: Date, bucket: Date) {
+  const rows = await db
     .select({
       counter: rateCounters.counter,
       used: sql<number>`sum(${rateCounters.used})::int`,
@@ -93,16 +98,5 @@ async function count(db: Db, itemId: string, counters: string[], bucket: Date, s
       ),
     )
     .groupBy(rateCounters.counter);
-  return new Map(
-    bumped.map((row) => {
-      const before = earlier.find((e) => e.counter === row.counter);
-      return [
-        row.counter,
-        {
-          total: row.used + (before?.used ?? 0),
-          oldest: before ? new Date(before.oldest) : bucket,
-        },
-      ];
-    }),
-  );
+  return new Map(rows.map((row) => [row.counter, { used: row.used, oldest: new Date(row.oldest) }]));
 }
