@@ -292,11 +292,11 @@ describe("replies", () => {
       id: parsed.id,
       deleted: true,
     });
-    expect((await eventsOf(parsed.id)).map((e) => e.type)).toEqual([
-      "reply.created",
-      "reply.updated",
-      "reply.deleted",
-    ]);
+    const replyEvents = await eventsOf(parsed.id);
+    expect(replyEvents.map((e) => e.type)).toEqual(["reply.created", "reply.updated", "reply.deleted"]);
+    // The decisions' snapshot of a reply: ids only.
+    for (const event of replyEvents)
+      expect(event.data).toEqual({ object: "reply", id: parsed.id, comment_id: id, file_id: fileId });
     expect((await owner("GET", `/v1/files/${fileId}/comments/${id}`)).body.reply_count).toBe(1);
   });
 
