@@ -146,6 +146,20 @@ export interface ServiceProcessOptions {
 }
 
 const BANNER = /Press Ctrl\+C to stop\./;
+
+/**
+ * A process that ends by itself with an error (not killed by a signal, not a clean stop) prints what it wrote to
+ * the test's stderr: the cause of a failure that shows up only as a refused or reset connection.
+ */
+function reportingCrashes(spawned: SpawnedProcess): SpawnedProcess {
+  void spawned.exited.then(({ exitCode, stdout, stderr }) => {
+    if (exitCode === null || exitCode === 0) return;
+    console.error(
+      `service process ${spawned.child.pid} exited with ${exitCode}:\n${stdout.slice(-4000)}\n${stderr.slice(-8000)}`,
+    );
+  });
+  return spawned;
+}
 const OWNER_KEY = /^ {4}(bsk_\S+)$/m;
 
 /**
@@ -177,7 +191,7 @@ export async function startServiceProcess(options: ServiceProcessOptions = {}): 
       ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
       ...options.env,
     };
-    let spawned = spawnScript("src/service/main.ts", [], env);
+    let spawned = reportingCrashes(spawnScript("src/service/main.ts", [], env));
     const ownerKey = (await spawned.waitForStdout(OWNER_KEY, 60_000))[1]!;
     await spawned.waitForStdout(BANNER, 60_000);
     return {
@@ -190,7 +204,7 @@ export async function startServiceProcess(options: ServiceProcessOptions = {}): 
       ownerKey,
       databaseUrl: scratch?.url ?? null,
       async restart() {
-        spawned = spawnScript("src/service/main.ts", [], env);
+        spawned = reportingCrashes(spawnScript("src/service/main.ts", [], env));
         await spawned.waitForStdout(BANNER, 60_000);
       },
       close,
