@@ -1,5 +1,6 @@
 import type { FastifyRequest } from "fastify";
 import type { PublicFile, ShareAccess } from "../../contract/sharing.ts";
+import { libraryAccess } from "../access/library-access.ts";
 import { filesOnBoard } from "../boards/board-files.repository.ts";
 import { listBoardFiles } from "../boards/board-files.service.ts";
 import { checkedTimestamp } from "../comments/comment-input.ts";
@@ -144,6 +145,9 @@ async function requireFileInShare({ link, ctx }: OpenShare, fileId: string): Pro
           ? file.libraryId === link.targetId
           : file.folderId !== null && (await folderInShare(ctx.db, link, file.folderId)) !== null;
   if (!inside) throw notFound("file");
+  // A board gathers files from many libraries: a visitor, acting as the link's creator, sees only those of them
+  // the creator can see (the board's listing already leaves the others out).
+  if (link.targetType === "board" && !(await libraryAccess(ctx, file.libraryId))) throw notFound("file");
   return file;
 }
 

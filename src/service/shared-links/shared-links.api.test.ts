@@ -354,6 +354,43 @@ describe("the public side of a shared link", () => {
     );
   });
 
+  it("a board link shows only the board's files its creator can see, in every public call", async () => {
+    const editorsBoard = (await editor("POST", "/v1/boards", { body: { name: "Editor's picks" } })).body.id;
+    const added = await owner("POST", `/v1/boards/${editorsBoard}/files`, {
+      body: { file_ids: [teamFileId, hiddenFileId] },
+    });
+    expect(added.status, added.text).toBe(200);
+    const token = tokenOf(
+      await share(
+        {
+          target: { type: "board", id: editorsBoard },
+          access: "download",
+          show_versions: true,
+          show_properties: true,
+          anonymous_comments: true,
+        },
+        editor,
+      ),
+    );
+    const base = `/v1/public/shared-links/${token}/files`;
+    expect((await visitor("GET", base)).body.data.map((f: PublicFile) => f.id)).toEqual([teamFileId]);
+    expect((await visitor("GET", `${base}/${teamFileId}`)).status).toBe(200);
+    const before = await eventsOf(hiddenFileId);
+    expectError(await visitor("GET", `${base}/${hiddenFileId}`), 404, "not_found");
+    expectError(await visitor("GET", `${base}/${hiddenFileId}/download`), 404, "not_found");
+    expectError(await visitor("GET", `${base}/${hiddenFileId}/comments`), 404, "not_found");
+    expectError(
+      await visitor("POST", `${base}/${hiddenFileId}/comments`, {
+        body: { anonymous_name: "Visitor", text: "Hello" },
+      }),
+      404,
+      "not_found",
+    );
+    const comments = await owner("GET", `/v1/files/${hiddenFileId}/comments`);
+    expect(comments.body.data).toEqual([]);
+    expect(await eventsOf(hiddenFileId)).toEqual(before);
+  });
+
   it("a password guards the content; wrong passwords are throttled per client", async () => {
     const link = await share({ target: { type: "folder", id: folderId }, password: "correct horse" });
     const token = tokenOf(link);
