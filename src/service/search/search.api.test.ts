@@ -295,6 +295,24 @@ describe("file search follows every change", () => {
     expect(await names("premiere")).toEqual([]);
   });
 
+  it("a board property's values and option labels are not keywords: the board may be hidden from the searcher", async () => {
+    const board = await ok("POST", "/v1/boards", { name: "Pitch" });
+    await ok("POST", `/v1/boards/${board.id}/files`, { file_ids: [fileId] });
+    const note = await ok("POST", `/v1/boards/${board.id}/properties`, { name: "Pitch note", type: "text" });
+    const stage = await ok("POST", `/v1/boards/${board.id}/properties`, {
+      name: "Pitch stage",
+      type: "status",
+      options: [{ label: "Shortlisted", color: "#00aa00" }],
+    });
+    const valuePath = (id: string) => `/v1/boards/${board.id}/files/${fileId}/properties/${id}`;
+    await ok("PUT", valuePath(note.id), { value: "albatross" });
+    await ok("PUT", valuePath(stage.id), { value: { option_id: stage.options[0].id } });
+    expect(await names("albatross")).toEqual([]);
+    expect(await names("shortlisted")).toEqual([]);
+    // The file's own search text is still kept: its name and brandspace-wide values.
+    expect(await names("mascot")).toEqual(["mascot.png"]);
+  });
+
   it("a typo never joins the end of one field to the start of the next", async () => {
     // Name "mascot.png", then the tag "zebra" on the next line: "pngzebra" is not one word of the file.
     await ok("PATCH", `/v1/files/${fileId}`, { tags: ["zebra"] });
