@@ -21,4 +21,22 @@ describe("the BFF logger", () => {
     expect(lines[0]).not.toContain("abc_DEF-1");
     expect(JSON.parse(lines[0]!)).toMatchObject({ note: "key [redacted]", msg: "GET /login/[redacted]" });
   });
+
+  it("hides public links' tokens in request paths", () => {
+    const lines: string[] = [];
+    const stream = new Writable({
+      write(chunk, _encoding, done) {
+        lines.push(String(chunk));
+        done();
+      },
+    });
+    createBffLogger({ level: "info", apiKey: "bsk_test_x", stream }).info(
+      { url: "/s/pzmmf6j_-vrOpHyJP5-6wstW0Yw78Nb1" },
+      "GET /public-api/v1/public/transfers/tok_secret/unlock",
+    );
+    expect(JSON.parse(lines[0]!)).toMatchObject({
+      url: "/s/[token]",
+      msg: "GET /public-api/v1/public/transfers/[token]/unlock",
+    });
+  });
 });

@@ -1,17 +1,18 @@
 import pino, { type DestinationStream, type Logger } from "pino";
 import { type LogFormatSetting, logDestination } from "../shared/log-format.ts";
+import { withoutPublicTokens } from "../shared/public-tokens.ts";
 
 const REDACTED = "[redacted]";
 
 // A one-time login token is a credential until spent, and request lines log the URL.
 const LOGIN_TOKEN = /\/login\/[A-Za-z0-9_-]+/g;
 
-/** Scrubs the secret and login tokens from every serialized line, whichever field or message they hid in. */
+/** Scrubs the secret, login tokens and public links' tokens from every serialized line, whichever field or message they hid in. */
 function scrubbingStream(destination: DestinationStream, secret: string): DestinationStream {
   return {
     write(line: string) {
       const scrubbed = line.includes(secret) ? line.split(secret).join(REDACTED) : line;
-      destination.write(scrubbed.replace(LOGIN_TOKEN, `/login/${REDACTED}`));
+      destination.write(withoutPublicTokens(scrubbed.replace(LOGIN_TOKEN, `/login/${REDACTED}`)));
     },
   };
 }

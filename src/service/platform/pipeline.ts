@@ -3,6 +3,7 @@ import FindMyWay from "find-my-way";
 import { JSON_BODY_LIMIT } from "../../contract/common.ts";
 import type { RateCounter } from "../../contract/meta.ts";
 import type { Operation } from "../../contract/operation.ts";
+import { withoutPublicTokens } from "../../shared/public-tokens.ts";
 import type { ServiceDeps } from "../deps.ts";
 import { httpRequests } from "../metrics/metrics.ts";
 import { type AuthContext, authenticate, requireScope } from "./auth.ts";
@@ -78,7 +79,7 @@ export function registerPipeline(app: FastifyInstance, deps: ServiceDeps, host: 
       {
         request_id: request.id,
         method: request.method,
-        path: request.url.split("?")[0],
+        path: withoutPublicTokens(request.url.split("?")[0]!),
         status: reply.statusCode,
         duration_ms: Math.round(reply.elapsedTime),
         key_id: request.auth?.key.id,

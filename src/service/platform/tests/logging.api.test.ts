@@ -50,4 +50,18 @@ describe("request logs", () => {
     expect(text).not.toContain(service.seed.ownerKey);
     expect(text.toLowerCase()).not.toContain("bearer");
   });
+
+  it("never contain a public link's token: it alone opens the link", async () => {
+    const token = "pzmmf6jvrOpHyJP5wstW0Yw78Nb1token";
+    const res = await apiClient(service.regionalUrl)("GET", `/v1/public/shared-links/${token}/files`);
+    expect(res.status).toBe(404);
+    const requestId = res.headers.get("x-request-id");
+    const entry = await vi.waitFor(() => {
+      const found = lines.map((l) => JSON.parse(l)).find((l) => l.request_id === requestId);
+      if (!found) throw new Error(`no request line for ${requestId} yet`);
+      return found;
+    });
+    expect(entry.path).toBe("/v1/public/shared-links/[token]/files");
+    expect(lines.join("\n")).not.toContain(token);
+  });
 });
