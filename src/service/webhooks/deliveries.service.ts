@@ -15,7 +15,7 @@ import {
 import { firstAttempt, toDelivery } from "./delivery-rows.ts";
 import { kickDispatch } from "./dispatch.ts";
 import { eventSeq, findEvents } from "./webhook-events.repository.ts";
-import { requireManage, requireWebhook } from "./webhooks.service.ts";
+import { requireWebhook } from "./webhooks.service.ts";
 
 type DeliveryRef = { webhookId: string; deliveryId: string };
 
@@ -51,7 +51,6 @@ export async function sendTestEvent(
 ) {
   const { db, auth } = ctx;
   const webhook = await requireWebhook(ctx, webhookId);
-  requireManage(auth);
   const event = await emit(db, {
     brandspaceId: auth.brandspace.id,
     type: "webhook.test",
@@ -76,7 +75,6 @@ export async function sendTestEvent(
 export async function redeliver(ctx: ServiceContext, { webhookId, deliveryId }: DeliveryRef) {
   const { db, auth } = ctx;
   const webhook = await requireWebhook(ctx, webhookId);
-  requireManage(auth);
   const source = await findDelivery(db, webhookId, deliveryId);
   if (!source) throw notFound("delivery");
   const [row] = await insertDeliveries(db, [

@@ -148,15 +148,24 @@ describe("webhook endpoints", () => {
     // Endpoint URLs, response excerpts and event bodies are for those who manage webhooks.
     expect((await editor("GET", `/v1/webhooks/${created.body.id}`)).body.code).toBe("forbidden");
     expect((await editor("GET", "/v1/webhooks")).body.code).toBe("forbidden");
-    // An unknown endpoint is 404 before the permission is looked at.
+    // The permission is looked at first: an unknown endpoint answers as a known one, so ids cannot be probed.
     const unknown = "whk_01ARZ3NDEKTSV4RRFFQ69G5FAV";
-    expect((await editor("DELETE", `/v1/webhooks/${unknown}`)).status).toBe(404);
-    expect((await editor("PATCH", `/v1/webhooks/${unknown}`, { body: { enabled: false } })).status).toBe(404);
-    expect((await editor("POST", `/v1/webhooks/${unknown}/roll-secret`)).status).toBe(404);
+    for (const [method, path] of [
+      ["GET", `/v1/webhooks/${unknown}`],
+      ["DELETE", `/v1/webhooks/${unknown}`],
+      ["PATCH", `/v1/webhooks/${unknown}`],
+      ["POST", `/v1/webhooks/${unknown}/roll-secret`],
+      ["GET", `/v1/webhooks/${unknown}/deliveries`],
+    ] as const) {
+      const answer = await editor(method, path, method === "PATCH" ? { body: { enabled: false } } : {});
+      expect(answer.status, `${method} ${path}`).toBe(403);
+      expect(answer.body.code).toBe("forbidden");
+    }
+    expect((await api("DELETE", `/v1/webhooks/${unknown}`)).status).toBe(404);
     expect(
       (await editor("POST", `/v1/webhooks/${unknown}/replays`, { body: { since: "2026-01-01T00:00:00Z" } }))
         .status,
-    ).toBe(404);
+    ).toBe(403);
   });
 
   it("answers 404 for unknown endpoints, deliveries and replays", async () => {

@@ -33,7 +33,8 @@ export function toWebhook(row: repo.WebhookRow): Webhook {
 
 /**
  * Reading endpoints, deliveries and replays needs `webhooks.manage` too: they hold endpoint URLs, response
- * excerpts and event bodies. Checked after the endpoint is found: an unknown id is 404 whoever asks.
+ * excerpts and event bodies. Checked before the endpoint is looked up: a member without it gets 403 for any id,
+ * so its answers do not tell which endpoint ids exist.
  */
 export function requireManage(auth: AuthContext): void {
   if (!hasPermission(auth, "webhooks.manage")) throw forbidden("Your role cannot manage webhooks.");
@@ -44,9 +45,9 @@ export async function requireWebhook(
   { db, auth }: CallerContext,
   webhookId: string,
 ): Promise<repo.WebhookRow> {
+  requireManage(auth);
   const row = await repo.findWebhook(db, auth.brandspace.id, webhookId);
   if (!row) throw notFound("webhook");
-  requireManage(auth);
   return row;
 }
 
@@ -89,9 +90,9 @@ export async function updateWebhook(
   { db, deps, auth }: ServiceContext,
   { webhookId, changes }: WebhookRef & { changes: UpdateWebhookBody },
 ) {
+  requireManage(auth);
   const current = await repo.lockWebhook(db, auth.brandspace.id, webhookId);
   if (!current) throw notFound("webhook");
-  requireManage(auth);
   if (changes.url !== undefined) await checkWebhookUrl(changes.url, deps.config);
   const { url, description, events, enabled } = changes;
   if (!changedFields(current, { url, description, events, enabled })) return toWebhook(current);
@@ -116,7 +117,6 @@ export async function updateWebhook(
 
 export async function deleteWebhook(ctx: ServiceContext, { webhookId }: WebhookRef) {
   await requireWebhook(ctx, webhookId);
-  requireManage(ctx.auth);
   if (!(await repo.deleteWebhookRow(ctx.db, ctx.auth.brandspace.id, webhookId))) throw notFound("webhook");
   return {
     object: "webhook" as const,
@@ -129,9 +129,9 @@ export async function deleteWebhook(ctx: ServiceContext, { webhookId }: WebhookR
 
 /** A new current secret; the old one keeps signing (second) for 24 h. */
 export async function rollSecret({ db, deps, auth }: ServiceContext, { webhookId }: WebhookRef) {
+  requireManage(auth);
   const current = await repo.lockWebhook(db, auth.brandspace.id, webhookId);
   if (!current) throw notFound("webhook");
-  requireManage(auth);
   const secret = newWebhookSecret();
   await repo.updateWebhookRow(db, auth.brandspace.id, webhookId, {
     secretSealed: sealSecret(deps.keyring.key("webhook-encryption"), secret),
