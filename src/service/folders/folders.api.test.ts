@@ -255,6 +255,11 @@ describe("folders", () => {
     expect((await api("POST", "/v1/folders", { body: { name: "x", library_id: "lib_nope" } })).status).toBe(
       404,
     );
+    // An empty parent id names no folder: not the top level, which is parent_id null or left out.
+    const emptyParent = await api("POST", "/v1/folders", {
+      body: { name: "x", library_id: libraryId, parent_id: "" },
+    });
+    expect(emptyParent.status, emptyParent.text).toBe(404);
     const restricted = service.seed.libraries.restricted;
     const secret = await folder("Secret", undefined, restricted);
     expect((await viewer("GET", `/v1/folders/${secret.id}`)).status).toBe(404);

@@ -44,7 +44,7 @@ export async function createFolder(
 ) {
   await requireLibraryAccess(ctx, input.library_id, "edit");
   requirePermission(ctx.auth, "files.edit", "organize folders");
-  if (input.parent_id) {
+  if (input.parent_id != null) {
     const parent = await requireActiveFolder(ctx, input.parent_id, "edit");
     if (parent.libraryId !== input.library_id) {
       throw validationError([{ param: "parent_id", message: "belongs to another library" }]);

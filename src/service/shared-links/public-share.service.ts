@@ -206,10 +206,10 @@ export async function listShareFiles(visit: Visit, query: PageRequest & { folder
     return { object: "list" as const, has_more: false, next_cursor: null, data: [toPublicFile(base)] };
   }
   if (link.targetType === "board") {
-    if (query.folder_id) throw notFound("folder");
+    if (query.folder_id !== undefined) throw notFound("folder");
     return asPublic(await listBoardFiles(ctx, { boardId: link.targetId, query: { ...page } }));
   }
-  if (query.folder_id) {
+  if (query.folder_id !== undefined) {
     if (!(await folderInShare(ctx.db, link, query.folder_id))) throw notFound("folder");
     return asPublic(await listFiles(ctx, { ...page, folder_id: query.folder_id }));
   }
@@ -227,11 +227,12 @@ export async function listShareFolders(visit: Visit, query: PageRequest & { fold
   const { link, ctx } = await openContent(visit);
   const page = { limit: query.limit, cursor: query.cursor };
   if (link.targetType === "file" || link.targetType === "board") {
-    if (query.folder_id) throw notFound("folder");
+    if (query.folder_id !== undefined) throw notFound("folder");
     return { object: "list" as const, has_more: false, next_cursor: null, data: [] };
   }
-  if (query.folder_id && !(await folderInShare(ctx.db, link, query.folder_id))) throw notFound("folder");
-  const scope = query.folder_id
+  if (query.folder_id !== undefined && !(await folderInShare(ctx.db, link, query.folder_id)))
+    throw notFound("folder");
+  const scope = query.folder_id !== undefined
     ? { folder_id: query.folder_id }
     : link.targetType === "folder"
       ? { folder_id: link.targetId }
@@ -293,7 +294,7 @@ export async function downloadShareFile(visit: Visit & { fileId: string; version
   if (link.access !== "download") throw forbidden("This shared link does not allow downloads.");
   if (!hasPermission(ctx.auth, "files.download"))
     throw forbidden("This shared link does not allow downloads.");
-  if (visit.version_id && visit.version_id !== file.activeVersionId && !link.showVersions)
+  if (visit.version_id !== undefined && visit.version_id !== file.activeVersionId && !link.showVersions)
     throw notFound("version");
   const states = await consumeCounters(
     visit.deps.rateCounters,
