@@ -4,7 +4,7 @@ import { z } from "zod";
 import type { Db } from "../db/client.ts";
 import type { ServiceDeps } from "../deps.ts";
 import { errorBody, toApiError } from "./error-body.ts";
-import { ApiError } from "./errors.ts";
+import { ApiError, validationError } from "./errors.ts";
 import {
   claimIdempotencyKey,
   completeIdempotencyKey,
@@ -15,7 +15,7 @@ import {
 } from "./idempotency.ts";
 import { inTransaction } from "./retry-transaction.ts";
 import type { HandlerContext, RouteDef } from "./route.ts";
-import { parseInput } from "./validation.ts";
+import { badlyEncodedParam, parseInput } from "./validation.ts";
 
 const JSON_TYPE = "application/json; charset=utf-8";
 
@@ -28,9 +28,16 @@ export async function runRoute(
 ) {
   const op = def.operation;
   const params = op.params ? parseInput(op.params, request.params, "path") : undefined;
+  const queryStart = request.url.indexOf("?");
+  const badlyEncoded = queryStart < 0 ? null : badlyEncodedParam(request.url.slice(queryStart + 1));
+  if (badlyEncoded)
+    throw validationError([{ param: badlyEncoded, message: "is not valid percent-encoding" }]);
   const query = parseInput(op.query ?? emptyQuery, request.query ?? {}, "query");
-  // An empty object is what many clients send by habit; anything more is a mistake worth reporting.
-  if (!op.body && request.body !== undefined && !isEmptyObject(request.body)) {
+  // An empty object is what many clients send by habit; anything more is a mistake worth reporting. A GET's body
+  // is not read at all, so there its headers tell.
+  const sentBody =
+    request.body !== undefined ? !isEmptyObject(request.body) : op.method === "GET" && announcesBody(request);
+  if (!op.body && sentBody) {
     throw new ApiError("validation_error", "This operation takes no request body.", {
       errors: [{ param: "body", message: "must be empty" }],
     });
@@ -58,6 +65,7 @@ export async function runRoute(
   }
 
   const transactional = def.options.transactional ?? op.method !== "GET";
+  const serializable = { serializable: deps.database.kind === "postgres" };
   const idempotencyScope = op.method === "POST" ? idempotencyScopeOf(request) : null;
   const idempotencyKey = idempotencyScope ? readIdempotencyKey(request.headers["idempotency-key"]) : null;
 
@@ -67,7 +75,9 @@ export async function runRoute(
   };
 
   if (!idempotencyKey) {
-    const response = transactional ? await inTransaction(deps.db, execute) : await execute(deps.db);
+    const response = transactional
+      ? await inTransaction(deps.db, execute, serializable)
+      : await execute(deps.db);
     return send(reply, response);
   }
 
@@ -97,7 +107,9 @@ export async function runRoute(
       }
       return response;
     };
-    const response = transactional ? await inTransaction(deps.db, completeWith) : await completeWith(deps.db);
+    const response = transactional
+      ? await inTransaction(deps.db, completeWith, serializable)
+      : await completeWith(deps.db);
     return send(reply, response);
   } catch (error) {
     const apiError = toApiError(error);
@@ -150,6 +162,12 @@ function serialize(def: RouteDef, result: unknown, request: FastifyRequest): str
     );
   }
   return JSON.stringify(parsed.data);
+}
+
+/** Whether a request's headers announce a body of one byte or more. */
+function announcesBody(request: FastifyRequest): boolean {
+  const length = request.headers["content-length"];
+  return request.headers["transfer-encoding"] !== undefined || (length !== undefined && length !== "0");
 }
 
 function isEmptyObject(value: unknown): boolean {

@@ -87,3 +87,28 @@ export function firstUnstorableText(value: unknown): { path: string; message: st
   }
   return null;
 }
+
+/**
+ * The first parameter of a query string that is not valid percent-encoding (a `%` not followed by two hex digits,
+ * or bytes that are not UTF-8, such as `%FF` or an encoded surrogate half), by name where the name itself decodes.
+ * The query parser keeps such text as it came, so `q=%FF` would search for the three characters `%ff`.
+ */
+export function badlyEncodedParam(queryString: string): string | null {
+  if (!queryString.includes("%")) return null;
+  for (const pair of queryString.split("&")) {
+    if (!pair.includes("%")) continue;
+    const [name = "", ...rest] = pair.split("=");
+    const decodedName = decodes(name);
+    if (decodedName === null) return "query";
+    if (decodes(rest.join("=")) === null) return decodedName;
+  }
+  return null;
+}
+
+function decodes(text: string): string | null {
+  try {
+    return decodeURIComponent(text.replace(/\+/g, " "));
+  } catch {
+    return null;
+  }
+}

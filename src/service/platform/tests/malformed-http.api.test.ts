@@ -42,6 +42,45 @@ describe("errors before the handler", () => {
     expectUniform(answer, 400, "validation_error");
   });
 
+  it("a query value that is not valid percent-encoding is 400 naming its parameter, not text to search for", async () => {
+    for (const query of ["q=%FF", "q=%zz", "q=%ED%A0%80", "limit=5&uploaded_by=%C3"]) {
+      const answer = await sendRaw(
+        port,
+        `GET /v1/files?${query} HTTP/1.1\r\nHost: x\r\n${auth}Connection: close\r\n\r\n`,
+      );
+      const body = expectUniform(answer, 400, "validation_error");
+      expect(body.details).toEqual({
+        errors: [
+          { param: query.split("=").at(-2)!.split("&").at(-1), message: "is not valid percent-encoding" },
+        ],
+      });
+    }
+    const fine = await sendRaw(
+      port,
+      `GET /v1/files?q=caf%C3%A9+menu&limit=5 HTTP/1.1\r\nHost: x\r\n${auth}Connection: close\r\n\r\n`,
+    );
+    expect(fine.status).toBe(200);
+  });
+
+  it("a GET with a body is 400: it takes none", async () => {
+    for (const [type, body] of [
+      ["application/json", '{"a":1}'],
+      ["text/plain", "hi"],
+    ]) {
+      const answer = await sendRaw(
+        port,
+        `GET /v1/libraries?limit=1 HTTP/1.1\r\nHost: x\r\n${auth}Content-Type: ${type}\r\nContent-Length: ${body!.length}\r\nConnection: close\r\n\r\n${body}`,
+      );
+      const error = expectUniform(answer, 400, "validation_error");
+      expect(error.details).toEqual({ errors: [{ param: "body", message: "must be empty" }] });
+    }
+    const empty = await sendRaw(
+      port,
+      `GET /v1/libraries?limit=1 HTTP/1.1\r\nHost: x\r\n${auth}Content-Length: 0\r\nConnection: close\r\n\r\n`,
+    );
+    expect(empty.status).toBe(200);
+  });
+
   it("headers over 64 KB are 431 headers_too_large", async () => {
     const answer = await sendRaw(
       port,
