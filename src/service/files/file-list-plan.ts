@@ -5,7 +5,7 @@ import { inVisibleLibraries, requireLibraryAccess } from "../access/library-acce
 import { subtreeFolderIds } from "../content/subtree.repository.ts";
 import { files } from "../db/schema/index.ts";
 import { requireFolder } from "../folders/folder-access.ts";
-import { memberIdsAmong } from "../members/members.repository.ts";
+import { memberIdsAmong, memberOrFormerIdsAmong } from "../members/members.repository.ts";
 import type { CallerContext } from "../platform/context.ts";
 import type { KeyValue } from "../platform/cursor.ts";
 import { validationError } from "../platform/errors.ts";
@@ -24,6 +24,8 @@ import type { ScoredFileRow } from "./file-list.repository.ts";
 import { activeFile } from "./files.repository.ts";
 import {
   type Condition,
+  conditionsOf,
+  type FilterNode,
   hasTopLevelOr,
   invalid,
   parseFilterDocument,
@@ -90,7 +92,11 @@ export async function planFileList(ctx: CallerContext, query: FileListQuery): Pr
         )
       : undefined,
     query.kind?.length ? inArray(files.kind, query.kind) : undefined,
-    query.uploaded_by?.length ? inArray(files.createdById, query.uploaded_by) : undefined,
+    query.uploaded_by?.length
+      ? await requireKnownUploaders(ctx, "uploaded_by", query.uploaded_by).then(() =>
+          inArray(files.createdById, query.uploaded_by!),
+        )
+      : undefined,
     query.created_after ? gte(files.createdAt, new Date(query.created_after)) : undefined,
     query.created_before ? lte(files.createdAt, new Date(query.created_before)) : undefined,
     query.min_size !== undefined ? gte(files.size, query.min_size) : undefined,
@@ -152,7 +158,27 @@ async function filterCondition(ctx: CallerContext, query: FileListQuery): Promis
   );
   const known = new Map(found.filter((_, i) => visible[i]).map((p) => [p.id, p]));
   await requireKnownValueIds(ctx, propertyConditionsOf(document), known);
+  await requireKnownUploaders(ctx, "filter", createdByIdsOf(document));
   return compileFilter(document, known);
+}
+
+/** The user ids that `created_by_id` conditions compare with (values of the wrong type are `compileFilter`'s). */
+function createdByIdsOf(document: FilterNode): string[] {
+  return conditionsOf(document)
+    .filter((c) => "field" in c && c.field === "created_by_id")
+    .flatMap((c) => (Array.isArray(c.value) ? c.value : [c.value]))
+    .filter((v): v is string => typeof v === "string");
+}
+
+/**
+ * Uploader ids (`uploaded_by`, a `created_by_id` condition) must name a member of the brandspace, or a former one
+ * whose files it keeps (decisions: "Malformed or unknown ids: 400"): a mistyped id would match nothing, silently.
+ */
+export async function requireKnownUploaders(ctx: CallerContext, param: string, ids: string[]): Promise<void> {
+  const unique = [...new Set(ids)];
+  const found = await memberOrFormerIdsAmong(ctx.db, ctx.auth.brandspace.id, unique);
+  const unknown = unique.find((id) => !found.has(id));
+  if (unknown) throw invalid(`unknown member ${unknown}`, param);
 }
 
 /**

@@ -114,6 +114,19 @@ describe("file list filters", () => {
     expect(await listed(`${base}&created_after=2999-01-01T00:00:00Z`)).toEqual([]);
     expect(await listed(`${base}&uploaded_by=${service.seed.users.owner.id}`)).toHaveLength(3);
     expect(await listed(`${base}&uploaded_by=${service.seed.users.editor.id}`)).toEqual([]);
+    // An id that names no member (now or before) is a mistake, not a filter that matches nothing.
+    const owner = service.seed.users.owner.id;
+    for (const query of [
+      `uploaded_by=${owner},usr_01ARZ3NDEKTSV4RRFFQ69G5FAV`,
+      `uploaded_by=abc`,
+      `filter=${encodeURIComponent(JSON.stringify({ field: "created_by_id", op: "in", value: [owner, "abc"] }))}`,
+    ]) {
+      const refused = await api("GET", `/v1/files?${query}`);
+      expect(refused.status, query).toBe(400);
+      expect(refused.body.details.errors[0].param).toBe(query.split("=")[0]);
+    }
+    const byFilter = { field: "created_by_id", op: "eq", value: owner };
+    expect(await listed(`${base}&filter=${encodeURIComponent(JSON.stringify(byFilter))}`)).toHaveLength(3);
     expect((await api("GET", "/v1/files?kind=hologram")).status).toBe(400);
     expect((await api("GET", `/v1/files?q=${"x".repeat(501)}`)).status).toBe(400);
     // Characters, not UTF-16 units: 500 emoji are within the limit.

@@ -71,12 +71,19 @@ export function propertyIdsOf(node: FilterNode): string[] {
   return "property_id" in node ? [node.property_id] : [];
 }
 
+/** Every condition, wherever it is in the document. */
+export function conditionsOf(node: FilterNode): Condition[] {
+  if ("and" in node) return node.and.flatMap(conditionsOf);
+  if ("or" in node) return node.or.flatMap(conditionsOf);
+  if ("not" in node) return conditionsOf(node.not);
+  return [node];
+}
+
 /** The conditions on properties, wherever they are in the document. */
 export function propertyConditionsOf(node: FilterNode): Extract<Condition, { property_id: string }>[] {
-  if ("and" in node) return node.and.flatMap(propertyConditionsOf);
-  if ("or" in node) return node.or.flatMap(propertyConditionsOf);
-  if ("not" in node) return propertyConditionsOf(node.not);
-  return "property_id" in node ? [node] : [];
+  return conditionsOf(node).filter(
+    (c): c is Extract<Condition, { property_id: string }> => "property_id" in c,
+  );
 }
 
 export function invalid(message: string, param = "filter") {

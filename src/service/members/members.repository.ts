@@ -1,6 +1,6 @@
-import { and, asc, count, eq, inArray, ne, sql } from "drizzle-orm";
+import { and, asc, count, eq, exists, inArray, ne, or, sql } from "drizzle-orm";
 import type { Db } from "../db/client.ts";
-import { brandspaces, members, roles, users } from "../db/schema/index.ts";
+import { brandspaces, files, members, roles, users } from "../db/schema/index.ts";
 import { keysetAfter } from "../platform/keyset.ts";
 
 const memberColumns = {
@@ -161,5 +161,40 @@ export async function memberIdsAmong(db: Db, brandspaceId: string, userIds: stri
     .select({ id: members.userId })
     .from(members)
     .where(and(eq(members.brandspaceId, brandspaceId), inArray(members.userId, userIds)));
+  return new Set(rows.map((r) => r.id));
+}
+
+/**
+ * The ids among `userIds` that name a member of the brandspace, now or before: a file keeps its uploader's id
+ * after that member leaves, and filtering by it still works.
+ */
+export async function memberOrFormerIdsAmong(
+  db: Db,
+  brandspaceId: string,
+  userIds: string[],
+): Promise<Set<string>> {
+  if (userIds.length === 0) return new Set();
+  const rows = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(
+      and(
+        inArray(users.id, userIds),
+        or(
+          exists(
+            db
+              .select({ one: sql`1` })
+              .from(members)
+              .where(and(eq(members.userId, users.id), eq(members.brandspaceId, brandspaceId))),
+          ),
+          exists(
+            db
+              .select({ one: sql`1` })
+              .from(files)
+              .where(and(eq(files.createdById, users.id), eq(files.brandspaceId, brandspaceId))),
+          ),
+        ),
+      ),
+    );
   return new Set(rows.map((r) => r.id));
 }
