@@ -23,7 +23,7 @@ export function settingsOf(link?: SharedLink): LinkSettings {
     access: link?.access ?? "view",
     password: "",
     removePassword: false,
-    expiresOn: link?.expires_at ? link.expires_at.slice(0, 10) : "",
+    expiresOn: link?.expires_at ? localDayOf(link.expires_at) : "",
     anonymousComments: link?.anonymous_comments ?? false,
     showVersions: link?.show_versions ?? false,
     showProperties: link?.show_properties ?? false,
@@ -32,11 +32,22 @@ export function settingsOf(link?: SharedLink): LinkSettings {
   };
 }
 
-const endOfDay = (day: string) => `${day}T23:59:59.000Z`;
+/** The last second of a calendar day (`2026-12-20`) where the user is: a link "until the 20th" lasts all of it. */
+export function endOfLocalDay(day: string): string {
+  const [year, month, date] = day.split("-").map(Number);
+  return new Date(year!, month! - 1, date!, 23, 59, 59).toISOString();
+}
+
+/** The calendar day, where the user is, that an instant falls on (`YYYY-MM-DD`, as a date input takes it). */
+export function localDayOf(instant: string): string {
+  const at = new Date(instant);
+  const pad = (n: number) => String(n).padStart(2, "0");
+  return `${at.getFullYear()}-${pad(at.getMonth() + 1)}-${pad(at.getDate())}`;
+}
 
 /** The request fields for these settings; on edit, only what differs from the link. */
 export function bodyOf(settings: LinkSettings, link?: SharedLink) {
-  const expiresAt = settings.expiresOn ? endOfDay(settings.expiresOn) : null;
+  const expiresAt = settings.expiresOn ? endOfLocalDay(settings.expiresOn) : null;
   const body = {
     access: settings.access,
     anonymous_comments: settings.access !== "view" && settings.anonymousComments,
@@ -60,7 +71,8 @@ export function bodyOf(settings: LinkSettings, link?: SharedLink) {
   if (body.display_mode !== link.display_mode) changes.display_mode = body.display_mode;
   if (body.board_views.default !== link.board_views.default) changes.board_views = body.board_views;
   if ("password" in body) changes.password = body.password;
-  if ((link.expires_at?.slice(0, 10) ?? "") !== settings.expiresOn) changes.expires_at = expiresAt;
+  if ((link.expires_at ? localDayOf(link.expires_at) : "") !== settings.expiresOn)
+    changes.expires_at = expiresAt;
   return changes;
 }
 
