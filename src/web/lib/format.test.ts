@@ -51,6 +51,14 @@ describe("times", () => {
     expect(relativeTime(at(-3 * 86_400_000), now)).toMatch(/3 days ago/);
   });
 
+  it("counts days on the calendar: 35 hours from 1 pm is the day after tomorrow", () => {
+    const sundayAfternoon = new Date(2026, 10, 29, 13, 0, 0).getTime();
+    const inHours = (h: number) => new Date(sundayAfternoon + h * 3_600_000).toISOString();
+    expect(relativeTime(inHours(35), sundayAfternoon)).toMatch(/in 2 days/);
+    expect(relativeTime(inHours(30), sundayAfternoon)).toMatch(/tomorrow/);
+    expect(relativeTime(inHours(-38), sundayAfternoon)).toMatch(/2 days ago/);
+  });
+
   it("says now for the current second", () => {
     expect(relativeTime(at(0), now)).toBe("now");
   });

@@ -74,11 +74,26 @@ const RELATIVE_UNITS: [Intl.RelativeTimeFormatUnit, number][] = [
 ];
 const relative = new Intl.RelativeTimeFormat(undefined, { numeric: "auto" });
 
-/** "3 minutes ago", "in 2 hours", "yesterday": the largest unit that fits, relative to `now`. */
+/**
+ * "3 minutes ago", "in 2 hours", "yesterday": the largest unit that fits, relative to `now`. Days are counted
+ * on the calendar, where the user is: 35 hours from Sunday 1 pm is Tuesday, "in 2 days", not "tomorrow".
+ */
 export function relativeTime(iso: string, now: number = Date.now()): string {
-  const delta = new Date(iso).getTime() - now;
+  const at = new Date(iso).getTime();
+  const delta = at - now;
   for (const [unit, size] of RELATIVE_UNITS) {
-    if (Math.abs(delta) >= size) return relative.format(Math.round(delta / size), unit);
+    if (Math.abs(delta) < size) continue;
+    if (unit === "day") return relative.format(calendarDaysBetween(now, at), "day");
+    return relative.format(Math.round(delta / size), unit);
   }
   return relative.format(0, "second");
+}
+
+/** Local midnights from one instant's day to the other's (negative when `to` is earlier). */
+function calendarDaysBetween(from: number, to: number): number {
+  const midnight = (t: number) => {
+    const d = new Date(t);
+    return Date.UTC(d.getFullYear(), d.getMonth(), d.getDate());
+  };
+  return Math.round((midnight(to) - midnight(from)) / 86_400_000);
 }
