@@ -130,8 +130,10 @@ test("a failing receiver's deliveries appear live, show request and attempts, an
     await bar.getByText("3 selected").waitFor();
     await d.expectAccessible("deliveries selected for a bulk redelivery");
     const before = flaky.received.length;
-    await bar.getByRole("button", { name: "Redeliver 3" }).click();
-    await expectToast(d.page, "3 redeliveries queued");
+    await bar.getByRole("button", { name: "Redeliver 3 events" }).click();
+    const confirm = d.page.getByRole("dialog", { name: "Redeliver 3 events?" });
+    await confirm.getByRole("button", { name: "Redeliver 3 events" }).click();
+    await expectToast(d.page, "3 events queued for redelivery");
     await expect.poll(() => flaky.received.length, { timeout: 15_000 }).toBe(before + 3);
     await d.page.getByLabel("Status").selectOption("success");
     await expect.poll(() => deliveries.getByText("Succeeded").count(), { timeout: 15_000 }).toBe(3);

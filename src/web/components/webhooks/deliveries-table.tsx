@@ -12,10 +12,12 @@ import { formatDateTime } from "../../lib/format.ts";
 import { toast } from "../../lib/toast.ts";
 import { Badge } from "../ui/badge.tsx";
 import { Button } from "../ui/button.tsx";
+import { ConfirmDialog } from "../ui/confirm-dialog.tsx";
 import { GuardedButton } from "../ui/guarded-button.tsx";
 import { RelativeTime } from "../ui/relative-time.tsx";
 import { Skeleton } from "../ui/skeleton.tsx";
 import { DELIVERY_STATUS_LABELS, DeliveryStatusBadge } from "./badges.tsx";
+import { oneDeliveryPerEvent } from "./one-delivery-per-event.ts";
 
 /** While a delivery is in flight the list follows it closely; otherwise it still picks up new events. */
 const FAST_REFRESH_MS = 2_000;
@@ -108,7 +110,9 @@ function DeliveryRow({
   );
 }
 
-/** Redeliver many at once: each selected delivery's event is sent again as a new delivery. */
+const eventsLabel = (count: number) => `${count} ${count === 1 ? "event" : "events"}`;
+
+/** Redeliver many at once, after a confirmation: each selected event is sent again once, as a new delivery. */
 function BulkBar({
   webhookId,
   selected,
@@ -116,42 +120,57 @@ function BulkBar({
   onDone,
 }: {
   webhookId: string;
-  selected: string[];
+  selected: Delivery[];
   denial: string | null;
   onDone: () => void;
 }) {
   const queryClient = useQueryClient();
-  const [sending, setSending] = useState(false);
+  const [confirming, setConfirming] = useState(false);
+  const toSend = oneDeliveryPerEvent(selected);
   const redeliverAll = async () => {
-    setSending(true);
-    const result = await runBulk(selected, (deliveryId) =>
-      call(redeliverDelivery, { params: { webhookId, deliveryId }, idempotencyKey: crypto.randomUUID() }),
+    const result = await runBulk(
+      toSend.map((delivery) => delivery.id),
+      (deliveryId) =>
+        call(redeliverDelivery, { params: { webhookId, deliveryId }, idempotencyKey: crypto.randomUUID() }),
     );
-    setSending(false);
     void queryClient.invalidateQueries({ queryKey: deliveriesKey(webhookId) });
+    setConfirming(false);
     if (result.failed.length === 0) {
-      toast.success(
-        `${result.done.length} ${result.done.length === 1 ? "redelivery" : "redeliveries"} queued`,
-      );
+      toast.success(`${eventsLabel(result.done.length)} queued for redelivery`);
       onDone();
     } else {
-      toast.error(`${result.failed.length} of ${selected.length} could not be redelivered`);
+      toast.error(`${result.failed.length} of ${eventsLabel(toSend.length)} could not be redelivered`);
     }
   };
   return (
     <div
       role="toolbar"
       aria-label="Selected deliveries"
-      className="mx-6 mb-3 flex items-center gap-3 rounded-md border border-accent-200 bg-accent-50 px-3 py-2 text-sm dark:border-zinc-700 dark:bg-zinc-800"
+      className="mx-6 mb-3 flex flex-wrap items-center gap-3 rounded-md border border-accent-200 bg-accent-50 px-3 py-2 text-sm dark:border-zinc-700 dark:bg-zinc-800"
     >
-      <span aria-live="polite">{selected.length} selected</span>
-      <GuardedButton size="sm" denial={denial} onClick={() => void redeliverAll()} disabled={sending}>
+      <span aria-live="polite">
+        {selected.length} selected
+        {toSend.length < selected.length ? ` (${eventsLabel(toSend.length)})` : ""}
+      </span>
+      <GuardedButton size="sm" denial={denial} onClick={() => setConfirming(true)}>
         <RotateCcw className="size-4" aria-hidden="true" />
-        {sending ? "Queuing…" : `Redeliver ${selected.length}`}
+        {`Redeliver ${eventsLabel(toSend.length)}`}
       </GuardedButton>
       <Button size="sm" variant="ghost" onClick={onDone}>
         Clear selection
       </Button>
+      <ConfirmDialog
+        open={confirming}
+        onOpenChange={setConfirming}
+        title={`Redeliver ${eventsLabel(toSend.length)}?`}
+        confirmLabel={`Redeliver ${eventsLabel(toSend.length)}`}
+        onConfirm={redeliverAll}
+      >
+        <p>
+          Each event is sent to this endpoint once more, as a new delivery with its own retries. The receiver
+          gets the same event id again, so it should treat repeats as one.
+        </p>
+      </ConfirmDialog>
     </div>
   );
 }
@@ -227,7 +246,7 @@ export function DeliveriesTable({ webhookId, denial, status, onStatusChange }: D
       {selected.size > 0 && (
         <BulkBar
           webhookId={webhookId}
-          selected={[...selected]}
+          selected={rows.filter((row) => selected.has(row.id))}
           denial={denial}
           onDone={() => setSelected(new Set())}
         />
