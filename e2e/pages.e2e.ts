@@ -79,5 +79,21 @@ describe("pages", () => {
     await expectToast(d.page, "Page unpublished");
     await v.page.reload();
     await v.page.getByRole("heading", { name: "This page is not available" }).waitFor();
+
+    // A page reached as a file (from a library's grid, a search) opens in its editor.
+    await d.goto(`/files/${saved.id}`);
+    await d.page.waitForURL((u) => u.pathname === `/pages/${saved.id}`);
+    // Leaving with unsaved changes asks first; staying keeps them, leaving drops them.
+    await adder.getByRole("button", { name: "Divider" }).click();
+    await d.page.getByRole("link", { name: "Usage" }).click();
+    const leave = d.page.getByRole("dialog", { name: "Leave without saving?" });
+    await leave.getByRole("button", { name: "Cancel" }).click();
+    await d.page.getByRole("button", { name: "Save" }).waitFor();
+    expect(d.page.url()).toContain(`/pages/${saved.id}`);
+    await d.page.getByRole("link", { name: "Usage" }).click();
+    await leave.getByRole("button", { name: "Leave without saving" }).click();
+    await d.page.waitForURL((u) => u.pathname === "/usage");
+    const kept = await api("GET", `/v1/pages/${saved.id}`);
+    expect(kept.content.blocks).toHaveLength(4);
   });
 });

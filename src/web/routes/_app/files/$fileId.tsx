@@ -1,5 +1,5 @@
 import { useSuspenseQuery } from "@tanstack/react-query";
-import { createFileRoute } from "@tanstack/react-router";
+import { createFileRoute, redirect } from "@tanstack/react-router";
 import { Trash2 } from "lucide-react";
 import { Tabs } from "radix-ui";
 import { z } from "zod";
@@ -20,7 +20,13 @@ const FilePageSearch = z.object({ comment: z.string().max(64).optional().catch(u
 
 export const Route = createFileRoute("/_app/files/$fileId")({
   validateSearch: FilePageSearch,
-  loader: ({ context, params }) => context.queryClient.ensureQueryData(fileQuery(params.fileId)),
+  loader: async ({ context, params }) => {
+    const file = await context.queryClient.ensureQueryData(fileQuery(params.fileId));
+    // A page is a file of blocks, with nothing to preview or download: it opens in its editor.
+    if (file.kind === "page" && !file.trashed_at)
+      throw redirect({ to: "/pages/$pageId", params: { pageId: file.id }, replace: true });
+    return file;
+  },
   pendingComponent: FilePageSkeleton,
   component: FilePage,
 });

@@ -1,5 +1,5 @@
 import { useSuspenseQuery } from "@tanstack/react-query";
-import { createFileRoute, Link } from "@tanstack/react-router";
+import { createFileRoute, Link, useBlocker } from "@tanstack/react-router";
 import { ArrowLeft, Eye, Pencil, Plus } from "lucide-react";
 import { useEffect, useState } from "react";
 import { type PageBlock, PageContent } from "../../../../contract/pages.ts";
@@ -16,6 +16,7 @@ import {
 import { BlockView } from "../../../components/pages/block-view.tsx";
 import { LinkField } from "../../../components/sharing/copy-button.tsx";
 import { Button } from "../../../components/ui/button.tsx";
+import { ConfirmDialog } from "../../../components/ui/confirm-dialog.tsx";
 import { GuardedButton } from "../../../components/ui/guarded-button.tsx";
 import { Input } from "../../../components/ui/input.tsx";
 import { PageSkeleton } from "../../../components/ui/skeleton.tsx";
@@ -51,6 +52,12 @@ function PageEditor() {
   const publish = usePublishPage();
   const unpublish = useUnpublishPage();
   const dirty = title !== page.title || JSON.stringify(blocks) !== JSON.stringify(page.content.blocks);
+  // Leaving with unsaved changes asks first, inside the app and when the tab closes or reloads.
+  const leaving = useBlocker({
+    shouldBlockFn: () => dirty,
+    enableBeforeUnload: () => dirty,
+    withResolver: true,
+  });
   const editDenial = access.denial("pages:write", "pages.create");
   const publishDenial = access.denial("pages:write", "pages.publish");
 
@@ -143,6 +150,17 @@ function PageEditor() {
           <LinkField url={page.published_url} label="Public link" />
         </div>
       )}
+      <ConfirmDialog
+        open={leaving.status === "blocked"}
+        onOpenChange={(open) => !open && leaving.reset?.()}
+        title="Leave without saving?"
+        confirmLabel="Leave without saving"
+        danger
+        onConfirm={async () => leaving.proceed?.()}
+      >
+        <p>The changes made to this page since it was last saved will be lost.</p>
+      </ConfirmDialog>
+      <h1 className="sr-only">{title.trim() || "Untitled page"}</h1>
       <label htmlFor="page-title" className="sr-only">
         Title
       </label>
