@@ -324,13 +324,21 @@ describe("inbox and search", () => {
     const ownerSees = await owner("GET", "/v1/comments?limit=100");
     expect(ownerSees.body.data.some((c: InboxComment) => c.file.id === hiddenFileId)).toBe(true);
 
+    // A thread mentions someone where its comment or one of its replies does.
+    const thread = (await comment(owner, { text: "Which crop?" })).body.id;
+    const reply = await owner("POST", `/v1/files/${fileId}/comments/${thread}/replies`, {
+      body: { text: "Asking our viewer", mentions: [service.seed.users.viewer.id] },
+    });
+    expect(reply.status, reply.text).toBe(200);
     const mine = await viewer("GET", "/v1/comments?mentions=me&limit=100");
-    expect(mine.body.data.length).toBeGreaterThan(0);
+    expect(mine.body.data.map((c: InboxComment) => c.id)).toContain(thread);
     expect(
-      mine.body.data.every((c: InboxComment) =>
-        c.mentions.some((m) => m.id === service.seed.users.viewer.id),
+      mine.body.data.every(
+        (c: InboxComment) => c.id === thread || c.mentions.some((m) => m.id === service.seed.users.viewer.id),
       ),
     ).toBe(true);
+    const editorsMentions = await editor("GET", "/v1/comments?mentions=me&limit=100");
+    expect(editorsMentions.body.data.map((c: InboxComment) => c.id)).not.toContain(thread);
     const byEditor = await owner("GET", `/v1/comments?author_id=${service.seed.users.editor.id}&limit=100`);
     expect(byEditor.body.data.every((c: InboxComment) => c.author?.id === service.seed.users.editor.id)).toBe(
       true,

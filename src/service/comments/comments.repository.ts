@@ -111,7 +111,12 @@ export async function listInbox(
         visible,
         filter.libraryId ? eq(files.libraryId, filter.libraryId) : undefined,
         filter.authorId ? eq(comments.authorId, filter.authorId) : undefined,
-        filter.mentioning ? sql`${comments.mentionIds} @> array[${filter.mentioning}]::text[]` : undefined,
+        // A thread mentions the caller where its comment or any of its replies does.
+        filter.mentioning
+          ? sql`(${comments.mentionIds} @> array[${filter.mentioning}]::text[] or exists (
+              select 1 from ${commentReplies} r
+              where r.comment_id = ${comments.id} and r.mention_ids @> array[${filter.mentioning}]::text[]))`
+          : undefined,
         filter.resolved === undefined
           ? undefined
           : filter.resolved
