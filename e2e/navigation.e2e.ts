@@ -1,5 +1,6 @@
 import type { Page } from "playwright-core";
 import { describe, expect, test } from "vitest";
+import { startReceiver } from "../src/service/webhooks/webhooks-test-kit.ts";
 import { chunkFetched, openDashboard, serviceApi, shownFileNames } from "./harness.ts";
 
 /** Whether anything makes the page wider than the window (a horizontal scroll bar on a tablet). */
@@ -147,5 +148,35 @@ describe("navigation", () => {
     await trashLink.click();
     await d.page.waitForURL((url) => url.pathname === "/trash");
     await expect.poll(async () => (await trashLink.boundingBox())?.x ?? -1).toBeLessThan(0);
+  });
+
+  test("on a phone (390 px) the tables of links, transfers and endpoints scroll sideways, their columns whole", async () => {
+    const { fixtures, api } = serviceApi();
+    const library = await fixtures.createLibrary(fixtures.unique("Phone"));
+    const file = await fixtures.uploadPng({ name: "phone.png", library_id: library.id });
+    await api("POST", "/v1/shared-links", { target: { type: "library", id: library.id } });
+    await api("POST", "/v1/transfers", { name: fixtures.unique("Phone transfer"), file_ids: [file.id] });
+    const receiver = await startReceiver();
+    try {
+      await api("POST", "/v1/webhooks", { url: receiver.url, events: ["*"], description: "Phone endpoint" });
+      const d = await openDashboard({ viewport: { width: 390, height: 844 } });
+      for (const [path, caption] of [
+        ["/shared-links", "Shared links"],
+        ["/transfers", "Transfers"],
+        ["/webhooks", "Webhook endpoints"],
+      ] as const) {
+        await d.goto(path);
+        const table = d.page
+          .locator("table")
+          .filter({ has: d.page.locator("caption", { hasText: caption }) });
+        await table.locator("tbody tr").first().waitFor();
+        expect(await overflowsHorizontally(d.page), `${path} is wider than the phone`).toBe(false);
+        const firstColumn = await table.locator("thead th").first().boundingBox();
+        expect(firstColumn!.width, `${path}'s first column`).toBeGreaterThan(120);
+        await d.screenshot(`phone-${path.slice(1)}`);
+      }
+    } finally {
+      await receiver.close();
+    }
   });
 });

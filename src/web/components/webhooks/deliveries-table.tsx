@@ -268,7 +268,7 @@ export function DeliveriesTable({ webhookId, denial, status, onStatusChange }: D
             : "No deliveries yet. Send a test event to see one arrive."}
         </p>
       ) : (
-        <div className="overflow-x-auto">
+        <div className="relative overflow-x-auto">
           <table className="w-full min-w-[44rem] table-fixed text-left text-sm">
             <caption className="sr-only">Deliveries, newest first</caption>
             <thead className="border-zinc-200 border-y text-xs text-zinc-600 uppercase tracking-wide dark:border-zinc-800 dark:text-zinc-400">

@@ -128,33 +128,35 @@ function TransferTable({ denial, onCreate }: { denial: string | null; onCreate: 
     );
   }
   return (
-    <table className="w-full table-fixed text-left text-sm">
-      <caption className="sr-only">Transfers</caption>
-      <thead className="border-zinc-200 border-y text-xs text-zinc-600 uppercase tracking-wide dark:border-zinc-800 dark:text-zinc-400">
-        <tr>
-          <th scope="col" className="py-2 pr-3 pl-6 font-medium">
-            Transfer
-          </th>
-          <th scope="col" className="w-44 px-3 py-2 font-medium">
-            Status
-          </th>
-          <th scope="col" className="w-32 px-3 py-2 font-medium">
-            Expires
-          </th>
-          <th scope="col" className="w-36 px-3 py-2 font-medium">
-            Views / downloads
-          </th>
-          <th scope="col" className="w-40 py-2 pr-6 pl-3 font-medium">
-            <span className="sr-only">Actions</span>
-          </th>
-        </tr>
-      </thead>
-      <tbody className="divide-y divide-zinc-200 dark:divide-zinc-800">
-        {transfers.map((transfer) => (
-          <TransferRow key={transfer.id} transfer={transfer} denial={denial} />
-        ))}
-      </tbody>
-    </table>
+    <div className="relative overflow-x-auto">
+      <table className="w-full min-w-[50rem] table-fixed text-left text-sm">
+        <caption className="sr-only">Transfers</caption>
+        <thead className="border-zinc-200 border-y text-xs text-zinc-600 uppercase tracking-wide dark:border-zinc-800 dark:text-zinc-400">
+          <tr>
+            <th scope="col" className="py-2 pr-3 pl-6 font-medium">
+              Transfer
+            </th>
+            <th scope="col" className="w-44 px-3 py-2 font-medium">
+              Status
+            </th>
+            <th scope="col" className="w-32 px-3 py-2 font-medium">
+              Expires
+            </th>
+            <th scope="col" className="w-36 px-3 py-2 font-medium">
+              Views / downloads
+            </th>
+            <th scope="col" className="w-40 py-2 pr-6 pl-3 font-medium">
+              <span className="sr-only">Actions</span>
+            </th>
+          </tr>
+        </thead>
+        <tbody className="divide-y divide-zinc-200 dark:divide-zinc-800">
+          {transfers.map((transfer) => (
+            <TransferRow key={transfer.id} transfer={transfer} denial={denial} />
+          ))}
+        </tbody>
+      </table>
+    </div>
   );
 }
 
