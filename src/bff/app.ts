@@ -8,8 +8,9 @@ import Fastify, {
 import type { Logger } from "pino";
 import { Agent, type Dispatcher } from "undici";
 import { bodyIdleTimeout } from "../shared/body-idle-timeout.ts";
+import { refuseConnect } from "../shared/raw-client-error.ts";
 import { fastifyTrustProxy } from "../shared/trust-proxy.ts";
-import { clientErrorReply, frameworkErrorReply } from "./client-errors.ts";
+import { clientErrorReply, connectRefusal, frameworkErrorReply, refuseMissingHost } from "./client-errors.ts";
 import type { BffConfig } from "./config.ts";
 import { newRequestId, rawErrorBody, thrownErrorBody } from "./error-reply.ts";
 import { LiveFeed } from "./live/live-feed.ts";
@@ -62,15 +63,18 @@ export function buildBff(config: BffConfig, deps: BffDeps = {}): FastifyInstance
     genReqId: newRequestId,
     requestIdHeader: false,
     clientErrorHandler: clientErrorReply,
+    http: { requireHostHeader: false },
     trustProxy: fastifyTrustProxy(config.trustProxy),
     frameworkErrors: (error, request, reply) =>
       frameworkErrorReply(error, request as FastifyRequest, reply as FastifyReply),
   });
+  refuseConnect(app.server, connectRefusal);
   const limitBodyIdleTime = bodyIdleTimeout(config.bodyIdleTimeoutMs, (requestId) =>
     rawErrorBody(requestId, "request_timeout", "The request body stopped arriving."),
   );
   app.addHook("onRequest", async (request, reply) => {
     reply.header("x-request-id", request.id);
+    if (refuseMissingHost(request, reply)) return reply;
     limitBodyIdleTime(request, reply);
   });
   registerSecurityHeaders(app, () => hosts.knownRegionalUrl);

@@ -44,6 +44,19 @@ describe("the dashboard's server, before any handler", () => {
       "GET /api/v1/files/%zz HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n",
     );
     expectUniform(answer, 400, "validation_error");
+    expect(JSON.parse(answer.body).details).toEqual({
+      errors: [{ param: "path", message: "is not valid percent-encoding" }],
+    });
+  });
+
+  it("answers a request without Host, and a CONNECT, with 400 and the uniform body", async () => {
+    const noHost = await sendRaw(port, "GET /login HTTP/1.1\r\nConnection: close\r\n\r\n");
+    expectUniform(noHost, 400, "validation_error");
+    expect(JSON.parse(noHost.body).details).toEqual({
+      errors: [{ param: "request", message: "needs a Host header" }],
+    });
+    const connect = await sendRaw(port, "CONNECT 127.0.0.1:443 HTTP/1.1\r\nHost: 127.0.0.1:443\r\n\r\n");
+    expectUniform(connect, 400, "validation_error");
   });
 
   it("closes a request whose body stops arriving with 408 after the idle timeout", async () => {

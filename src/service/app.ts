@@ -1,5 +1,6 @@
 import Fastify, { type FastifyBaseLogger, type FastifyInstance, LogController } from "fastify";
 import { bodyIdleTimeout } from "../shared/body-idle-timeout.ts";
+import { refuseConnect } from "../shared/raw-client-error.ts";
 import { fastifyTrustProxy } from "../shared/trust-proxy.ts";
 import { boardFilesRoutes } from "./boards/board-files.routes.ts";
 import { boardsRoutes } from "./boards/boards.routes.ts";
@@ -15,7 +16,12 @@ import { metaRoutes } from "./meta/meta.routes.ts";
 import { pagesRoutes } from "./pages/pages.routes.ts";
 import { errorBody } from "./platform/error-body.ts";
 import { ApiError } from "./platform/errors.ts";
-import { clientErrorReply, frameworkErrorReply, MAX_HEADER_BYTES } from "./platform/framework-errors.ts";
+import {
+  clientErrorReply,
+  connectRefusal,
+  frameworkErrorReply,
+  MAX_HEADER_BYTES,
+} from "./platform/framework-errors.ts";
 import { newId } from "./platform/ids.ts";
 import { registerPipeline } from "./platform/pipeline.ts";
 import type { Host } from "./platform/planes.ts";
@@ -72,8 +78,10 @@ export async function buildApp(deps: ServiceDeps, host: Host): Promise<FastifyIn
     frameworkErrors: frameworkErrorReply,
     clientErrorHandler: clientErrorReply,
     trustProxy: fastifyTrustProxy(deps.config.trustProxy),
-    http: { maxHeaderSize: MAX_HEADER_BYTES },
+    // A request without Host gets the uniform 400 from the pipeline; Node's own answer to it has no body.
+    http: { maxHeaderSize: MAX_HEADER_BYTES, requireHostHeader: false },
   });
+  refuseConnect(app.server, connectRefusal);
   const limitBodyIdleTime = bodyIdleTimeout(deps.config.bodyIdleTimeoutMs, (requestId) =>
     errorBody(new ApiError("request_timeout", "The request body stopped arriving."), requestId),
   );

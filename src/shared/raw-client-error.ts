@@ -1,3 +1,4 @@
+import type { IncomingMessage, Server } from "node:http";
 import type { Socket } from "node:net";
 
 /** What went wrong when Node's HTTP parser refused a request before any framework saw it. */
@@ -36,5 +37,18 @@ export function writeRawJsonError(
       `X-Request-Id: ${answer.requestId}\r\n` +
       "Connection: close\r\n\r\n" +
       body,
+  );
+}
+
+/**
+ * Answers `CONNECT` (a proxy tunnel request, which Node hands to a `connect` listener instead of the app) with the
+ * uniform body; with no listener Node closed the socket without a word.
+ */
+export function refuseConnect(
+  server: Server,
+  answer: () => { status: number; requestId: string; body: unknown },
+): void {
+  server.on("connect", (_request: IncomingMessage, socket: Socket) =>
+    writeRawJsonError({}, socket, answer()),
   );
 }

@@ -53,3 +53,12 @@ const CLIENT_ERRORS: Record<ClientErrorKind, () => ApiError> = {
       errors: [{ param: "request", message: "is not valid HTTP/1.1" }],
     }),
 };
+
+/** The answer to a `CONNECT`: this server is no proxy. */
+export function connectRefusal() {
+  const apiError = new ApiError("validation_error", "CONNECT is not supported: this server is not a proxy.", {
+    errors: [{ param: "request", message: "CONNECT is not supported" }],
+  });
+  const requestId = newId("request");
+  return { status: apiError.status, requestId, body: errorBody(apiError, requestId) };
+}

@@ -33,6 +33,11 @@ export function registerPipeline(app: FastifyInstance, deps: ServiceDeps, host: 
 
   app.addHook("onRequest", async (request, reply) => {
     reply.header("X-Request-Id", request.id);
+    if (request.raw.httpVersion === "1.1" && request.headers.host === undefined) {
+      throw new ApiError("validation_error", "The request has no Host header.", {
+        errors: [{ param: "request", message: "needs a Host header" }],
+      });
+    }
     const operation = request.routeOptions.config.operation;
     if (!operation) return;
     checkPlaneBeforeAuth(host, operation, deps.config);

@@ -81,6 +81,21 @@ describe("errors before the handler", () => {
     expect(empty.status).toBe(200);
   });
 
+  it("a request without Host, and a CONNECT, are 400 with the uniform body", async () => {
+    const noHost = expectUniform(
+      await sendRaw(port, "GET /v1/health HTTP/1.1\r\nConnection: close\r\n\r\n"),
+      400,
+      "validation_error",
+    );
+    expect(noHost.details).toEqual({ errors: [{ param: "request", message: "needs a Host header" }] });
+    const connect = expectUniform(
+      await sendRaw(port, "CONNECT 127.0.0.1:443 HTTP/1.1\r\nHost: 127.0.0.1:443\r\n\r\n"),
+      400,
+      "validation_error",
+    );
+    expect(connect.details).toEqual({ errors: [{ param: "request", message: "CONNECT is not supported" }] });
+  });
+
   it("headers over 64 KB are 431 headers_too_large", async () => {
     const answer = await sendRaw(
       port,
