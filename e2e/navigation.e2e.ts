@@ -129,9 +129,17 @@ describe("navigation", () => {
       ["usage", "/usage", () => d.page.getByRole("heading", { level: 1, name: "Usage" }).waitFor()],
       ["settings", "/settings", () => d.page.getByRole("heading", { level: 1, name: "Settings" }).waitFor()],
     ];
+    const titles: Record<string, string> = {
+      libraries: "Libraries · Brandspace",
+      folder: "Shoot · Brandspace",
+      file: "tablet.png · Brandspace",
+      trash: "Trash · Brandspace",
+    };
     for (const [name, path, ready] of screens) {
       await d.goto(path);
       await ready();
+      // Each screen names its tab, so that several open tabs can be told apart.
+      if (titles[name]) await expect.poll(() => d.page.title()).toBe(titles[name]);
       await d.screenshot(`tablet-${name}`);
       expect(await overflowsHorizontally(d.page), `${name} is wider than the tablet`).toBe(false);
       await d.expectAccessible(`${name} on a tablet`);

@@ -64,6 +64,7 @@ describe("pages", () => {
     const v = await openDashboard({ login: false });
     await v.page.goto(url, { waitUntil: "load" });
     await v.page.getByRole("heading", { level: 1, name: "Brand guidelines" }).waitFor();
+    expect(await v.page.title()).toBe("Brand guidelines · Brandspace");
     await v.page.getByRole("heading", { name: "Our logo" }).waitFor();
     await v.page.getByText("dark", { exact: true }).waitFor();
     const cover = v.page.getByRole("img", { name: imageName }).first();

@@ -1,5 +1,6 @@
 import { type ErrorComponentProps, useRouter } from "@tanstack/react-router";
 import { ApiError } from "../api/client.ts";
+import { useDocumentTitle } from "../lib/document-title.ts";
 import { Button } from "./ui/button.tsx";
 
 /** A route's error boundary: says what failed and offers a retry, while the shell around it keeps working. */
@@ -13,6 +14,7 @@ export function RouteError({ error, reset }: ErrorComponentProps) {
       : api?.status === 403
         ? "You don't have access to this"
         : "Something went wrong";
+  useDocumentTitle(title);
   return (
     <div role="alert" className="mx-auto max-w-lg p-10 text-center">
       <h1 className="font-semibold text-lg">{title}</h1>

@@ -1,6 +1,8 @@
 import { Link } from "@tanstack/react-router";
+import { useDocumentTitle } from "../lib/document-title.ts";
 
 export function RouteNotFound() {
+  useDocumentTitle("Page not found");
   return (
     <div className="mx-auto max-w-lg p-10 text-center">
       <h1 className="font-semibold text-lg">Page not found</h1>

@@ -2,6 +2,7 @@ import { Link } from "@tanstack/react-router";
 import { ChevronRight } from "lucide-react";
 import type { ReactNode } from "react";
 import { cn } from "../../lib/cn.ts";
+import { useDocumentTitle } from "../../lib/document-title.ts";
 import { type DropTarget, useDropTarget } from "./dnd.ts";
 
 export interface BrowseCrumb {
@@ -77,6 +78,7 @@ export function BrowserHeader({
   actions?: ReactNode;
   children?: ReactNode;
 }) {
+  useDocumentTitle(typeof title === "string" ? title : undefined);
   return (
     <header className="px-6 pt-5 pb-4">
       <div className="flex flex-wrap items-end justify-between gap-3">

@@ -7,6 +7,7 @@ import { siblingsQuery } from "../../api/files.ts";
 import { folderQuery } from "../../api/folders.ts";
 import { libraryQuery } from "../../api/libraries.ts";
 import { browseNeighbours } from "../../lib/browse-order.ts";
+import { useDocumentTitle } from "../../lib/document-title.ts";
 import { Breadcrumbs, type Crumb } from "../shell/page-header.tsx";
 import { Button } from "../ui/button.tsx";
 import { FileActions } from "./file-actions.tsx";
@@ -83,6 +84,7 @@ export function FileHeader({ file }: { file: File }) {
   const navigate = useNavigate();
   const { previous, next } = useNeighbours(file);
   const place = placeOf(file);
+  useDocumentTitle(file.name);
 
   useEffect(() => {
     const keys = (event: KeyboardEvent) => {

@@ -1,6 +1,7 @@
 import { Link } from "@tanstack/react-router";
 import { ChevronRight } from "lucide-react";
 import type { ReactNode } from "react";
+import { useDocumentTitle } from "../../lib/document-title.ts";
 
 export interface Crumb {
   label: string;
@@ -47,6 +48,7 @@ export function PageHeader({
   crumbs?: Crumb[];
   actions?: ReactNode;
 }) {
+  useDocumentTitle(typeof title === "string" ? title : undefined);
   return (
     <div className="flex flex-wrap items-end justify-between gap-3 px-6 pt-5 pb-4">
       <div className="min-w-0">

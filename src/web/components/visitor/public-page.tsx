@@ -1,6 +1,7 @@
 import { useQuery } from "@tanstack/react-query";
 import { getPublicPage } from "../../../contract/operations/pages.ts";
 import { viaPublicProxy, visitorCall } from "../../api/visitor.ts";
+import { useDocumentTitle } from "../../lib/document-title.ts";
 import { BlockView } from "../pages/block-view.tsx";
 import { VisitorFrame, VisitorProblem } from "./visitor-frame.tsx";
 
@@ -11,6 +12,7 @@ export function PublicPageView({ token }: { token: string }) {
     queryFn: () => visitorCall(getPublicPage, { params: { token } }),
     retry: false,
   });
+  useDocumentTitle(page.data?.title);
   if (page.error) return <VisitorProblem error={page.error} kind="page" />;
   if (!page.data) return <VisitorFrame>{null}</VisitorFrame>;
   return (

@@ -9,6 +9,7 @@ import {
 } from "../../../contract/operations/shared-links.ts";
 import type { PublicFile } from "../../../contract/sharing.ts";
 import { viaPublicProxy, visitorAccessToken, visitorCall } from "../../api/visitor.ts";
+import { useDocumentTitle } from "../../lib/document-title.ts";
 import { formatBytes } from "../../lib/format.ts";
 import { Button } from "../ui/button.tsx";
 import { type ShareAccess, SharedFileView } from "./shared-file-view.tsx";
@@ -75,6 +76,7 @@ export function SharePage({
     refetchOnWindowFocus: false,
   });
   const ready = share.data && !share.data.password_required;
+  useDocumentTitle(share.data?.target.name ?? (share.data ? "Shared with you" : undefined));
   const folders = useQuery({
     queryKey: ["visitor-folders", token, accessToken, folderId],
     queryFn: () =>

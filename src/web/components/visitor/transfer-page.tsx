@@ -8,6 +8,7 @@ import {
 } from "../../../contract/operations/transfers.ts";
 import { errorMessage } from "../../api/error-message.ts";
 import { viaPublicProxy, visitorAccessToken, visitorCall } from "../../api/visitor.ts";
+import { useDocumentTitle } from "../../lib/document-title.ts";
 import { formatBytes, plural } from "../../lib/format.ts";
 import { Button } from "../ui/button.tsx";
 import { PasswordGate, VisitorFrame, VisitorProblem } from "./visitor-frame.tsx";
@@ -24,6 +25,7 @@ export function TransferPage({ token }: { token: string }) {
     // Until the zip is built, look again every few seconds.
     refetchInterval: (query) => (query.state.data && query.state.data.status !== "ready" ? 3_000 : false),
   });
+  useDocumentTitle(transfer.data?.name);
   if (transfer.error) return <VisitorProblem error={transfer.error} kind="transfer" />;
   if (!transfer.data) return <VisitorFrame>{null}</VisitorFrame>;
   const data = transfer.data;

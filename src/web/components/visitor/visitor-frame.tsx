@@ -1,6 +1,7 @@
 import { AlertCircle, Lock } from "lucide-react";
 import { type FormEvent, type ReactNode, useState } from "react";
 import { ApiError } from "../../api/client.ts";
+import { useDocumentTitle } from "../../lib/document-title.ts";
 import { Button } from "../ui/button.tsx";
 import { Input } from "../ui/input.tsx";
 
@@ -25,6 +26,7 @@ export function VisitorProblem({ error, kind }: { error: unknown; kind: "link" |
       : status === 410
         ? [`This ${kind} has expired`, "Ask whoever shared it for a new one."]
         : ["Something went wrong", error instanceof Error ? error.message : "Try again in a moment."];
+  useDocumentTitle(title);
   return (
     <VisitorFrame>
       <div role="alert" className="mx-auto mt-16 max-w-md text-center">

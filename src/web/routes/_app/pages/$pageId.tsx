@@ -20,6 +20,7 @@ import { ConfirmDialog } from "../../../components/ui/confirm-dialog.tsx";
 import { GuardedButton } from "../../../components/ui/guarded-button.tsx";
 import { Input } from "../../../components/ui/input.tsx";
 import { PageSkeleton } from "../../../components/ui/skeleton.tsx";
+import { useDocumentTitle } from "../../../lib/document-title.ts";
 import { toast } from "../../../lib/toast.ts";
 
 export const Route = createFileRoute("/_app/pages/$pageId")({
@@ -58,6 +59,7 @@ function PageEditor() {
     enableBeforeUnload: () => dirty,
     withResolver: true,
   });
+  useDocumentTitle(title.trim() || "Untitled page");
   const editDenial = access.denial("pages:write", "pages.create");
   const publishDenial = access.denial("pages:write", "pages.publish");
 
