@@ -78,4 +78,29 @@ describe("live updates", () => {
     await d.page.getByRole("link", { name: "Made while offline" }).first().waitFor({ timeout: 15_000 });
     expect(await notReloaded(d)).toBe(true);
   });
+
+  test("the endpoint the live updates arrive through is shown but cannot be edited, disabled or deleted", async () => {
+    const d = await openDashboard();
+    // The dashboard's server registers its endpoint once a screen listens for live updates.
+    await d.goto("/webhooks");
+    await waitLive(d);
+    let receiver: { id: string } | undefined;
+    for (let cursor = ""; !receiver; ) {
+      const page = await d.api("GET", `/v1/webhooks?limit=100${cursor ? `&cursor=${cursor}` : ""}`);
+      receiver = page.data.find(
+        (w: { description: string }) => w.description === "Brandspace dashboard: live updates",
+      );
+      if (!page.has_more) break;
+      cursor = page.next_cursor;
+    }
+    await d.goto(`/webhooks/${receiver!.id}`);
+    await d.page.getByRole("heading", { level: 2, name: "Deliveries" }).waitFor();
+    for (const name of ["Edit", "More endpoint actions"])
+      expect(await d.page.getByRole("button", { name }).getAttribute("aria-disabled")).toBe("true");
+    expect(await d.page.getByRole("switch").getAttribute("aria-disabled")).toBe("true");
+    // Sending it a test event stays possible: it changes nothing.
+    expect(
+      await d.page.getByRole("button", { name: "Send test event" }).getAttribute("aria-disabled"),
+    ).toBeNull();
+  });
 });

@@ -3,9 +3,9 @@ import { request } from "undici";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { apiClient } from "../../service/testing/http-client.ts";
 import { startTestService, type TestService } from "../../service/testing/test-service.ts";
+import { DASHBOARD_RECEIVER_DESCRIPTION as RECEIVER_DESCRIPTION } from "../../shared/dashboard-receiver.ts";
 import { SESSION_COOKIE } from "../cookies.ts";
 import { type BffUnderTest, startBffUnderTest } from "../testing/bff-under-test.ts";
-import { RECEIVER_DESCRIPTION } from "./receiver-registration.ts";
 import { readReceiverState } from "./receiver-state.ts";
 
 let service: TestService;

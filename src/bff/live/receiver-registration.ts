@@ -1,9 +1,8 @@
 import { randomUUID } from "node:crypto";
 import { type Dispatcher, request } from "undici";
+import { DASHBOARD_RECEIVER_DESCRIPTION } from "../../shared/dashboard-receiver.ts";
 import type { UpstreamHosts } from "../upstream-hosts.ts";
 import { type ReceiverState, readReceiverState, writeReceiverState } from "./receiver-state.ts";
-
-export const RECEIVER_DESCRIPTION = "Brandspace dashboard: live updates";
 
 interface WebhookRecord {
   id: string;
@@ -80,7 +79,7 @@ export async function ensureReceiverEndpoint(options: RegistrationOptions): Prom
     const created = await api<WebhookRecord>("POST", "/v1/webhooks", {
       url: options.receiverUrl,
       events: ["*"],
-      description: RECEIVER_DESCRIPTION,
+      description: DASHBOARD_RECEIVER_DESCRIPTION,
     });
     state = { webhook_id: created!.id, secret: created!.secret! };
   }

@@ -13,12 +13,14 @@ import { DeleteWebhookDialog, RollSecretDialog } from "./secret-dialogs.tsx";
 export interface WebhookActionsProps {
   webhook: Webhook;
   denial: string | null;
+  /** Why the endpoint itself may not be edited, rolled or deleted (beside `denial`), or null. */
+  manageDenial: string | null;
   onReplay: () => void;
   onTestSent: (deliveryId: string) => void;
 }
 
 /** The endpoint page's actions: test, replay, edit, and (in a menu) roll the secret or delete. */
-export function WebhookActions({ webhook, denial, onReplay, onTestSent }: WebhookActionsProps) {
+export function WebhookActions({ webhook, denial, manageDenial, onReplay, onTestSent }: WebhookActionsProps) {
   const [dialog, setDialog] = useState<"edit" | "roll" | "delete" | null>(null);
   const test = useApiMutation(testWebhook, { invalidates: [listDeliveries] });
   const sendTest = () =>
@@ -43,11 +45,11 @@ export function WebhookActions({ webhook, denial, onReplay, onTestSent }: Webhoo
       <GuardedButton variant="secondary" denial={denial} onClick={onReplay}>
         <History className="size-4" aria-hidden="true" /> Replay…
       </GuardedButton>
-      <GuardedButton variant="secondary" denial={denial} onClick={openDialog("edit")}>
+      <GuardedButton variant="secondary" denial={manageDenial} onClick={openDialog("edit")}>
         <Pencil className="size-4" aria-hidden="true" /> Edit
       </GuardedButton>
-      {denial ? (
-        <GuardedButton variant="ghost" size="icon" denial={denial} aria-label="More endpoint actions">
+      {manageDenial ? (
+        <GuardedButton variant="ghost" size="icon" denial={manageDenial} aria-label="More endpoint actions">
           <MoreHorizontal className="size-4" aria-hidden="true" />
         </GuardedButton>
       ) : (

@@ -4,6 +4,7 @@ import { useState } from "react";
 import { z } from "zod";
 import { DELIVERY_STATUSES } from "../../../../contract/delivery-statuses.ts";
 import { scopeSatisfied } from "../../../../contract/scopes.ts";
+import { dashboardReceiverDenial } from "../../../../shared/dashboard-receiver.ts";
 import { meQuery, useAccess } from "../../../api/access.ts";
 import { webhookQuery } from "../../../api/webhooks.ts";
 import { PageHeader } from "../../../components/shell/page-header.tsx";
@@ -40,6 +41,7 @@ function WebhookDetail({ webhookId }: { webhookId: string }) {
   const search = Route.useSearch();
   const navigate = Route.useNavigate();
   const denial = useAccess().denial("webhooks:write", "webhooks.manage");
+  const manageDenial = denial ?? dashboardReceiverDenial(webhook);
   const [replaying, setReplaying] = useState(false);
   const openDelivery = (delivery: string | undefined) =>
     void navigate({ search: (previous) => ({ ...previous, delivery }) });
@@ -58,12 +60,13 @@ function WebhookDetail({ webhookId }: { webhookId: string }) {
           <WebhookActions
             webhook={webhook}
             denial={denial}
+            manageDenial={manageDenial}
             onReplay={() => setReplaying(true)}
             onTestSent={openDelivery}
           />
         }
       />
-      <WebhookOverview webhook={webhook} denial={denial} />
+      <WebhookOverview webhook={webhook} denial={manageDenial} />
       <div className="mx-6 mt-6">
         <EndpointHealth webhookId={webhookId} layout="panel" />
       </div>
