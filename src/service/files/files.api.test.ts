@@ -175,6 +175,7 @@ describe("file list filters", () => {
       '{"field":"size","op":"gt","value":"big"}',
       '{"field":"kind","op":"eq","value":"banana"}',
       '{"field":"status","op":"in","value":["ready","banana"]}',
+      '{"field":"tags","op":"is_empty","value":5}',
     ]) {
       expect((await api("GET", `/v1/files?filter=${encodeURIComponent(bad)}`)).status, bad).toBe(400);
     }

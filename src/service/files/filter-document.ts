@@ -57,6 +57,10 @@ export function parseFilterDocument(text: string): FilterNode {
     }
     conditions += 1;
     if (conditions > MAX_CONDITIONS) throw invalid(`has more than ${MAX_CONDITIONS} conditions`);
+    // A value beside is_empty would be ignored: most likely another op was meant (null says "no value").
+    const { op, value } = parsed.data;
+    if ((op === "is_empty" || op === "is_not_empty") && value !== undefined && value !== null)
+      throw invalid(`${op} takes no value`, `${path}.value`);
     return parsed.data as Condition;
   };
   return visit(json, 1, "filter");

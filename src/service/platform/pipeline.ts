@@ -175,7 +175,17 @@ function registerJsonParser(app: FastifyInstance) {
   app.addContentTypeParser(
     "application/json",
     { parseAs: "buffer", bodyLimit: JSON_BODY_LIMIT },
-    (_request, body, done) => {
+    (request, body, done) => {
+      // A compressed body would be read as if it were not (the service decompresses nothing).
+      const encoding = request.headers["content-encoding"];
+      if (encoding !== undefined && encoding.trim().toLowerCase() !== "identity") {
+        return done(
+          new ApiError("unsupported_media_type", "Send the request body uncompressed: no Content-Encoding.", {
+            errors: [{ param: "Content-Encoding", message: "is not supported" }],
+          }),
+          undefined,
+        );
+      }
       try {
         // JSON is UTF-8 (RFC 8259): invalid bytes are refused, never turned into U+FFFD.
         const text = STRICT_UTF8.decode(body as Buffer);

@@ -232,11 +232,12 @@ export async function listShareFolders(visit: Visit, query: PageRequest & { fold
   }
   if (query.folder_id !== undefined && !(await folderInShare(ctx.db, link, query.folder_id)))
     throw notFound("folder");
-  const scope = query.folder_id !== undefined
-    ? { folder_id: query.folder_id }
-    : link.targetType === "folder"
-      ? { folder_id: link.targetId }
-      : { library_id: link.targetId };
+  const scope =
+    query.folder_id !== undefined
+      ? { folder_id: query.folder_id }
+      : link.targetType === "folder"
+        ? { folder_id: link.targetId }
+        : { library_id: link.targetId };
   const list = await listFolders(ctx, { ...page, ...scope });
   return {
     ...list,

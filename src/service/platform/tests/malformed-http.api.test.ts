@@ -62,6 +62,15 @@ describe("errors before the handler", () => {
     expect(fine.status).toBe(200);
   });
 
+  it("a compressed JSON body is 415: the service reads bodies as sent", async () => {
+    const body = '{"name":"Zipped"}';
+    const answer = await sendRaw(
+      port,
+      `POST /v1/libraries HTTP/1.1\r\nHost: x\r\n${auth}Content-Type: application/json\r\nContent-Encoding: gzip\r\nContent-Length: ${body.length}\r\nConnection: close\r\n\r\n${body}`,
+    );
+    expectUniform(answer, 415, "unsupported_media_type");
+  });
+
   it("a GET with a body is 400: it takes none", async () => {
     for (const [type, body] of [
       ["application/json", '{"a":1}'],
