@@ -51,7 +51,10 @@ export function CommandPaletteTrigger() {
         <span aria-hidden="true" className="flex items-center gap-2">
           <CommandIcon className="size-4" />
           <span className="hidden xl:inline">Jump to…</span>
-          <Kbd>{PALETTE_SHORTCUT}</Kbd>
+          {/* Phones and tablets have no keyboard to press it on. */}
+          <span className="hidden md:inline">
+            <Kbd>{PALETTE_SHORTCUT}</Kbd>
+          </span>
         </span>
       </button>
       <CommandPalette

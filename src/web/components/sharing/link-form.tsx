@@ -1,6 +1,12 @@
 import type { ReactNode } from "react";
 import { Input } from "../ui/input.tsx";
-import { ACCESS_LABELS, type Access, type LinkSettings, type TargetType } from "./link-settings.tsx";
+import {
+  ACCESS_LABELS,
+  type Access,
+  type LinkSettings,
+  localDayOf,
+  type TargetType,
+} from "./link-settings.tsx";
 
 const SELECT =
   "h-9 w-full rounded-md border border-zinc-300 bg-white px-2 text-sm dark:border-zinc-700 dark:bg-zinc-900";
@@ -47,7 +53,7 @@ export function LinkForm({
 }) {
   const set = <K extends keyof LinkSettings>(key: K, value: LinkSettings[K]) =>
     onChange({ ...settings, [key]: value });
-  const today = new Date().toISOString().slice(0, 10);
+  const today = localDayOf(new Date().toISOString());
   return (
     <div className="space-y-4">
       <div>

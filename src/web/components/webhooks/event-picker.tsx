@@ -94,8 +94,8 @@ function Catalogue({
           <p className="text-sm text-zinc-600 dark:text-zinc-400">No event type matches.</p>
         )}
         {groups.map(([group, types]) => (
+          // The group's checkbox names the group: a legend beside it made screen readers say the name twice.
           <fieldset key={group}>
-            <legend className="sr-only">{groupLabel(group)}</legend>
             <GroupCheckbox
               label={groupLabel(group)}
               types={types.map((t) => t.type)}
