@@ -7,7 +7,9 @@ export async function subtreeFolderIds(db: Db, folderId: string): Promise<string
   const result = await db.execute(sql`
     with recursive subtree as (
       select id from folders where id = ${folderId}
-      union all
+      -- union, not union all: a folder reached twice (a cycle of parents, which moves refuse but a database edited
+      -- by hand may hold) ends the walk instead of repeating it forever.
+      union
       select f.id from folders f join subtree s on f.parent_id = s.id
     )
     select id from subtree`);

@@ -245,6 +245,16 @@ describe("folders", () => {
     expect(deleted!.n).toBe(count);
   }, 60_000);
 
+  it("a cycle of parents written into the database by hand is listed and deleted, not walked forever", async () => {
+    const a = await folder("Loop A");
+    const b = await folder("Loop B", a.id);
+    await service.deps.db.execute(sql`update folders set parent_id = ${b.id} where id = ${a.id}`);
+    const listed = await api("GET", `/v1/folders?folder_id=${a.id}&recursive=true`);
+    expect(listed.status, listed.text).toBe(200);
+    expect((await api("GET", `/v1/files?folder_id=${a.id}&recursive=true`)).status).toBe(200);
+    expect((await api("DELETE", `/v1/folders/${a.id}?permanent=true`)).status).toBe(200);
+  });
+
   it("refuses bad parents and respects library visibility", async () => {
     const other = (await api("POST", "/v1/libraries", { body: { name: "Elsewhere" } })).body.id;
     const foreign = await folder("Foreign", undefined, other);
