@@ -167,7 +167,11 @@ export async function completeUpload(
   });
   deps.signal.notify("jobs");
   if (row.method === "multipart") await deps.blobs.discardStaging(row.id).catch(() => {});
-  return presentResult(ctx, completed ?? (await requireOwnUpload(ctx, id)));
+  if (completed) return presentResult(ctx, completed);
+  // Another request took the upload first: a completion (answer its result), or an abort (409, as before it).
+  const now = await requireOwnUpload(ctx, id);
+  if (now.status === "completed") return presentResult(ctx, now);
+  throw conflict(`This upload is ${uploadStatus(now)}.`);
 }
 
 async function presentResult(ctx: ServiceContext, row: repo.UploadRow) {

@@ -122,4 +122,23 @@ describe("concurrent writes", () => {
     for (const child of children.slice(1).filter((answer) => answer.status === 201))
       expect((await api("GET", `/v1/folders/${child.body.id}`)).status).toBe(404);
   });
+
+  it("an upload completed and aborted at once ends one way: completions answer its file or 409, never 404", async () => {
+    for (let round = 0; round < 3; round++) {
+      const bytes = await solidPng(8, 8);
+      const created = await api("POST", "/v1/uploads", {
+        body: { name: `raced-${round}.png`, library_id: libraryId, size: bytes.length },
+      });
+      expect(created.status, created.text).toBe(201);
+      expect(
+        (await fetch(created.body.upload_url, { method: "PUT", body: new Uint8Array(bytes) })).status,
+      ).toBe(200);
+      const answers = await Promise.all([
+        api("POST", `/v1/uploads/${created.body.id}/complete`),
+        api("DELETE", `/v1/uploads/${created.body.id}`),
+        api("POST", `/v1/uploads/${created.body.id}/complete`),
+      ]);
+      for (const answer of answers) expect([200, 201, 409], answer.text).toContain(answer.status);
+    }
+  });
 });
