@@ -90,7 +90,9 @@ describe("usage.view and webhooks.manage", () => {
     expectForbidden(await viewer("GET", "/v1/webhooks"), /webhooks/);
     expectForbidden(await viewer("GET", `/v1/webhooks/${id}`), /webhooks/);
     expectForbidden(await viewer("GET", `/v1/webhooks/${id}/deliveries`), /webhooks/);
-    expect((await viewer("GET", "/v1/webhooks/whk_01ARZ3NDEKTSV4RRFFQ69G5FAV")).status).toBe(404);
+    // The same answer for an id that names no endpoint: a viewer cannot tell which ids exist.
+    expectForbidden(await viewer("GET", "/v1/webhooks/whk_01ARZ3NDEKTSV4RRFFQ69G5FAV"), /webhooks/);
+    expect((await owner("GET", "/v1/webhooks/whk_01ARZ3NDEKTSV4RRFFQ69G5FAV")).status).toBe(404);
     expectForbidden(await editor("GET", "/v1/webhooks"), /webhooks/);
     expect((await owner("GET", `/v1/webhooks/${id}/deliveries`)).status).toBe(200);
   });
