@@ -141,4 +141,30 @@ describe("concurrent writes", () => {
       for (const answer of answers) expect([200, 201, 409], answer.text).toContain(answer.status);
     }
   });
+
+  it("uploads completing into a folder deleted or trashed at once leave no file outside it", async () => {
+    for (const deletion of ["?permanent=true", ""]) {
+      const folderId = (await api("POST", "/v1/folders", { body: { name: "Going", library_id: libraryId } }))
+        .body.id;
+      const uploads = await times(5, async (i) => {
+        const bytes = await solidPng(8 + i, 8);
+        const created = await api("POST", "/v1/uploads", {
+          body: { name: `late-${i}.png`, folder_id: folderId, size: bytes.length },
+        });
+        await fetch(created.body.upload_url, { method: "PUT", body: new Uint8Array(bytes) });
+        return created.body.id as string;
+      });
+      const [deleted, ...completes] = await Promise.all([
+        api("DELETE", `/v1/folders/${folderId}${deletion}`),
+        ...uploads.map((id) => api("POST", `/v1/uploads/${id}/complete`)),
+      ]);
+      expect(deleted!.status, deleted!.text).toBe(200);
+      for (const complete of completes) {
+        expect([201, 409], complete.text).toContain(complete.status);
+        // Created before the deletion, it went with the folder (deleted, or hidden in the trash).
+        if (complete.status === 201)
+          expect((await api("GET", `/v1/files/${complete.body.id}`)).status).toBe(404);
+      }
+    }
+  });
 });
