@@ -10,7 +10,7 @@ import {
 import type { PublicFile } from "../../../contract/sharing.ts";
 import { errorMessage } from "../../api/error-message.ts";
 import { viaPublicProxy, visitorCall } from "../../api/visitor.ts";
-import { formatBytes, formatDateTime } from "../../lib/format.ts";
+import { formatBytes, formatDateTime, formatResolution } from "../../lib/format.ts";
 import { Button } from "../ui/button.tsx";
 import { Input } from "../ui/input.tsx";
 
@@ -168,7 +168,7 @@ export function SharedFileView({
           </div>
           <p className="mt-2 text-xs text-zinc-600 dark:text-zinc-400">
             {data.extension.toUpperCase()} · {formatBytes(data.size)}
-            {data.resolution ? ` · ${data.resolution}` : ""}
+            {data.resolution ? ` · ${formatResolution(data.resolution)}` : ""}
           </p>
           {data.properties && data.properties.length > 0 && (
             <dl className="mt-3 grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 text-sm">
