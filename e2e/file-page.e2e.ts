@@ -66,6 +66,17 @@ describe("file page", () => {
     const saved = await download.path();
     expect(Buffer.compare(await readFile(saved), bytes), "the download is the original's bytes").toBe(0);
 
+    // A new extension is allowed, with a word that it converts nothing; the same extension says nothing.
+    const name = d.page.getByRole("textbox", { name: "File name" });
+    await name.fill("poster.jpg");
+    await d.page
+      .getByRole("status")
+      .filter({ hasText: "does not convert the file: it stays image/png" })
+      .waitFor();
+    await name.fill("poster-final.PNG");
+    await expect.poll(() => d.page.getByText("does not convert the file").count()).toBe(0);
+    await name.press("Escape");
+
     await d.setTheme("dark");
     await expectPreview(d, "poster.png");
     await d.screenshot("file-dark");

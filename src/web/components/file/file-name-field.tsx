@@ -35,6 +35,9 @@ export function FileNameField({ file }: { file: File }) {
     }
   };
 
+  const extension = extensionOf(value.trim());
+  const extensionChanges = value.trim() !== "" && extension !== extensionOf(file.name);
+
   const input = (
     <Input
       id={id}
@@ -71,6 +74,18 @@ export function FileNameField({ file }: { file: File }) {
           {error}
         </p>
       )}
+      {!error && extensionChanges && (
+        <p role="status" className="mt-1 text-amber-800 text-sm dark:text-amber-300">
+          {extension ? `A .${extension} name` : "A name without an extension"} does not convert the file: it
+          stays {file.mime}.
+        </p>
+      )}
     </form>
   );
+}
+
+/** The lower-case extension of a file name ("logo.PNG": "png"), or "" when it has none. */
+function extensionOf(name: string): string {
+  const dot = name.lastIndexOf(".");
+  return dot > 0 && dot < name.length - 1 ? name.slice(dot + 1).toLowerCase() : "";
 }
