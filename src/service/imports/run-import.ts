@@ -11,7 +11,7 @@ import { outcome } from "../jobs/job-handler.ts";
 import { findLibrary } from "../libraries/libraries.repository.ts";
 import type { SystemContext } from "../platform/context.ts";
 import { emit } from "../platform/outbox.ts";
-import { inTransaction } from "../platform/retry-transaction.ts";
+import { inWriteTransaction } from "../platform/retry-transaction.ts";
 import { abandonBody, failureOf, ImportFailure, importAgent, openUrl } from "./fetch-url.ts";
 import { importName } from "./import-name.ts";
 import { importEventData } from "./imports.mapper.ts";
@@ -169,36 +169,32 @@ async function importFile({ db, deps }: SystemContext, row: repo.ImportRow, sign
     await repo.updateImport(db, row.id, { status: "processing", bytesReceived: stored.size });
     const content = { ...stored, ...(await sniffBlob(deps.blobs, stored.sha256, name)), originalName: name };
     // Serializable (on PostgreSQL): a destination deleted or trashed meanwhile makes this try again, not take the file.
-    await inTransaction(
-      db,
-      async (tx) => {
-        const place = await destinationOf(tx, row);
-        const created = await createFileFromContent(
-          {
-            db: tx,
-            by: {
-              brandspaceId: row.brandspaceId,
-              userId: row.createdById,
-              actor: { type: "user", id: row.createdById },
-            },
+    await inWriteTransaction({ db, deps }, async (tx) => {
+      const place = await destinationOf(tx, row);
+      const created = await createFileFromContent(
+        {
+          db: tx,
+          by: {
+            brandspaceId: row.brandspaceId,
+            userId: row.createdById,
+            actor: { type: "user", id: row.createdById },
           },
-          { place: { ...place, name, externalUrl: row.url }, content },
-        );
-        const completed = await repo.updateImport(tx, row.id, {
-          status: "completed",
-          fileId: created.fileId,
-          bytesReceived: stored.size,
-          completedAt: new Date(),
-        });
-        await emit(tx, {
-          brandspaceId: row.brandspaceId,
-          type: "import.completed",
-          actor: actorOf(row),
-          data: importEventData(completed),
-        });
-      },
-      { serializable: deps.database.kind === "postgres" },
-    );
+        },
+        { place: { ...place, name, externalUrl: row.url }, content },
+      );
+      const completed = await repo.updateImport(tx, row.id, {
+        status: "completed",
+        fileId: created.fileId,
+        bytesReceived: stored.size,
+        completedAt: new Date(),
+      });
+      await emit(tx, {
+        brandspaceId: row.brandspaceId,
+        type: "import.completed",
+        actor: actorOf(row),
+        data: importEventData(completed),
+      });
+    });
     deps.signal.notify("jobs");
   } finally {
     await agent.close().catch(() => {});

@@ -1,4 +1,4 @@
-import type { Db } from "../db/client.ts";
+import type { Database, Db } from "../db/client.ts";
 import { ApiError } from "./errors.ts";
 
 /** PostgreSQL aborts one of two transactions that wait on each other (40P01) or conflict (40001): run it again. */
@@ -58,4 +58,15 @@ export async function inTransaction<T>(
       await new Promise((resolve) => setTimeout(resolve, Math.random() * Math.min(5 * 2 ** attempt, 250)));
     }
   }
+}
+
+/**
+ * A write's transaction: serializable on PostgreSQL (see `TransactionOptions.serializable`), and as it is on
+ * PGlite, whose one connection already runs transactions one at a time.
+ */
+export function inWriteTransaction<T>(
+  { db, deps }: { db: Db; deps: { database: Pick<Database, "kind"> } },
+  work: (tx: Db) => Promise<T>,
+): Promise<T> {
+  return inTransaction(db, work, { serializable: deps.database.kind === "postgres" });
 }

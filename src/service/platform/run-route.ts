@@ -13,7 +13,7 @@ import {
   requestFingerprint,
   type StoredResponse,
 } from "./idempotency.ts";
-import { inTransaction } from "./retry-transaction.ts";
+import { inWriteTransaction } from "./retry-transaction.ts";
 import type { HandlerContext, RouteDef } from "./route.ts";
 import { badlyEncodedParam, parseInput } from "./validation.ts";
 
@@ -65,7 +65,6 @@ export async function runRoute(
   }
 
   const transactional = def.options.transactional ?? op.method !== "GET";
-  const serializable = { serializable: deps.database.kind === "postgres" };
   const idempotencyScope = op.method === "POST" ? idempotencyScopeOf(request) : null;
   const idempotencyKey = idempotencyScope ? readIdempotencyKey(request.headers["idempotency-key"]) : null;
 
@@ -76,7 +75,7 @@ export async function runRoute(
 
   if (!idempotencyKey) {
     const response = transactional
-      ? await inTransaction(deps.db, execute, serializable)
+      ? await inWriteTransaction({ db: deps.db, deps }, execute)
       : await execute(deps.db);
     return send(reply, response);
   }
@@ -108,7 +107,7 @@ export async function runRoute(
       return response;
     };
     const response = transactional
-      ? await inTransaction(deps.db, completeWith, serializable)
+      ? await inWriteTransaction({ db: deps.db, deps }, completeWith)
       : await completeWith(deps.db);
     return send(reply, response);
   } catch (error) {

@@ -10,7 +10,7 @@ import type { CallerContext, ServiceContext } from "../platform/context.ts";
 import { type ApiError, conflict, forbidden, notFound, validationError } from "../platform/errors.ts";
 import { newId } from "../platform/ids.ts";
 import { actors } from "../platform/outbox.ts";
-import { inTransaction } from "../platform/retry-transaction.ts";
+import { inWriteTransaction } from "../platform/retry-transaction.ts";
 import { requireOpenTransfer } from "../transfers/open-transfer.ts";
 import { addUploadedFile, requireRoomForUpload } from "../transfers/transfer-items.ts";
 import { toFileEntry } from "../transfers/transfers.mapper.ts";
@@ -119,7 +119,7 @@ export async function completeUpload(
   ctx: ServiceContext,
   { uploadId: id, parts }: { uploadId: string; parts?: { number: number; etag?: string }[] },
 ) {
-  const { db, deps, auth } = ctx;
+  const { deps, auth } = ctx;
   const row = await requireOwnUpload(ctx, id);
   if (row.transferId) requireTransferScope(auth);
   if (row.status === "completed") return presentResult(ctx, row);
@@ -135,42 +135,38 @@ export async function completeUpload(
   const by = { brandspaceId: auth.brandspace.id, userId: auth.user.id, actor: actors.user(auth) };
   // Serializable (on PostgreSQL), like a request's own transaction: the destination read here is written to below,
   // and a folder or library deleted or trashed meanwhile must make this try again (then 409), not take the file.
-  const completed = await inTransaction(
-    db,
-    async (tx) => {
-      const target = row.transferId
-        ? { transfer_id: row.transferId }
-        : row.fileId
-          ? { file_id: row.fileId }
-          : { library_id: row.libraryId ?? undefined, folder_id: row.folderId ?? undefined };
-      const place = await resolvePlace(tx, auth, target).catch((error: ApiError) => {
-        throw conflict(`The upload's destination is no longer available: ${error.message}`);
+  const completed = await inWriteTransaction(ctx, async (tx) => {
+    const target = row.transferId
+      ? { transfer_id: row.transferId }
+      : row.fileId
+        ? { file_id: row.fileId }
+        : { library_id: row.libraryId ?? undefined, folder_id: row.folderId ?? undefined };
+    const place = await resolvePlace(tx, auth, target).catch((error: ApiError) => {
+      throw conflict(`The upload's destination is no longer available: ${error.message}`);
+    });
+    const claimed = await repo.claimForCompletion(tx, id);
+    if (!claimed) return null;
+    if (place.transferId) {
+      const transfer = (await lockTransfer(tx, place.transferId))!;
+      const entry = await addUploadedFile({ db: tx }, transfer, {
+        name: row.name,
+        size: content.size,
+        mime: content.mime,
+        blobSha256: content.sha256,
       });
-      const claimed = await repo.claimForCompletion(tx, id);
-      if (!claimed) return null;
-      if (place.transferId) {
-        const transfer = (await lockTransfer(tx, place.transferId))!;
-        const entry = await addUploadedFile({ db: tx }, transfer, {
-          name: row.name,
-          size: content.size,
-          mime: content.mime,
-          blobSha256: content.sha256,
-        });
-        return repo.updateUpload(tx, id, { resultTransferFileId: entry.id });
-      }
-      if (place.fileId) {
-        const file = (await findFile(tx, auth.brandspace.id, place.fileId))!;
-        const version = await addVersionFromContent({ db: tx, by }, { file, content });
-        return repo.updateUpload(tx, id, { resultFileId: file.id, resultVersionId: version.id });
-      }
-      const created = await createFileFromContent(
-        { db: tx, by },
-        { place: { libraryId: place.libraryId!, folderId: place.folderId, name: row.name }, content },
-      );
-      return repo.updateUpload(tx, id, { resultFileId: created.fileId, resultVersionId: created.versionId });
-    },
-    { serializable: deps.database.kind === "postgres" },
-  );
+      return repo.updateUpload(tx, id, { resultTransferFileId: entry.id });
+    }
+    if (place.fileId) {
+      const file = (await findFile(tx, auth.brandspace.id, place.fileId))!;
+      const version = await addVersionFromContent({ db: tx, by }, { file, content });
+      return repo.updateUpload(tx, id, { resultFileId: file.id, resultVersionId: version.id });
+    }
+    const created = await createFileFromContent(
+      { db: tx, by },
+      { place: { libraryId: place.libraryId!, folderId: place.folderId, name: row.name }, content },
+    );
+    return repo.updateUpload(tx, id, { resultFileId: created.fileId, resultVersionId: created.versionId });
+  });
   deps.signal.notify("jobs");
   if (row.method === "multipart") await deps.blobs.discardStaging(row.id).catch(() => {});
   if (completed) return presentResult(ctx, completed);
