@@ -1,5 +1,6 @@
 import { sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
+import { isDatabaseUnavailable } from "../platform/database-unavailable.ts";
 import { openTestDatabase } from "../testing/test-database.ts";
 import { openDatabase, rowsOf, withJitOff } from "./client.ts";
 
@@ -14,6 +15,32 @@ describe.skipIf(!serverUrl)("a PostgreSQL pool", () => {
         [1, 2, 3].map(() => database.db.execute(sql`select current_setting('jit') as jit, pg_sleep(0.05)`)),
       );
       expect(answers.map((answer) => rowsOf<{ jit: string }>(answer)[0]!.jit)).toEqual(["off", "off", "off"]);
+    } finally {
+      await database.close();
+    }
+  });
+});
+
+describe.skipIf(!serverUrl)("a PostgreSQL pool whose connection ends inside a transaction", () => {
+  it("fails that transaction's next statement as unavailable, without an unhandled error, and serves on", async () => {
+    const database = await openDatabase({ url: serverUrl!, poolSize: 2 });
+    try {
+      const attempt = database.db.transaction(async (tx) => {
+        const [{ pid }] = rowsOf<{ pid: number }>(await tx.execute(sql`select pg_backend_pid() as pid`)) as [
+          { pid: number },
+        ];
+        // Between two statements the checked-out connection runs no query: the server ending it then reaches
+        // pg as an 'error' event, which crashed the process while nothing listened.
+        await database.db.execute(sql`select pg_terminate_backend(${pid})`);
+        await new Promise((resolve) => setTimeout(resolve, 200));
+        await tx.execute(sql`select 1`);
+      });
+      const failure = await attempt.then(
+        () => null,
+        (error: unknown) => error,
+      );
+      expect(isDatabaseUnavailable(failure)).toBe(true);
+      expect(await database.ping()).toBe(true);
     } finally {
       await database.close();
     }

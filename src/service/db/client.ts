@@ -110,8 +110,12 @@ async function openPostgres(url: string, poolSize: number): Promise<Database> {
     max: poolSize,
     connectionTimeoutMillis: CONNECT_TIMEOUT_MS,
   });
-  // An idle client that errors (e.g. the server restarts) must not crash the process.
+  // A client that errors (the server restarts, or ends its connection) must not crash the process. The pool's
+  // own listener covers an idle client only; one checked out between two statements of a transaction has none,
+  // and pg raises its error as an 'error' event. The statement that uses it next fails instead (503), and the
+  // pool discards it on release.
   pool.on("error", () => {});
+  pool.on("connect", (client) => client.on("error", () => {}));
   const db = drizzleNodePg(pool, { schema }) as unknown as Db;
   return {
     db,
