@@ -3,6 +3,7 @@ import type { Member } from "../../../contract/meta.ts";
 import { membersQuery } from "../../api/meta.ts";
 import { formatDateTime } from "../../lib/format.ts";
 import { Badge, type Tone } from "../ui/badge.tsx";
+import { ListTable } from "../ui/list-table.tsx";
 import { Skeleton } from "../ui/skeleton.tsx";
 import { Command, Section } from "./section.tsx";
 
@@ -53,35 +54,22 @@ export function MembersSection({ youId }: { youId: string }) {
           {members.error.message}
         </p>
       ) : (
-        <div className="overflow-x-auto">
-          <table className="w-full min-w-[40rem] text-left text-sm">
-            <caption className="sr-only">Members</caption>
-            <thead className="border-zinc-200 border-y text-xs text-zinc-600 uppercase tracking-wide dark:border-zinc-800 dark:text-zinc-400">
-              <tr>
-                <th scope="col" className="py-2 pr-3 font-medium">
-                  Name
-                </th>
-                <th scope="col" className="px-3 py-2 font-medium">
-                  Email
-                </th>
-                <th scope="col" className="px-3 py-2 font-medium">
-                  Role
-                </th>
-                <th scope="col" className="px-3 py-2 font-medium">
-                  Status
-                </th>
-                <th scope="col" className="py-2 pl-3 font-medium">
-                  Joined
-                </th>
-              </tr>
-            </thead>
-            <tbody className="divide-y divide-zinc-200 dark:divide-zinc-800">
-              {members.data.map((member) => (
-                <MemberRow key={member.id} member={member} you={member.id === youId} />
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <ListTable
+          caption="Members"
+          minWidth="min-w-[40rem]"
+          inset="flush"
+          columns={[
+            { key: "name", label: "Name" },
+            { key: "email", label: "Email", className: "w-[30%]" },
+            { key: "role", label: "Role", className: "w-32" },
+            { key: "status", label: "Status", className: "w-32" },
+            { key: "joined", label: "Joined", className: "w-44" },
+          ]}
+        >
+          {members.data.map((member) => (
+            <MemberRow key={member.id} member={member} you={member.id === youId} />
+          ))}
+        </ListTable>
       )}
     </Section>
   );

@@ -14,6 +14,7 @@ import { Badge } from "../ui/badge.tsx";
 import { Button } from "../ui/button.tsx";
 import { ConfirmDialog } from "../ui/confirm-dialog.tsx";
 import { GuardedButton } from "../ui/guarded-button.tsx";
+import { ListTable } from "../ui/list-table.tsx";
 import { RelativeTime } from "../ui/relative-time.tsx";
 import { Skeleton } from "../ui/skeleton.tsx";
 import { DELIVERY_STATUS_LABELS, DeliveryStatusBadge } from "./badges.tsx";
@@ -268,55 +269,43 @@ export function DeliveriesTable({ webhookId, denial, status, onStatusChange }: D
             : "No deliveries yet. Send a test event to see one arrive."}
         </p>
       ) : (
-        <div className="relative overflow-x-auto">
-          <table className="w-full min-w-[44rem] table-fixed text-left text-sm">
-            <caption className="sr-only">Deliveries, newest first</caption>
-            <thead className="border-zinc-200 border-y text-xs text-zinc-600 uppercase tracking-wide dark:border-zinc-800 dark:text-zinc-400">
-              <tr>
-                <th scope="col" className="w-10 py-2 pl-6 font-medium">
-                  <input
-                    type="checkbox"
-                    checked={allShownSelected}
-                    onChange={(event) =>
-                      setSelected(event.target.checked ? new Set(rows.map((row) => row.id)) : new Set())
-                    }
-                    aria-label="Select every delivery shown"
-                    className="size-4 accent-accent-600"
-                  />
-                </th>
-                <th scope="col" className="py-2 pr-3 pl-3 font-medium">
-                  Event
-                </th>
-                <th scope="col" className="w-40 px-3 py-2 font-medium">
-                  Status
-                </th>
-                <th scope="col" className="w-20 px-3 py-2 font-medium">
-                  Attempt
-                </th>
-                <th scope="col" className="w-28 px-3 py-2 font-medium">
-                  Response
-                </th>
-                <th scope="col" className="w-24 px-3 py-2 text-right font-medium">
-                  Duration
-                </th>
-                <th scope="col" className="w-36 py-2 pr-6 pl-3 font-medium">
-                  Time
-                </th>
-              </tr>
-            </thead>
-            <tbody className="divide-y divide-zinc-200 dark:divide-zinc-800">
-              {rows.map((delivery) => (
-                <DeliveryRow
-                  key={delivery.id}
-                  delivery={delivery}
-                  webhookId={webhookId}
-                  selected={selected.has(delivery.id)}
-                  onSelectedChange={(on) => setOne(delivery.id, on)}
+        <ListTable
+          caption="Deliveries, newest first"
+          minWidth="min-w-[44rem]"
+          columns={[
+            {
+              key: "select",
+              className: "w-10 pr-0",
+              label: (
+                <input
+                  type="checkbox"
+                  checked={allShownSelected}
+                  onChange={(event) =>
+                    setSelected(event.target.checked ? new Set(rows.map((row) => row.id)) : new Set())
+                  }
+                  aria-label="Select every delivery shown"
+                  className="size-4 accent-accent-600"
                 />
-              ))}
-            </tbody>
-          </table>
-        </div>
+              ),
+            },
+            { key: "event", label: "Event" },
+            { key: "status", label: "Status", className: "w-40" },
+            { key: "attempt", label: "Attempt", className: "w-20" },
+            { key: "response", label: "Response", className: "w-28" },
+            { key: "duration", label: "Duration", className: "w-24 text-right" },
+            { key: "time", label: "Time", className: "w-36" },
+          ]}
+        >
+          {rows.map((delivery) => (
+            <DeliveryRow
+              key={delivery.id}
+              delivery={delivery}
+              webhookId={webhookId}
+              selected={selected.has(delivery.id)}
+              onSelectedChange={(on) => setOne(delivery.id, on)}
+            />
+          ))}
+        </ListTable>
       )}
       {deliveries.hasNextPage && (
         <div className="mt-4 flex justify-center">

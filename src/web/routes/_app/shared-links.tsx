@@ -19,6 +19,7 @@ import { Button } from "../../components/ui/button.tsx";
 import { ConfirmDialog } from "../../components/ui/confirm-dialog.tsx";
 import { Dialog } from "../../components/ui/dialog.tsx";
 import { GuardedButton } from "../../components/ui/guarded-button.tsx";
+import { ListTable } from "../../components/ui/list-table.tsx";
 import { RelativeTime } from "../../components/ui/relative-time.tsx";
 import { PageSkeleton } from "../../components/ui/skeleton.tsx";
 import { formatCount } from "../../lib/format.ts";
@@ -154,35 +155,21 @@ function LinkTable({ denial, onCreate }: { denial: string | null; onCreate: () =
     );
   }
   return (
-    <div className="relative overflow-x-auto">
-      <table className="w-full min-w-[54rem] table-fixed text-left text-sm">
-        <caption className="sr-only">Shared links</caption>
-        <thead className="border-zinc-200 border-y text-xs text-zinc-600 uppercase tracking-wide dark:border-zinc-800 dark:text-zinc-400">
-          <tr>
-            <th scope="col" className="py-2 pr-3 pl-6 font-medium">
-              Shared
-            </th>
-            <th scope="col" className="w-64 px-3 py-2 font-medium">
-              Access
-            </th>
-            <th scope="col" className="w-32 px-3 py-2 font-medium">
-              Expires
-            </th>
-            <th scope="col" className="w-20 px-3 py-2 font-medium">
-              Views
-            </th>
-            <th scope="col" className="w-48 py-2 pr-6 pl-3 font-medium">
-              <span className="sr-only">Actions</span>
-            </th>
-          </tr>
-        </thead>
-        <tbody className="divide-y divide-zinc-200 dark:divide-zinc-800">
-          {links.map((link) => (
-            <LinkRow key={link.id} link={link} denial={denial} />
-          ))}
-        </tbody>
-      </table>
-    </div>
+    <ListTable
+      caption="Shared links"
+      minWidth="min-w-[54rem]"
+      columns={[
+        { key: "shared", label: "Shared" },
+        { key: "access", label: "Access", className: "w-64" },
+        { key: "expires", label: "Expires", className: "w-32" },
+        { key: "views", label: "Views", className: "w-20" },
+        { key: "actions", label: "Actions", hidden: true, className: "w-48" },
+      ]}
+    >
+      {links.map((link) => (
+        <LinkRow key={link.id} link={link} denial={denial} />
+      ))}
+    </ListTable>
   );
 }
 

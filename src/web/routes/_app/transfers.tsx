@@ -13,6 +13,7 @@ import { AccessNotice } from "../../components/ui/access-notice.tsx";
 import { Badge, type Tone } from "../../components/ui/badge.tsx";
 import { ConfirmDialog } from "../../components/ui/confirm-dialog.tsx";
 import { GuardedButton } from "../../components/ui/guarded-button.tsx";
+import { ListTable } from "../../components/ui/list-table.tsx";
 import { RelativeTime } from "../../components/ui/relative-time.tsx";
 import { PageSkeleton } from "../../components/ui/skeleton.tsx";
 import { formatBytes, formatCount, plural } from "../../lib/format.ts";
@@ -128,35 +129,21 @@ function TransferTable({ denial, onCreate }: { denial: string | null; onCreate: 
     );
   }
   return (
-    <div className="relative overflow-x-auto">
-      <table className="w-full min-w-[50rem] table-fixed text-left text-sm">
-        <caption className="sr-only">Transfers</caption>
-        <thead className="border-zinc-200 border-y text-xs text-zinc-600 uppercase tracking-wide dark:border-zinc-800 dark:text-zinc-400">
-          <tr>
-            <th scope="col" className="py-2 pr-3 pl-6 font-medium">
-              Transfer
-            </th>
-            <th scope="col" className="w-44 px-3 py-2 font-medium">
-              Status
-            </th>
-            <th scope="col" className="w-32 px-3 py-2 font-medium">
-              Expires
-            </th>
-            <th scope="col" className="w-36 px-3 py-2 font-medium">
-              Views / downloads
-            </th>
-            <th scope="col" className="w-40 py-2 pr-6 pl-3 font-medium">
-              <span className="sr-only">Actions</span>
-            </th>
-          </tr>
-        </thead>
-        <tbody className="divide-y divide-zinc-200 dark:divide-zinc-800">
-          {transfers.map((transfer) => (
-            <TransferRow key={transfer.id} transfer={transfer} denial={denial} />
-          ))}
-        </tbody>
-      </table>
-    </div>
+    <ListTable
+      caption="Transfers"
+      minWidth="min-w-[50rem]"
+      columns={[
+        { key: "transfer", label: "Transfer" },
+        { key: "status", label: "Status", className: "w-44" },
+        { key: "expires", label: "Expires", className: "w-32" },
+        { key: "counts", label: "Views / downloads", className: "w-36" },
+        { key: "actions", label: "Actions", hidden: true, className: "w-40" },
+      ]}
+    >
+      {transfers.map((transfer) => (
+        <TransferRow key={transfer.id} transfer={transfer} denial={denial} />
+      ))}
+    </ListTable>
   );
 }
 

@@ -16,6 +16,7 @@ import { Dialog } from "../../../components/ui/dialog.tsx";
 import { DialogActions, FormError } from "../../../components/ui/dialog-form.tsx";
 import { GuardedButton } from "../../../components/ui/guarded-button.tsx";
 import { Input } from "../../../components/ui/input.tsx";
+import { ListTable } from "../../../components/ui/list-table.tsx";
 import { RelativeTime } from "../../../components/ui/relative-time.tsx";
 import { PageSkeleton } from "../../../components/ui/skeleton.tsx";
 
@@ -113,43 +114,34 @@ function PageList({ denial, onCreate }: { denial: string | null; onCreate: () =>
   }
   return (
     <>
-      <table className="w-full table-fixed text-left text-sm">
-        <caption className="sr-only">Pages</caption>
-        <thead className="border-zinc-200 border-y text-xs text-zinc-600 uppercase tracking-wide dark:border-zinc-800 dark:text-zinc-400">
-          <tr>
-            <th scope="col" className="py-2 pr-3 pl-6 font-medium">
-              Title
-            </th>
-            <th scope="col" className="w-36 px-3 py-2 font-medium">
-              Status
-            </th>
-            <th scope="col" className="w-40 py-2 pr-6 pl-3 font-medium">
-              Updated
-            </th>
+      <ListTable
+        caption="Pages"
+        columns={[
+          { key: "title", label: "Title" },
+          { key: "status", label: "Status", className: "w-36" },
+          { key: "updated", label: "Updated", className: "w-40" },
+        ]}
+      >
+        {all.map((page) => (
+          <tr key={page.id} className="relative hover:bg-zinc-50 dark:hover:bg-zinc-900">
+            <td className="max-w-0 py-3 pr-3 pl-6">
+              <Link
+                to="/pages/$pageId"
+                params={{ pageId: page.id }}
+                className="block truncate font-medium after:absolute after:inset-0 hover:underline"
+              >
+                {page.title}
+              </Link>
+            </td>
+            <td className="px-3 py-3">
+              {page.published ? <Badge tone="green">Published</Badge> : <Badge tone="grey">Draft</Badge>}
+            </td>
+            <td className="py-3 pr-6 pl-3 text-zinc-600 dark:text-zinc-400">
+              <RelativeTime iso={page.updated_at} />
+            </td>
           </tr>
-        </thead>
-        <tbody className="divide-y divide-zinc-200 dark:divide-zinc-800">
-          {all.map((page) => (
-            <tr key={page.id} className="relative hover:bg-zinc-50 dark:hover:bg-zinc-900">
-              <td className="max-w-0 py-3 pr-3 pl-6">
-                <Link
-                  to="/pages/$pageId"
-                  params={{ pageId: page.id }}
-                  className="block truncate font-medium after:absolute after:inset-0 hover:underline"
-                >
-                  {page.title}
-                </Link>
-              </td>
-              <td className="px-3 py-3">
-                {page.published ? <Badge tone="green">Published</Badge> : <Badge tone="grey">Draft</Badge>}
-              </td>
-              <td className="py-3 pr-6 pl-3 text-zinc-600 dark:text-zinc-400">
-                <RelativeTime iso={page.updated_at} />
-              </td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
+        ))}
+      </ListTable>
       {pages.hasNextPage && (
         <Button variant="secondary" className="mx-6 mt-4" onClick={() => pages.fetchNextPage()}>
           Load more

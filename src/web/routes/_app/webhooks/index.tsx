@@ -9,6 +9,7 @@ import { webhooksQuery } from "../../../api/webhooks.ts";
 import { PageHeader } from "../../../components/shell/page-header.tsx";
 import { AccessNotice } from "../../../components/ui/access-notice.tsx";
 import { GuardedButton } from "../../../components/ui/guarded-button.tsx";
+import { ListTable } from "../../../components/ui/list-table.tsx";
 import { RelativeTime } from "../../../components/ui/relative-time.tsx";
 import { PageSkeleton } from "../../../components/ui/skeleton.tsx";
 import { WebhookStatusBadge } from "../../../components/webhooks/badges.tsx";
@@ -78,35 +79,21 @@ function EndpointList({ onCreate, denial }: { onCreate: () => void; denial: stri
   const { data: webhooks } = useSuspenseQuery(webhooksQuery());
   if (webhooks.length === 0) return <EmptyState onCreate={onCreate} denial={denial} />;
   return (
-    <div className="relative overflow-x-auto">
-      <table className="w-full min-w-[60rem] table-fixed text-left text-sm">
-        <caption className="sr-only">Webhook endpoints</caption>
-        <thead className="border-zinc-200 border-y text-xs text-zinc-600 uppercase tracking-wide dark:border-zinc-800 dark:text-zinc-400">
-          <tr>
-            <th scope="col" className="py-2 pr-3 pl-6 font-medium">
-              Endpoint
-            </th>
-            <th scope="col" className="w-[22%] px-3 py-2 font-medium">
-              Events
-            </th>
-            <th scope="col" className="w-40 px-3 py-2 font-medium">
-              Status
-            </th>
-            <th scope="col" className="w-64 px-3 py-2 font-medium">
-              Last 24 hours
-            </th>
-            <th scope="col" className="w-36 py-2 pr-6 pl-3 font-medium">
-              Created
-            </th>
-          </tr>
-        </thead>
-        <tbody className="divide-y divide-zinc-200 dark:divide-zinc-800">
-          {webhooks.map((webhook) => (
-            <EndpointRow key={webhook.id} webhook={webhook} />
-          ))}
-        </tbody>
-      </table>
-    </div>
+    <ListTable
+      caption="Webhook endpoints"
+      minWidth="min-w-[60rem]"
+      columns={[
+        { key: "endpoint", label: "Endpoint" },
+        { key: "events", label: "Events", className: "w-[22%]" },
+        { key: "status", label: "Status", className: "w-40" },
+        { key: "recent", label: "Last 24 hours", className: "w-64" },
+        { key: "created", label: "Created", className: "w-36" },
+      ]}
+    >
+      {webhooks.map((webhook) => (
+        <EndpointRow key={webhook.id} webhook={webhook} />
+      ))}
+    </ListTable>
   );
 }
 
