@@ -161,6 +161,11 @@ function maxCharacters(max: number) {
   ); // JSON Schema counts code points too
 }
 
+const ByteBound = z
+  .number()
+  .min(0, "must be 0 or more")
+  .max(Number.MAX_SAFE_INTEGER, "must be at most 9007199254740991");
+
 export const FileListQuery = PaginationQuery.extend({
   library_id: z.string().optional(),
   folder_id: z.string().optional(),
@@ -171,8 +176,9 @@ export const FileListQuery = PaginationQuery.extend({
   created_after: DateOrDayInput.optional(),
   created_before: DateOrDayInput.optional(),
   uploaded_by: CommaList.optional(),
-  min_size: queryNumber(SafeInteger.min(0, "must be 0 or more")).optional(),
-  max_size: queryNumber(SafeInteger.min(0, "must be 0 or more")).optional(),
+  // A number of bytes, as the specification types it; a fraction bounds the whole sizes on its side of it.
+  min_size: queryNumber(ByteBound).optional(),
+  max_size: queryNumber(ByteBound).optional(),
   filter: maxCharacters(4096).optional(),
   sort: z.enum(FILE_SORTS).optional(),
   order: z.enum(["asc", "desc"]).optional(),

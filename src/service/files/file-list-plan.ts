@@ -99,8 +99,8 @@ export async function planFileList(ctx: CallerContext, query: FileListQuery): Pr
       : undefined,
     query.created_after ? gte(files.createdAt, new Date(query.created_after)) : undefined,
     query.created_before ? lte(files.createdAt, new Date(query.created_before)) : undefined,
-    query.min_size !== undefined ? gte(files.size, query.min_size) : undefined,
-    query.max_size !== undefined ? lte(files.size, query.max_size) : undefined,
+    query.min_size !== undefined ? gte(files.size, Math.ceil(query.min_size)) : undefined,
+    query.max_size !== undefined ? lte(files.size, Math.floor(query.max_size)) : undefined,
     ...(interpreted ? interpretedConditions(interpreted) : []),
     query.filter ? await filterCondition(ctx, query) : undefined,
   ];

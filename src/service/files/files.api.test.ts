@@ -108,6 +108,13 @@ describe("file list filters", () => {
     expect(await listed(`${base}&extensions=png`)).toEqual(["Banner wide.png", "top.png"]);
     expect(await listed(`${base}&max_size=100`)).toEqual(["note.txt"]);
     expect(await listed(`${base}&min_size=101`)).toEqual(["Banner wide.png", "top.png"]);
+    // Sizes are numbers of bytes: a fraction bounds the whole sizes on its side (the note has 25 bytes).
+    expect(await listed(`${base}&max_size=25.5`)).toEqual(["note.txt"]);
+    expect(await listed(`${base}&max_size=24.5`)).toEqual([]);
+    expect(await listed(`${base}&min_size=24.5&max_size=25`)).toEqual(["note.txt"]);
+    expect(await listed(`${base}&min_size=25.5&max_size=100`)).toEqual([]);
+    for (const bad of ["min_size=-1", "max_size=abc", "min_size=1e3", "max_size=9007199254740992"])
+      expect((await api("GET", `/v1/files?${bad}`)).status, bad).toBe(400);
     expect(
       await listed(`${base}&created_after=2000-01-01T00:00:00Z&created_before=2999-01-01T00:00:00Z`),
     ).toHaveLength(3);
