@@ -229,6 +229,43 @@ describe("comments", () => {
     ]);
   });
 
+  it("resolves at the moment it records as updated_at", async () => {
+    const id = (await comment(owner, { text: "Tighten the margins" })).body.id;
+    const resolved = await owner("POST", `/v1/files/${fileId}/comments/${id}/resolve`);
+    expect(resolved.body.resolved_at).toBe(resolved.body.updated_at);
+  });
+
+  it("keeps a trashed file's comments readable, and refuses changes to them until it is restored (409)", async () => {
+    const shared = service.seed.libraries.shared;
+    const trashed = (await uploadBytes(owner, await solidPng(), { name: "binned.png", library_id: shared }))
+      .id;
+    const thread = (await comment(owner, { text: "Before the bin" }, trashed)).body;
+    const replies = `/v1/files/${trashed}/comments/${thread.id}/replies`;
+    const reply = (await owner("POST", replies, { body: { text: "Noted" } })).body;
+    expect((await owner("DELETE", `/v1/files/${trashed}`)).status).toBe(200);
+
+    const base = `/v1/files/${trashed}/comments`;
+    expect((await owner("GET", `${base}/${thread.id}`)).status).toBe(200);
+    expect((await owner("GET", `${base}?limit=10`)).body.data).toHaveLength(1);
+    expect((await owner("GET", `${replies}?limit=10`)).body.data).toHaveLength(1);
+    for (const [method, path, body] of [
+      ["POST", base, { text: "After" }],
+      ["PATCH", `${base}/${thread.id}`, { text: "Edited" }],
+      ["POST", `${base}/${thread.id}/resolve`, undefined],
+      ["POST", `${base}/${thread.id}/reopen`, undefined],
+      ["DELETE", `${base}/${thread.id}`, undefined],
+      ["POST", replies, { text: "Another" }],
+      ["PATCH", `${replies}/${reply.id}`, { text: "Edited" }],
+      ["DELETE", `${replies}/${reply.id}`, undefined],
+    ] as const)
+      expectError(await owner(method, path, body ? { body } : {}), 409, "conflict");
+    // Another member's edit is still 404: not the author, whatever the file's state.
+    expectError(await editor("PATCH", `${base}/${thread.id}`, { body: { text: "Mine" } }), 404, "not_found");
+
+    expect((await owner("POST", `/v1/files/${trashed}/restore`)).status).toBe(200);
+    expect((await owner("POST", `${base}/${thread.id}/resolve`)).status).toBe(200);
+  });
+
   it("lists oldest first, filters by state and version, and pages", async () => {
     const all = await owner("GET", `/v1/files/${fileId}/comments?limit=100`);
     const times = all.body.data.map((c: Comment) => c.created_at);

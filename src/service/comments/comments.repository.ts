@@ -87,6 +87,16 @@ export async function updateComment(
   return row!;
 }
 
+/** Resolved by `userId` at the moment `updated_at` records (the database's clock for both). */
+export async function markResolved(db: Db, commentId: string, userId: string): Promise<CommentRow> {
+  const [row] = await db
+    .update(comments)
+    .set({ resolvedAt: sql`now()`, resolvedById: userId, updatedAt: sql`now()` })
+    .where(eq(comments.id, commentId))
+    .returning();
+  return row!;
+}
+
 export async function deleteComment(db: Db, commentId: string): Promise<void> {
   await db.delete(comments).where(eq(comments.id, commentId));
 }

@@ -6,7 +6,7 @@ import type {
 } from "../../contract/comments.ts";
 import type { EventType } from "../../contract/events.ts";
 import { requireLibraryAccess } from "../access/library-access.ts";
-import { requireActiveFile, requireFile } from "../files/file-access.ts";
+import { refuseTrashedFile, requireFile } from "../files/file-access.ts";
 import { hasPermission, requirePermission } from "../platform/auth.ts";
 import { changedFields } from "../platform/changed-fields.ts";
 import type { ServiceContext } from "../platform/context.ts";
@@ -37,11 +37,12 @@ async function emitComment(ctx: ServiceContext, type: EventType, row: repo.Comme
 }
 
 /**
- * A comment of a file the caller can see. Reading works on a trashed file too (it can be restored); changing
- * needs the file out of the trash. A comment under another file's id is 404.
+ * A comment of a file the caller can see. Reading works on a trashed file too (it can be restored); a change
+ * calls `refuseTrashedFile` after its own checks (409, as any change to a trashed file; a non-author still gets
+ * the specification's 404). A comment under another file's id is 404.
  */
-export async function requireComment(ctx: ServiceContext, { fileId, commentId }: CommentRef, change = false) {
-  const file = change ? await requireActiveFile(ctx, fileId, "view") : await requireFile(ctx, fileId, "view");
+export async function requireComment(ctx: ServiceContext, { fileId, commentId }: CommentRef) {
+  const file = await requireFile(ctx, fileId, "view");
   const row = await repo.findComment(ctx.db, { brandspaceId: ctx.auth.brandspace.id, fileId }, commentId);
   if (!row) throw notFound("comment");
   return { file, row };
@@ -88,8 +89,9 @@ export async function createComment(
   ctx: ServiceContext,
   { fileId, body }: { fileId: string; body: CreateCommentBody },
 ) {
-  const file = await requireActiveFile(ctx, fileId, "view");
+  const file = await requireFile(ctx, fileId, "view");
   requirePermission(ctx.auth, "comments.create", "comment");
+  refuseTrashedFile(file);
   const row = await repo.insertComment(ctx.db, {
     id: newId("comment"),
     brandspaceId: ctx.auth.brandspace.id,
@@ -108,8 +110,9 @@ export async function updateComment(
   ctx: ServiceContext,
   { changes, ...ref }: CommentRef & { changes: UpdateCommentBody },
 ) {
-  const { row } = await requireComment(ctx, ref, true);
+  const { file, row } = await requireComment(ctx, ref);
   requireAuthor(ctx, row, "comment");
+  refuseTrashedFile(file);
   const changed = changedFields(row, {
     text: changes.text,
     mentionIds: changes.mentions ? await checkedMentions(ctx, changes.mentions) : undefined,
@@ -121,8 +124,9 @@ export async function updateComment(
 
 /** Deletes the comment and its replies. */
 export async function deleteComment(ctx: ServiceContext, ref: CommentRef) {
-  const { row } = await requireComment(ctx, ref, true);
+  const { file, row } = await requireComment(ctx, ref);
   requireDeleter(ctx, row, "comment");
+  refuseTrashedFile(file);
   await repo.deleteComment(ctx.db, row.id);
   await emitComment(ctx, "comment.deleted", row);
   return {
@@ -136,18 +140,17 @@ export async function deleteComment(ctx: ServiceContext, ref: CommentRef) {
 
 /** Anyone who can view the file. Resolving a resolved comment changes nothing and emits nothing. */
 export async function resolveComment(ctx: ServiceContext, ref: CommentRef) {
-  const { row } = await requireComment(ctx, ref, true);
+  const { file, row } = await requireComment(ctx, ref);
+  refuseTrashedFile(file);
   if (row.resolvedAt) return presentComment(ctx, row);
-  const resolved = await repo.updateComment(ctx.db, row.id, {
-    resolvedAt: new Date(),
-    resolvedById: ctx.auth.user.id,
-  });
+  const resolved = await repo.markResolved(ctx.db, row.id, ctx.auth.user.id);
   return emitComment(ctx, "comment.resolved", resolved);
 }
 
 /** Anyone who can view the file. Reopening an open comment changes nothing and emits nothing. */
 export async function reopenComment(ctx: ServiceContext, ref: CommentRef) {
-  const { row } = await requireComment(ctx, ref, true);
+  const { file, row } = await requireComment(ctx, ref);
+  refuseTrashedFile(file);
   if (!row.resolvedAt) return presentComment(ctx, row);
   const reopened = await repo.updateComment(ctx.db, row.id, { resolvedAt: null, resolvedById: null });
   return emitComment(ctx, "comment.reopened", reopened);

@@ -1,5 +1,6 @@
 import type { CreateReplyBody, UpdateReplyBody } from "../../contract/comments.ts";
 import type { EventType } from "../../contract/events.ts";
+import { refuseTrashedFile } from "../files/file-access.ts";
 import { requirePermission } from "../platform/auth.ts";
 import { changedFields } from "../platform/changed-fields.ts";
 import type { ServiceContext } from "../platform/context.ts";
@@ -30,11 +31,12 @@ async function emitReply(ctx: ServiceContext, type: EventType, row: repo.ReplyRo
   return reply;
 }
 
-async function requireReply(ctx: ServiceContext, { replyId, ...ref }: ReplyRef, change = false) {
-  const { row: comment } = await requireComment(ctx, ref, change);
+/** A reply of a comment the caller can see, with the comment's file (for a change's `refuseTrashedFile`). */
+async function requireReply(ctx: ServiceContext, { replyId, ...ref }: ReplyRef) {
+  const { file, row: comment } = await requireComment(ctx, ref);
   const row = await repo.findReply(ctx.db, comment.id, replyId);
   if (!row) throw notFound("reply");
-  return row;
+  return { file, row };
 }
 
 export async function listReplies(
@@ -57,8 +59,9 @@ export async function createReply(
   ctx: ServiceContext,
   { body, ...ref }: CommentRef & { body: CreateReplyBody },
 ) {
-  const { row: comment } = await requireComment(ctx, ref, true);
+  const { file, row: comment } = await requireComment(ctx, ref);
   requirePermission(ctx.auth, "comments.create", "reply to comments");
+  refuseTrashedFile(file);
   const row = await repo.insertReply(ctx.db, {
     id: newId("reply"),
     brandspaceId: ctx.auth.brandspace.id,
@@ -74,7 +77,9 @@ export async function updateReply(
   ctx: ServiceContext,
   { changes, ...ref }: ReplyRef & { changes: UpdateReplyBody },
 ) {
-  const row = requireAuthor(ctx, await requireReply(ctx, ref, true), "reply");
+  const { file, row } = await requireReply(ctx, ref);
+  requireAuthor(ctx, row, "reply");
+  refuseTrashedFile(file);
   const changed = changedFields(row, {
     text: changes.text,
     mentionIds: changes.mentions ? await checkedMentions(ctx, changes.mentions) : undefined,
@@ -85,8 +90,9 @@ export async function updateReply(
 }
 
 export async function deleteReply(ctx: ServiceContext, ref: ReplyRef) {
-  const row = await requireReply(ctx, ref, true);
+  const { file, row } = await requireReply(ctx, ref);
   requireDeleter(ctx, row, "reply");
+  refuseTrashedFile(file);
   await repo.deleteReply(ctx.db, row);
   await emitReply(ctx, "reply.deleted", row, ref.fileId);
   return { object: "reply" as const, id: row.id, deleted: true as const, permanent: true, trashed_at: null };
