@@ -6,7 +6,6 @@ import {
   PaginationQuery,
   QueryBoolean,
   queryNumber,
-  SafeInteger,
   Timestamp,
 } from "./common.ts";
 import { ItemName } from "./item-name.ts";

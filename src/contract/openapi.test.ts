@@ -45,6 +45,7 @@ describe("buildOpenApiDocument over allOperations", () => {
       const generated = operationOf(document, op);
       expect(generated, `${op.method} ${op.path}`).toBeDefined();
       expect(generated).toMatchObject({ operationId: op.id, "x-plane": op.plane, "x-scope": scopeLabel(op) });
+      expect(generated?.tags).toContain(op.plane);
     }
     const ids = allOperations.map((op) => op.id);
     expect(new Set(ids).size).toBe(ids.length);

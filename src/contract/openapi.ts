@@ -22,6 +22,13 @@ export interface OpenApiOptions {
 const ERROR_REF = { $ref: "#/components/schemas/Error" };
 
 /** The OpenAPI 3.1 document, generated from the same zod schemas that validate requests and answers. */
+/** The plane tags: which host serves an operation. */
+const PLANE_TAGS = [
+  { name: "central", description: "Served by the central host, the same address in every region." },
+  { name: "regional", description: "Served by the regional host of the brandspace's region." },
+  { name: "both", description: "Served by either host." },
+];
+
 export function buildOpenApiDocument(operations: Operation[], options: OpenApiOptions): JsonSchema {
   const registry = createSchemaRegistry();
   registry.toSchema(ErrorBody, "output", "Error");
@@ -42,15 +49,18 @@ export function buildOpenApiDocument(operations: Operation[], options: OpenApiOp
       title: "Brandspace Asset Service API",
       version: options.version,
       description:
-        "HTTP/JSON API for a brandspace of brand assets. Each operation names its host in `x-plane` " +
+        "HTTP/JSON API for a brandspace of brand assets. Each operation names its host in `x-plane` and in its tags " +
         "(central, regional or both) and what its key needs in `x-scope` (a scope, `any valid key` or `none`).",
       license: { name: "MIT", identifier: "MIT" },
     },
     servers: options.servers,
-    tags: [...new Set(operations.map((o) => o.tag))].map((name) => ({
-      name,
-      description: `${name} operations.`,
-    })),
+    tags: [
+      ...[...new Set(operations.map((o) => o.tag))].map((name) => ({
+        name,
+        description: `${name} operations.`,
+      })),
+      ...PLANE_TAGS,
+    ],
     security: [{ bearer: [] }],
     paths,
     components: {
@@ -99,7 +109,8 @@ function operationObject(op: Operation, registry: SchemaRegistry, errors: ErrorR
   return {
     operationId: op.id,
     summary: op.summary,
-    tags: [op.tag],
+    // The specification tags each operation with its plane; the area tag groups it for readers.
+    tags: [op.tag, op.plane],
     "x-plane": op.plane,
     "x-scope": scopeLabel(op),
     security: op.auth === "key" ? [{ bearer: [] }] : [],
