@@ -27,28 +27,9 @@ export async function runRoute(
   deps: ServiceDeps,
 ) {
   const op = def.operation;
-  const params = op.params ? parseInput(op.params, request.params, "path") : undefined;
-  const queryStart = request.url.indexOf("?");
-  const badlyEncoded = queryStart < 0 ? null : badlyEncodedParam(request.url.slice(queryStart + 1));
-  if (badlyEncoded)
-    throw validationError([{ param: badlyEncoded, message: "is not valid percent-encoding" }]);
-  const query = parseInput(op.query ?? emptyQuery, request.query ?? {}, "query");
-  // An empty object is what many clients send by habit; anything more is a mistake worth reporting. A GET's body
-  // is not read at all, so there its headers tell.
-  const sentBody =
-    request.body !== undefined ? !isEmptyObject(request.body) : op.method === "GET" && announcesBody(request);
-  if (!op.body && sentBody) {
-    throw new ApiError("validation_error", "This operation takes no request body.", {
-      errors: [{ param: "body", message: "must be empty" }],
-    });
-  }
-  const body = op.body ? parseInput(op.body, request.body, "body") : undefined;
-
   const headers: Record<string, string> = {};
-  const context = (db: Db): HandlerContext<typeof op> => ({
-    params,
-    query,
-    body,
+  const context = (db: Db, input: RequestInput): HandlerContext<typeof op> => ({
+    ...input,
     auth: request.auth!,
     db,
     deps,
@@ -60,7 +41,7 @@ export async function runRoute(
   });
 
   if (def.options.raw) {
-    await def.handler(context(deps.db), reply);
+    await def.handler(context(deps.db, parseRequest(def, request)), reply);
     return reply;
   }
 
@@ -68,15 +49,16 @@ export async function runRoute(
   const idempotencyScope = op.method === "POST" ? idempotencyScopeOf(request) : null;
   const idempotencyKey = idempotencyScope ? readIdempotencyKey(request.headers["idempotency-key"]) : null;
 
-  const execute = async (db: Db): Promise<StoredResponse> => {
-    const result = await def.handler(context(db), reply);
+  const execute = async (db: Db, input: RequestInput): Promise<StoredResponse> => {
+    const result = await def.handler(context(db, input), reply);
     return { statusCode: op.status, body: serialize(def, result, request), headers: { ...headers } };
   };
 
   if (!idempotencyKey) {
+    const input = parseRequest(def, request);
     const response = transactional
-      ? await inWriteTransaction({ db: deps.db, deps }, execute)
-      : await execute(deps.db);
+      ? await inWriteTransaction({ db: deps.db, deps }, (db) => execute(db, input))
+      : await execute(deps.db, input);
     return send(reply, response);
   }
 
@@ -96,8 +78,11 @@ export async function runRoute(
     return send(reply, withRequestId(claim.response, request.id));
   }
   try {
+    // Inside the claim: a request refused as invalid is answered the same way when repeated with its key (only
+    // 5xx and 429 answers are not stored).
+    const input = parseRequest(def, request);
     const completeWith = async (db: Db) => {
-      const response = await execute(db);
+      const response = await execute(db, input);
       if (!(await completeIdempotencyKey(db, keyId, idempotencyKey, claim.owner, response, sealKey))) {
         throw new ApiError(
           "idempotency_conflict",
@@ -130,6 +115,30 @@ export async function runRoute(
     }
     throw error;
   }
+}
+
+type RequestInput = Pick<HandlerContext<RouteDef["operation"]>, "params" | "query" | "body">;
+
+/** The request's path parameters, query and body, parsed by the operation's schemas (400 when they fail). */
+function parseRequest(def: RouteDef, request: FastifyRequest): RequestInput {
+  const op = def.operation;
+  const params = op.params ? parseInput(op.params, request.params, "path") : undefined;
+  const queryStart = request.url.indexOf("?");
+  const badlyEncoded = queryStart < 0 ? null : badlyEncodedParam(request.url.slice(queryStart + 1));
+  if (badlyEncoded)
+    throw validationError([{ param: badlyEncoded, message: "is not valid percent-encoding" }]);
+  const query = parseInput(op.query ?? emptyQuery, request.query ?? {}, "query");
+  // An empty object is what many clients send by habit; anything more is a mistake worth reporting. A GET's body
+  // is not read at all, so there its headers tell.
+  const sentBody =
+    request.body !== undefined ? !isEmptyObject(request.body) : op.method === "GET" && announcesBody(request);
+  if (!op.body && sentBody) {
+    throw new ApiError("validation_error", "This operation takes no request body.", {
+      errors: [{ param: "body", message: "must be empty" }],
+    });
+  }
+  const body = op.body ? parseInput(op.body, request.body, "body") : undefined;
+  return { params, query, body } as RequestInput;
 }
 
 /**

@@ -143,6 +143,33 @@ describe("Idempotency-Key", () => {
     expect(replay.body.request_id).not.toBe(denied.body.request_id);
   });
 
+  it("stores a request refused as invalid: the same request replays the 400, another body is 422", async () => {
+    const headers = { "idempotency-key": "invalid-first" };
+    const invalid = await regional("POST", "/v1/libraries", { body: { name: "" }, headers });
+    expect(invalid.status).toBe(400);
+    expect(invalid.body.code).toBe("validation_error");
+    const replay = await regional("POST", "/v1/libraries", { body: { name: "" }, headers });
+    expect(replay.status).toBe(400);
+    expect(replay.headers.get("idempotent-replayed")).toBe("true");
+    expect(replay.body.details).toEqual(invalid.body.details);
+    const corrected = await regional("POST", "/v1/libraries", { body: { name: "Idem J" }, headers });
+    expect(corrected.status).toBe(422);
+    expect(corrected.body.code).toBe("idempotency_key_reused");
+    expect(await countLibraries("Idem J")).toBe(0);
+    // A query the operation refuses is the request's too.
+    const query = { "idempotency-key": "invalid-query" };
+    const refused = await regional("POST", "/v1/libraries?unknown=1", {
+      body: { name: "Idem K" },
+      headers: query,
+    });
+    expect(refused.status).toBe(400);
+    const again = await regional("POST", "/v1/libraries?unknown=1", {
+      body: { name: "Idem K" },
+      headers: query,
+    });
+    expect(again.headers.get("idempotent-replayed")).toBe("true");
+  });
+
   it("stores answers sealed, so a database dump reveals no secret shown once", async () => {
     await regional("POST", "/v1/libraries", {
       body: { name: "Sealed answer" },
