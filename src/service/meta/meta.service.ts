@@ -43,7 +43,14 @@ export async function usage({ deps, auth }: ServiceContext, query: { history?: U
   const counters = Object.fromEntries(
     states.map((s) => [
       s.counter,
-      { limit: s.limit, used: s.used, remaining: s.remaining, resets_at: s.resetsAt.toISOString() },
+      // Requests refused once a counter was used up used nothing: `used` stops at the limit, and `used +
+      // remaining` is always the limit.
+      {
+        limit: s.limit,
+        used: Math.min(s.used, s.limit),
+        remaining: s.remaining,
+        resets_at: s.resetsAt.toISOString(),
+      },
     ]),
   );
   const history = query.history

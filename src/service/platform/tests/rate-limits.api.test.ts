@@ -47,6 +47,22 @@ describe("rate limits", () => {
   });
 });
 
+describe("usage of a counter that was used up", () => {
+  it("stops at the limit: refused requests use nothing", async () => {
+    const limited = await startTestService({ env: { RATE_LIMITS: "search=2/1h" }, oneApiProcess: true });
+    try {
+      const regional = apiClient(limited.regionalUrl, limited.seed.ownerKey);
+      const statuses = [];
+      for (let i = 0; i < 4; i++) statuses.push((await regional("GET", "/v1/files?q=logo")).status);
+      expect(statuses).toEqual([200, 200, 429, 429]);
+      const usage = await apiClient(limited.centralUrl, limited.seed.ownerKey)("GET", "/v1/usage");
+      expect(usage.body.search).toMatchObject({ limit: 2, used: 2, remaining: 0 });
+    } finally {
+      await limited.close();
+    }
+  });
+});
+
 describe("RateLimit headers on refused answers", () => {
   it("every authenticated answer carries them, a 403 for a missing scope too (421: planes test)", async () => {
     const fresh = await startTestService({ env: { RATE_LIMITS: "sustained=50/1h" }, oneApiProcess: true });
