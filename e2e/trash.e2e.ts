@@ -112,3 +112,37 @@ test("a trashed file's row actions by keyboard: Tab from its checkbox reaches Re
   await expectToast(d.page, "Restored 1 file");
   await expect.poll(async () => (await d.api("GET", `/v1/files/${file.id}`)).trashed_at).toBeNull();
 });
+
+test("empty the trash: every trashed folder and file goes for good after one confirmation", async () => {
+  const d = await openDashboard();
+  const { fixtures } = d;
+  const library = await fixtures.createLibrary(fixtures.unique("Emptied"));
+  const folder = await fixtures.createFolder(library.id, fixtures.unique("Old campaign"));
+  const inside = await fixtures.uploadPng({ name: "inside.png", folder_id: folder.id });
+  const loose = [];
+  for (const name of ["old-1.png", "old-2.png"])
+    loose.push(await fixtures.uploadPng({ name, library_id: library.id }));
+  const kept = await fixtures.uploadPng({ name: "kept.png", library_id: library.id });
+  await d.api("DELETE", `/v1/folders/${folder.id}`);
+  for (const file of loose) await d.api("DELETE", `/v1/files/${file.id}`);
+
+  await d.goto("/trash");
+  await d.page.getByRole("table", { name: "Trashed files" }).getByText("old-1.png").waitFor();
+  await d.page.getByRole("button", { name: "Empty trash…" }).click();
+  const confirm = d.page.getByRole("dialog", { name: "Empty the trash?" });
+  await confirm.getByText(/deleted permanently now/).waitFor();
+  await d.expectAccessible("empty trash dialog");
+  await confirm.getByRole("button", { name: "Empty trash" }).click();
+  await expectToast(d.page, /^Deleted \d+ items permanently$/, 30_000);
+  await d.page.getByTestId("trash-empty").waitFor();
+  expect(await d.page.getByRole("button", { name: "Empty trash…" }).count()).toBe(0);
+
+  for (const path of [
+    `/v1/folders/${folder.id}`,
+    `/v1/files/${inside.id}`,
+    ...loose.map((f) => `/v1/files/${f.id}`),
+  ])
+    expect((await d.apiResponse("GET", path)).status, path).toBe(404);
+  expect((await d.api("GET", `/v1/files/${kept.id}`)).trashed_at).toBeNull();
+  expect((await d.api("GET", "/v1/files?trashed=true&limit=1")).data).toEqual([]);
+});

@@ -1,19 +1,22 @@
 import { useInfiniteQuery, useQuery } from "@tanstack/react-query";
-import { RotateCcw, XCircle } from "lucide-react";
+import { RotateCcw, Trash2, XCircle } from "lucide-react";
 import { useCallback, useId, useMemo, useState } from "react";
 import type { FileBase } from "../../../contract/files.ts";
 import type { Folder } from "../../../contract/folders.ts";
 import { useAccess } from "../../api/access.ts";
-import { fileListQuery } from "../../api/files.ts";
+import { FILE_CHANGES, FOLDER_CHANGES, fileListQuery, useInvalidate } from "../../api/files.ts";
 import { trashedFoldersQuery } from "../../api/folders.ts";
 import { librariesQuery } from "../../api/libraries.ts";
+import { emptyTrash } from "../../api/trash.ts";
 import { formatCount, formatDateTime, plural, relativeTime } from "../../lib/format.ts";
+import { toast } from "../../lib/toast.ts";
 import { Button } from "../ui/button.tsx";
 import { ConfirmDialog } from "../ui/confirm-dialog.tsx";
 import { GuardedButton } from "../ui/guarded-button.tsx";
 import { Skeleton } from "../ui/skeleton.tsx";
 import { BrowserHeader } from "./browser-header.tsx";
 import { FilesError, FilesSkeleton } from "./empty-states.tsx";
+import { toastBulk } from "./feedback.ts";
 import { useFileActions } from "./file-actions.ts";
 import { FileList } from "./file-list.tsx";
 import { FolderActionsProvider, useFolderActions } from "./folder-actions.tsx";
@@ -99,7 +102,12 @@ export function TrashView() {
   const selection = useSelection(files, "trash");
   const actions = useFileActions();
   const [confirming, setConfirming] = useState<FileBase[] | null>(null);
+  const [emptying, setEmptying] = useState(false);
+  const trashedFolders = useQuery(trashedFoldersQuery());
+  const invalidate = useInvalidate();
+  const folderCount = trashedFolders.data?.length ?? 0;
   const denial = access.denial("files:write", "files.delete");
+  const emptyDenial = denial ?? access.denial("libraries:write");
   const restoreDenial = access.denial("files:write");
   const headingId = useId();
   const { hasNextPage, isFetchingNextPage, fetchNextPage } = query;
@@ -148,6 +156,18 @@ export function TrashView() {
         <BrowserHeader
           title="Trash"
           meta={`Trashed files and folders are deleted permanently ${TRASH_RETENTION_DAYS} days after they were trashed. Restoring a folder brings back what it contained; a restored item returns to its folder, or to its library's top level when that folder is gone.`}
+          actions={
+            files.length + folderCount > 0 && (
+              <GuardedButton
+                variant="secondary"
+                denial={emptyDenial}
+                className="text-red-700 dark:text-red-400"
+                onClick={() => setEmptying(true)}
+              >
+                <Trash2 className="size-4" aria-hidden="true" /> Empty trash…
+              </GuardedButton>
+            )
+          }
         />
         <TrashedFolders names={names} />
         <section aria-labelledby={headingId} className="px-6">
@@ -205,6 +225,40 @@ export function TrashView() {
           <XCircle className="size-4" aria-hidden="true" /> Delete permanently
         </GuardedButton>
       </SelectionBar>
+      {emptying && (
+        <ConfirmDialog
+          open
+          onOpenChange={() => setEmptying(false)}
+          title="Empty the trash?"
+          confirmLabel="Empty trash"
+          danger
+          onConfirm={async () => {
+            const progress = toast.loading("Emptying the trash…");
+            try {
+              const result = await emptyTrash((count) =>
+                toast.loading(`Emptying the trash… ${plural(count, "item")} deleted`, { id: progress }),
+              );
+              toastBulk(result, {
+                done: (n) => `Deleted ${plural(n, "item")} permanently`,
+                failed: "Could not delete",
+              });
+            } finally {
+              toast.dismiss(progress);
+              await invalidate([...FILE_CHANGES, ...FOLDER_CHANGES]);
+            }
+            setEmptying(false);
+          }}
+        >
+          {[
+            files.length > 0 && plural(files.length, "file") + (hasNextPage ? " and more" : ""),
+            folderCount > 0 && `${plural(folderCount, "folder")} with what they contain`,
+          ]
+            .filter(Boolean)
+            .join(", ")}{" "}
+          are deleted permanently now, with all their versions, instead of after {TRASH_RETENTION_DAYS} days.
+          This cannot be undone.
+        </ConfirmDialog>
+      )}
       {confirming && (
         <ConfirmDialog
           open
