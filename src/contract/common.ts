@@ -83,7 +83,10 @@ export const DateOrDayInput = z
 export const SafeInteger = z.number().int({
   error: (issue) => (issue.code === "too_big" ? "must be at most 9007199254740991" : "must be an integer"),
 });
-export const HexColor = z.string().regex(/^#[0-9a-fA-F]{6}$/, "must be a hex colour such as #1a2b3c");
+// `#rrggbb`, or the short `#rgb` CSS also reads; kept as sent.
+export const HexColor = z
+  .string()
+  .regex(/^#([0-9a-fA-F]{3}){1,2}$/, "must be a hex colour such as #1a2b3c or #abc");
 
 /** The largest JSON request body the API parses; a larger one is answered 413 `payload_too_large`. */
 export const JSON_BODY_LIMIT = 1024 * 1024;

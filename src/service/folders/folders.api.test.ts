@@ -91,9 +91,17 @@ describe("folders", () => {
     const res = await api("PATCH", `/v1/folders/${f.id}`, { body: { name: "New", color: "#ff0066" } });
     expect(res.status).toBe(200);
     expect(res.body).toMatchObject({ name: "New", color: "#ff0066" });
-    expect((await api("PATCH", `/v1/folders/${f.id}`, { body: { color: "red" } })).status).toBe(400);
+    // The short form is a hex colour too, kept as sent.
+    const short = await api("PATCH", `/v1/folders/${f.id}`, { body: { color: "#F06" } });
+    expect(short.body).toMatchObject({ color: "#F06" });
+    for (const color of ["red", "#ff00", "#ff00661", "ff0066", "#ggg"])
+      expect((await api("PATCH", `/v1/folders/${f.id}`, { body: { color } })).status, color).toBe(400);
     expect((await api("PATCH", `/v1/folders/${f.id}`, { body: { name: "a/b" } })).status).toBe(400);
-    expect(await eventTypesFor(f.id)).toEqual(["folder.created:user", "folder.updated:user"]);
+    expect(await eventTypesFor(f.id)).toEqual([
+      "folder.created:user",
+      "folder.updated:user",
+      "folder.updated:user",
+    ]);
   });
 
   it("moves within and across libraries, refusing cycles", async () => {
