@@ -68,6 +68,14 @@ describe("sharing", () => {
     // The visitor never holds the dashboard's key or a session.
     expect(await v.findInTraces(d.service.ownerKey)).toEqual([]);
     expect((await v.traces()).cookies).toEqual([]);
+    // The open file is in the page's address (a visitor can send it on); Back closes its view, Forward reopens it.
+    const opened = new URL(v.page.url()).searchParams.get("file");
+    expect(opened).toMatch(/^fil_/);
+    await v.page.goBack();
+    await expect.poll(() => view.count()).toBe(0);
+    expect(new URL(v.page.url()).searchParams.get("file")).toBeNull();
+    await v.page.goForward();
+    await view.getByRole("img", { name: "wordmark.png" }).waitFor();
 
     await d.goto("/shared-links");
     const row = d.page.getByRole("row").filter({ hasText: "Press kit" });

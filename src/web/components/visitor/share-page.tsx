@@ -57,15 +57,19 @@ function FileTile({ file, layout, onOpen }: { file: PublicFile; layout: Layout; 
 export function SharePage({
   token,
   folderId,
+  fileId,
   onFolder,
+  onFile,
 }: {
   token: string;
   folderId: string | undefined;
+  /** The file open in its view, from the page's URL. */
+  fileId: string | undefined;
   onFolder: (folderId: string | undefined) => void;
+  onFile: (fileId: string | undefined) => void;
 }) {
   const queryClient = useQueryClient();
   const [accessToken, setAccessToken] = useState(() => visitorAccessToken.read("share", token));
-  const [openFile, setOpenFile] = useState<string | null>(null);
   const [path, setPath] = useState<{ id: string; name: string }[]>([]);
   const share = useQuery({
     queryKey: ["visitor-share", token, accessToken],
@@ -202,7 +206,7 @@ export function SharePage({
           Available until {new Date(data.expires_at).toLocaleDateString()}
         </p>
       )}
-      <div className={openFile ? "mt-4 grid gap-6 lg:grid-cols-[minmax(0,1fr)_28rem]" : "mt-4"}>
+      <div className={fileId ? "mt-4 grid gap-6 lg:grid-cols-[minmax(0,1fr)_28rem]" : "mt-4"}>
         <div>
           {folders.data && folders.data.data.length > 0 && (
             <ul aria-label="Folders in this share" className="mb-4 flex flex-wrap gap-2">
@@ -228,7 +232,7 @@ export function SharePage({
             }
           >
             {allFiles.map((file) => (
-              <FileTile key={file.id} file={file} layout={shownLayout} onOpen={() => setOpenFile(file.id)} />
+              <FileTile key={file.id} file={file} layout={shownLayout} onOpen={() => onFile(file.id)} />
             ))}
           </ul>
           {files.data && allFiles.length === 0 && (!folders.data || folders.data.data.length === 0) && (
@@ -240,7 +244,7 @@ export function SharePage({
             </Button>
           )}
         </div>
-        {openFile && <SharedFileView share={access} fileId={openFile} onClose={() => setOpenFile(null)} />}
+        {fileId && <SharedFileView share={access} fileId={fileId} onClose={() => onFile(undefined)} />}
       </div>
     </VisitorFrame>
   );
