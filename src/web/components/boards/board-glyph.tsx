@@ -15,7 +15,11 @@ export function BoardGlyph({
         "flex size-8 shrink-0 items-center justify-center rounded-md border border-black/10 text-base dark:border-white/15",
         className,
       )}
-      style={{ backgroundColor: `${board.color}33`, boxShadow: `inset 0 -3px 0 ${board.color}` }}
+      // A fifth of the colour: color-mix reads every hex form (#rgb too), where appending an alpha did not.
+      style={{
+        backgroundColor: `color-mix(in srgb, ${board.color} 20%, transparent)`,
+        boxShadow: `inset 0 -3px 0 ${board.color}`,
+      }}
     >
       {board.emoji}
     </span>

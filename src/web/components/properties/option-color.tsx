@@ -79,7 +79,7 @@ export function OptionColor({
         />
         {invalid && (
           <p id={`${name}-error`} className="text-red-700 text-xs dark:text-red-400">
-            A colour is written #rrggbb.
+            A colour is written #rrggbb or #rgb.
           </p>
         )}
       </div>

@@ -26,9 +26,10 @@ describe("moved", () => {
 });
 
 describe("isHexColor", () => {
-  it("takes #rrggbb only", () => {
+  it("takes what the API takes: #rrggbb or #rgb", () => {
     expect(isHexColor("#1A2b3c")).toBe(true);
+    expect(isHexColor("#abc")).toBe(true);
     expect(isHexColor("1a2b3c")).toBe(false);
-    expect(isHexColor("#abc")).toBe(false);
+    expect(isHexColor("#abcd")).toBe(false);
   });
 });

@@ -1,3 +1,4 @@
+import { HexColor } from "../../../contract/common.ts";
 import type { PropertyType } from "../../../contract/files.ts";
 import { OPTION_TYPES } from "../../../contract/properties.ts";
 import { plural } from "../../lib/format.ts";
@@ -38,7 +39,8 @@ export const OPTION_COLORS = [
   { name: "Pink", hex: "#db2777" },
 ] as const;
 
-export const isHexColor = (text: string) => /^#[0-9a-f]{6}$/i.test(text);
+/** What the API takes as a colour (`#rrggbb` or `#rgb`). */
+export const isHexColor = (text: string) => HexColor.safeParse(text).success;
 
 /** What deleting a property clears, from its `value_count`. */
 export function clearedText(count: number): string {
