@@ -21,7 +21,6 @@ export interface OpenApiOptions {
 
 const ERROR_REF = { $ref: "#/components/schemas/Error" };
 
-/** The OpenAPI 3.1 document, generated from the same zod schemas that validate requests and answers. */
 /** The plane tags: which host serves an operation. */
 const PLANE_TAGS = [
   { name: "central", description: "Served by the central host, the same address in every region." },
@@ -29,6 +28,7 @@ const PLANE_TAGS = [
   { name: "both", description: "Served by either host." },
 ];
 
+/** The OpenAPI 3.1 document, generated from the same zod schemas that validate requests and answers. */
 export function buildOpenApiDocument(operations: Operation[], options: OpenApiOptions): JsonSchema {
   const registry = createSchemaRegistry();
   registry.toSchema(ErrorBody, "output", "Error");

@@ -26,9 +26,7 @@ describe.skipIf(!serverUrl)("a PostgreSQL pool whose connection ends inside a tr
     const database = await openDatabase({ url: serverUrl!, poolSize: 2 });
     try {
       const attempt = database.db.transaction(async (tx) => {
-        const [{ pid }] = rowsOf<{ pid: number }>(await tx.execute(sql`select pg_backend_pid() as pid`)) as [
-          { pid: number },
-        ];
+        const pid = rowsOf<{ pid: number }>(await tx.execute(sql`select pg_backend_pid() as pid`))[0]!.pid;
         // Between two statements the checked-out connection runs no query: the server ending it then reaches
         // pg as an 'error' event, which crashed the process while nothing listened.
         await database.db.execute(sql`select pg_terminate_backend(${pid})`);
