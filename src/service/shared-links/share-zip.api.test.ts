@@ -2,8 +2,9 @@ import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ErrorBody } from "../../contract/errors.ts";
 import { ALL_SCOPES } from "../../contract/scopes.ts";
-import { SharedLink, ShareZipUrl } from "../../contract/sharing.ts";
-import { sharedLinks } from "../db/schema/index.ts";
+import { SHARING_LIMITS, SharedLink, ShareZipUrl } from "../../contract/sharing.ts";
+import { files, sharedLinks } from "../db/schema/index.ts";
+import { newId } from "../platform/ids.ts";
 import { solidPng, uploadBytes } from "../testing/content-fixtures.ts";
 import { type ApiCall, type ApiResponse, apiClient } from "../testing/http-client.ts";
 import { startTestService, type TestService } from "../testing/test-service.ts";
@@ -204,6 +205,29 @@ describe("download all of a shared link", () => {
     expectError(await visitor("GET", pathOf(issued.url)), 404, "not_found");
     expectError(await visitor("GET", "/v1/public/shared-links/nope/download"), 404, "not_found");
   });
+
+  it("refuses a share of more than 10,000 files with 409 before counting a download", async () => {
+    const big = (await owner("POST", "/v1/folders", { body: { name: "Archive", library_id: libraryId } }))
+      .body.id as string;
+    // Ten thousand uploads would take minutes: the rows are copies of one uploaded file (same bytes, new ids).
+    const [row] = await service.deps.db.select().from(files).where(eq(files.id, logo));
+    const copies = Array.from({ length: SHARING_LIMITS.zipFilesMax + 1 }, (_, i) => ({
+      ...row!,
+      id: newId("file"),
+      folderId: big,
+      name: `scan-${i}.png`,
+    }));
+    for (let i = 0; i < copies.length; i += 1000)
+      await service.deps.db.insert(files).values(copies.slice(i, i + 1000));
+    const link = await share({ target: { type: "folder", id: big } });
+    const central = apiClient(service.centralUrl, service.seed.ownerKey);
+    const used = async () => (await central("GET", "/v1/usage")).body.downloads.used as number;
+    const before = await used();
+    const res = await visitor("GET", `/v1/public/shared-links/${link.token}/download`);
+    expectError(res, 409, "conflict");
+    expect(res.body.details).toEqual({ file_limit: 10_000 });
+    expect(await used()).toBe(before);
+  }, 120_000);
 
   it("refuses a tampered signed URL, and one whose link changed to view since", async () => {
     const link = await share({ target: { type: "folder", id: folderId } });
