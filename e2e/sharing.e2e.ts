@@ -90,6 +90,30 @@ describe("sharing", () => {
     await v.page.getByRole("heading", { name: "This link is not available" }).waitFor();
   });
 
+  test("download all of a folder share as one zip", async () => {
+    const { api, fixtures } = serviceApi();
+    const library = await fixtures.createLibrary(fixtures.unique("Brand"));
+    const folder = await fixtures.createFolder(library.id, "Brand kit");
+    const sub = (
+      await api("POST", "/v1/folders", { name: "Icons", library_id: library.id, parent_id: folder.id })
+    ).id;
+    await fixtures.uploadPng({ name: "wordmark.png", folder_id: folder.id });
+    await fixtures.uploadPng({ name: "icon.png", folder_id: sub });
+    const link = await api("POST", "/v1/shared-links", {
+      target: { type: "folder", id: folder.id },
+      access: "download",
+    });
+
+    const v = await visitor(link.url);
+    await v.page.getByRole("heading", { level: 1, name: "Brand kit" }).waitFor();
+    const downloading = v.page.waitForEvent("download");
+    await v.page.getByRole("button", { name: "Download all" }).click();
+    const download = await downloading;
+    expect(download.suggestedFilename()).toBe("Brand kit.zip");
+    expect(await zipEntries((await download.path())!)).toEqual(["Icons/", "Icons/icon.png", "wordmark.png"]);
+    expect((await v.traces()).cookies).toEqual([]);
+  });
+
   test("create a transfer, watch it become ready, download its zip as a recipient, end it", async () => {
     const { fixtures } = serviceApi();
     const library = await fixtures.createLibrary(fixtures.unique("Launch"));

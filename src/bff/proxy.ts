@@ -190,7 +190,7 @@ export function registerProxy(app: FastifyInstance, options: ProxyOptions): void
 }
 
 /** What visitors may reach: the public paths, and content at URLs the service signed (useless without a signature). */
-const VISITOR_PATHS = ["/v1/public/", "/v1/content/", "/v1/transfer-content/"];
+const VISITOR_PATHS = ["/v1/public/", "/v1/content/", "/v1/transfer-content/", "/v1/shared-link-content/"];
 
 /**
  * `/public-api/v1/…` → the regional host's public paths and signed content, for visitor pages (shared links,

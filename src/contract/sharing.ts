@@ -9,7 +9,13 @@ export type ShareAccess = (typeof SHARE_ACCESS)[number];
 export const DISPLAY_MODES = ["grid", "list"] as const;
 export const BOARD_VIEWS = ["gallery", "list"] as const;
 
-export const SHARING_LIMITS = { passwordMin: 1, passwordMax: 128, anonymousNameMax: 100 } as const;
+export const SHARING_LIMITS = {
+  passwordMin: 1,
+  passwordMax: 128,
+  anonymousNameMax: 100,
+  /** Files a share's "download all" zip may hold: past it, visitors download files one by one. */
+  zipFilesMax: 10_000,
+} as const;
 
 export const SharedTarget = z
   .strictObject({ type: z.enum(SHARED_TARGET_TYPES), id: z.string().min(1).max(100) })
@@ -171,6 +177,18 @@ export const PublicFileListQuery = PaginationQuery.extend({ folder_id: z.string(
 export const PublicFolderListQuery = PublicFileListQuery;
 
 export const PublicDownloadQuery = z.strictObject({ version_id: z.string().max(100).optional() });
+
+/** The `download_url` shape for a share's zip: no file or version of its own, and a size known only once streamed. */
+export const ShareZipUrl = z
+  .object({
+    object: z.literal("download_url"),
+    url: z.string(),
+    expires_at: Timestamp,
+    name: z.string().meta({ description: "The zip's file name: the shared target's name and `.zip`." }),
+    mime: z.literal("application/zip"),
+    file_count: z.number().int().meta({ description: "Files in the zip when the URL was issued." }),
+  })
+  .meta({ id: "ShareZipUrl" });
 
 export const PublicComment = Comment;
 

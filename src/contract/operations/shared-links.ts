@@ -15,6 +15,7 @@ import {
   PublicShare,
   SharedLink,
   SharedLinkListQuery,
+  ShareZipUrl,
   UnlockBody,
   UpdateSharedLinkBody,
 } from "../sharing.ts";
@@ -179,6 +180,31 @@ export const downloadPublicShareFile = defineOperation({
   response: DownloadUrl,
 });
 
+export const downloadPublicShare = defineOperation({
+  ...publicBase,
+  id: "downloadPublicShare",
+  method: "GET",
+  path: "/v1/public/shared-links/{token}/download",
+  summary:
+    "A 15-minute signed URL of a zip of everything a folder, library or board share shows; only for `download` access (403 otherwise). A file share: 409 (download the file itself). More than 10,000 files: 409.",
+  params: TokenParams,
+  status: 200,
+  response: ShareZipUrl,
+});
+
+export const getShareZipContent = defineOperation({
+  ...publicBase,
+  id: "getShareZipContent",
+  method: "GET",
+  path: "/v1/shared-link-content/{linkId}/zip",
+  summary:
+    "The zip of a shared link's content at a signed URL, streamed as it is built (no Range). Revoked: 404; expired: 410.",
+  params: LinkParams,
+  query: z.strictObject({ expires: z.string(), signature: z.string() }),
+  status: 200,
+  response: z.string().meta({ description: "The zip's bytes." }),
+});
+
 export const listPublicShareComments = defineOperation({
   ...publicBase,
   id: "listPublicShareComments",
@@ -219,6 +245,8 @@ export const publicShareOperations = [
   listPublicShareFiles,
   getPublicShareFile,
   downloadPublicShareFile,
+  downloadPublicShare,
+  getShareZipContent,
   listPublicShareComments,
   createPublicShareComment,
 ];

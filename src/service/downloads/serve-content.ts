@@ -10,6 +10,13 @@ import { resolveRange } from "./http-range.ts";
 const ACTIVE_TYPES =
   /^(text\/html|application\/xhtml|image\/svg|text\/xml|application\/xml|text\/javascript|application\/javascript)/i;
 
+/** Keep user content inert wherever it is served: never sniffed, never run, never embedded cross-site. */
+export const INERT_CONTENT_HEADERS = {
+  "X-Content-Type-Options": "nosniff",
+  "Content-Security-Policy": "default-src 'none'; sandbox",
+  "Cross-Origin-Resource-Policy": "same-site",
+} as const;
+
 /**
  * Streams stored bytes with Range and ETag support and the headers that keep user content inert:
  * nosniff, a sandboxing CSP, and `attachment` with the file name for every original and rendition.
@@ -42,9 +49,7 @@ export async function serveContent(
     ETag: etag,
     "Accept-Ranges": "bytes",
     "Cache-Control": `private, max-age=${maxAge}, immutable`,
-    "X-Content-Type-Options": "nosniff",
-    "Content-Security-Policy": "default-src 'none'; sandbox",
-    "Cross-Origin-Resource-Policy": "same-site",
+    ...INERT_CONTENT_HEADERS,
     "Content-Type": ACTIVE_TYPES.test(content.mime) ? "application/octet-stream" : content.mime,
     "Content-Disposition": attachmentDisposition(content.fileName),
   });

@@ -1,8 +1,10 @@
 import {
   createPublicShareComment,
+  downloadPublicShare,
   downloadPublicShareFile,
   getPublicShare,
   getPublicShareFile,
+  getShareZipContent,
   listPublicShareComments,
   listPublicShareFiles,
   listPublicShareFolders,
@@ -10,6 +12,7 @@ import {
 } from "../../contract/operations/shared-links.ts";
 import { route } from "../platform/route.ts";
 import * as share from "./public-share.service.ts";
+import { issueShareZipUrl, serveShareZip } from "./share-zip.service.ts";
 
 type VisitContext = Parameters<Parameters<typeof route>[1]>[0] & { params: { token: string } };
 
@@ -37,6 +40,15 @@ export function publicShareRoutes() {
     route(getPublicShareFile, (ctx) => share.getShareFile({ ...visitOf(ctx), fileId: ctx.params.fileId })),
     route(downloadPublicShareFile, (ctx) =>
       share.downloadShareFile({ ...visitOf(ctx), fileId: ctx.params.fileId, ...ctx.query }),
+    ),
+    route(downloadPublicShare, (ctx) => issueShareZipUrl(visitOf(ctx))),
+    route(
+      getShareZipContent,
+      async (ctx, reply) => {
+        await serveShareZip(ctx.deps, { ...ctx.params, ...ctx.query }, ctx.request, reply);
+        return "";
+      },
+      { raw: true },
     ),
     route(listPublicShareComments, (ctx) =>
       share.listShareComments({ ...visitOf(ctx), fileId: ctx.params.fileId, ...ctx.query }),

@@ -50,7 +50,7 @@ export interface Visit {
   accessToken?: string;
 }
 
-interface OpenShare {
+export interface OpenShare {
   link: repo.SharedLinkRow;
   /** Runs as the link's creator: the ordinary visibility rules bound what the link shows. */
   ctx: ServiceContext;
@@ -67,7 +67,23 @@ export const accessTokenOf = (request: FastifyRequest) => {
 
 /** Unknown or revoked: 404. Expired: 410. A target that is gone or no longer visible to its creator: 404. */
 async function openShare({ deps, db, token, accessToken }: Visit): Promise<OpenShare> {
-  const link = await repo.findLinkByToken(db, token.slice(0, 100));
+  const share = await openLink(deps, db, await repo.findLinkByToken(db, token.slice(0, 100)));
+  const { link } = share;
+  const unlocked =
+    !link.passwordHash ||
+    accessTokenValid(deps.keyring.key("public-token"), link.id, link.passwordHash, accessToken);
+  return { ...share, unlocked };
+}
+
+/**
+ * A live link's share as its creator sees it, for a caller that has already proved it may read the content (a
+ * signed URL issued after the password); the same 404 and 410 answers as a visit by token.
+ */
+export async function openLink(
+  deps: ServiceDeps,
+  db: Db,
+  link: repo.SharedLinkRow | null,
+): Promise<OpenShare> {
   if (!link) throw gone();
   if (linkExpired(link)) throw new ApiError("expired", "This shared link has expired.");
   const auth = await actingAsCreator(db, link.brandspaceId, link.createdById);
@@ -76,14 +92,11 @@ async function openShare({ deps, db, token, accessToken }: Visit): Promise<OpenS
   const targetName = await requireShareTarget(ctx, { type: link.targetType, id: link.targetId }).catch(() => {
     throw gone();
   });
-  const unlocked =
-    !link.passwordHash ||
-    accessTokenValid(deps.keyring.key("public-token"), link.id, link.passwordHash, accessToken);
-  return { link, ctx, targetName, unlocked };
+  return { link, ctx, targetName, unlocked: true };
 }
 
 /** A share whose content may be read: unlocked when it has a password. */
-async function openContent(visit: Visit) {
+export async function openContent(visit: Visit) {
   const share = await openShare(visit);
   if (!share.unlocked) throw passwordRequired();
   return share;
@@ -190,7 +203,11 @@ function toPublicFile(
 }
 
 export async function listShareFiles(visit: Visit, query: PageRequest & { folder_id?: string }) {
-  const share = await openContent(visit);
+  return shareFilePage(await openContent(visit), query);
+}
+
+/** One page of the files a share shows: at its top, or in a folder inside it. */
+export async function shareFilePage(share: OpenShare, query: PageRequest & { folder_id?: string }) {
   const { link, ctx } = share;
   const page = { limit: query.limit, cursor: query.cursor };
   const asPublic = <T extends { data: Parameters<typeof toPublicFile>[0][] }>(list: T) => ({
@@ -224,7 +241,11 @@ export async function listShareFiles(visit: Visit, query: PageRequest & { folder
 }
 
 export async function listShareFolders(visit: Visit, query: PageRequest & { folder_id?: string }) {
-  const { link, ctx } = await openContent(visit);
+  return shareFolderPage(await openContent(visit), query);
+}
+
+/** One page of the folders a share shows: at its top, or in a folder inside it. */
+export async function shareFolderPage({ link, ctx }: OpenShare, query: PageRequest & { folder_id?: string }) {
   const page = { limit: query.limit, cursor: query.cursor };
   if (link.targetType === "file" || link.targetType === "board") {
     if (query.folder_id !== undefined) throw notFound("folder");
@@ -292,20 +313,29 @@ export async function downloadShareFile(visit: Visit & { fileId: string; version
   const share = await openContent(visit);
   const { link, ctx } = share;
   const file = await requireFileInShare(share, visit.fileId);
-  if (link.access !== "download") throw forbidden("This shared link does not allow downloads.");
-  if (!hasPermission(ctx.auth, "files.download"))
-    throw forbidden("This shared link does not allow downloads.");
+  requireDownloadAccess(share);
   if (visit.version_id !== undefined && visit.version_id !== file.activeVersionId && !link.showVersions)
     throw notFound("version");
+  await countPublicDownload(share);
+  return issueDownloadUrl(ctx, { fileId: file.id, version_id: visit.version_id });
+}
+
+/** `download` links whose creator may still download: 403 otherwise. */
+export function requireDownloadAccess({ link, ctx }: OpenShare) {
+  if (link.access !== "download" || !hasPermission(ctx.auth, "files.download"))
+    throw forbidden("This shared link does not allow downloads.");
+}
+
+/** A visitor's download counts on the brandspace's `downloads` counter: 429 once it is exhausted. */
+export async function countPublicDownload({ link, ctx }: OpenShare) {
   const states = await consumeCounters(
-    visit.deps.rateCounters,
+    ctx.deps.rateCounters,
     link.brandspaceId,
     ["downloads"],
-    visit.deps.config.rateLimits,
+    ctx.deps.config.rateLimits,
   );
   const over = exceeded(states);
   if (over) throw over;
-  return issueDownloadUrl(ctx, { fileId: file.id, version_id: visit.version_id });
 }
 
 /** `comment` access shows comments; so does `anonymous_comments`, which asks visitors to join in, on any link. */

@@ -23,6 +23,15 @@ export async function findLink(db: Db, brandspaceId: string, id: string): Promis
   return row ?? null;
 }
 
+/** A live link by id alone: for signed URLs, which name the link but not its brandspace. */
+export async function findLiveLinkById(db: Db, id: string): Promise<SharedLinkRow | null> {
+  const [row] = await db
+    .select()
+    .from(sharedLinks)
+    .where(and(eq(sharedLinks.id, id), isNull(sharedLinks.revokedAt)));
+  return row ?? null;
+}
+
 export async function findLinkByToken(db: Db, token: string): Promise<SharedLinkRow | null> {
   const [row] = await db
     .select()

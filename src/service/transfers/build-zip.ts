@@ -13,16 +13,18 @@ import { emitTransfer } from "./transfers.service.ts";
 
 export class MissingBlobError extends Error {}
 
+/** What a zip holds: `path` is the folder an entry sits in ("" is the top), `name` its name there. */
+export interface ZipEntries {
+  files: Pick<repo.TransferFileRow, "path" | "name" | "size" | "blobSha256">[];
+  folders: Pick<repo.TransferFolderRow, "path" | "name">[];
+}
+
 /**
  * Streams a zip of the entries: folders as directory entries, files stored as they are (brand assets are already
  * compressed; storing keeps the build I/O-bound), each file's bytes opened only when the writer reaches it, so
  * memory stays flat whatever the size. Zip64 is used where sizes need it.
  */
-export function zipStream(
-  blobs: BlobStore,
-  entries: { files: repo.TransferFileRow[]; folders: repo.TransferFolderRow[] },
-  mtime: Date,
-): Readable {
+export function zipStream(blobs: BlobStore, entries: ZipEntries, mtime: Date): Readable {
   const zip = new ZipFile();
   for (const folder of entries.folders) zip.addEmptyDirectory(joinPath(folder.path, folder.name), { mtime });
   for (const file of entries.files) {

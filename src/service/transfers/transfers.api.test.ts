@@ -1,6 +1,5 @@
 import { asc, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import yauzl from "yauzl";
 import { ErrorBody } from "../../contract/errors.ts";
 import { ALL_SCOPES } from "../../contract/scopes.ts";
 import { PublicTransfer, Transfer } from "../../contract/transfers.ts";
@@ -9,6 +8,7 @@ import { solidPng, uploadBytes } from "../testing/content-fixtures.ts";
 import { watchEvents } from "../testing/event-watch.ts";
 import { type ApiCall, type ApiResponse, apiClient } from "../testing/http-client.ts";
 import { startTestService, type TestService } from "../testing/test-service.ts";
+import { unzip } from "../testing/unzip.ts";
 import { announceEndedTransfers, expireDueTransfers } from "./transfers.service.ts";
 
 let service: TestService;
@@ -80,34 +80,6 @@ async function waitFor(id: string, status: string) {
 async function eventsOf(id: string) {
   const rows = await service.deps.db.select().from(events).orderBy(asc(events.seq));
   return rows.filter((e) => (e.data as { id?: string }).id === id);
-}
-
-/** Every entry of a zip: its name, and its bytes (null for a directory). */
-async function unzip(bytes: Buffer): Promise<Map<string, Buffer | null>> {
-  const zip = await new Promise<yauzl.ZipFile>((resolve, reject) =>
-    yauzl.fromBuffer(bytes, { lazyEntries: true }, (error, z) => (error ? reject(error) : resolve(z!))),
-  );
-  const entries = new Map<string, Buffer | null>();
-  await new Promise<void>((resolve, reject) => {
-    zip.on("entry", (entry: yauzl.Entry) => {
-      if (entry.fileName.endsWith("/")) {
-        entries.set(entry.fileName, null);
-        zip.readEntry();
-        return;
-      }
-      zip.openReadStream(entry, async (error, stream) => {
-        if (error) return reject(error);
-        const chunks: Buffer[] = [];
-        for await (const chunk of stream!) chunks.push(chunk as Buffer);
-        entries.set(entry.fileName, Buffer.concat(chunks));
-        zip.readEntry();
-      });
-    });
-    zip.on("end", resolve);
-    zip.on("error", reject);
-    zip.readEntry();
-  });
-  return entries;
 }
 
 describe("transfers", () => {

@@ -12,6 +12,7 @@ import { viaPublicProxy, visitorAccessToken, visitorCall } from "../../api/visit
 import { useDocumentTitle } from "../../lib/document-title.ts";
 import { formatBytes } from "../../lib/format.ts";
 import { Button } from "../ui/button.tsx";
+import { DownloadAllButton } from "./download-all-button.tsx";
 import { type ShareAccess, SharedFileView } from "./shared-file-view.tsx";
 import { PasswordGate, VisitorFrame, VisitorProblem } from "./visitor-frame.tsx";
 
@@ -177,6 +178,9 @@ export function SharePage({
             ))}
           </ol>
         </nav>
+        {data.access === "download" && data.target.type !== "file" && (
+          <DownloadAllButton token={token} accessToken={accessToken} />
+        )}
         {allowed.length > 1 && (
           <fieldset className="flex gap-1">
             <legend className="sr-only">Layout</legend>

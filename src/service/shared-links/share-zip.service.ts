@@ -1,0 +1,75 @@
+import type { FastifyReply, FastifyRequest } from "fastify";
+import { attachmentDisposition } from "../blobs/content-disposition.ts";
+import type { ServiceDeps } from "../deps.ts";
+import { DOWNLOAD_TTL_MS } from "../downloads/downloads.service.ts";
+import { INERT_CONTENT_HEADERS } from "../downloads/serve-content.ts";
+import { conflict } from "../platform/errors.ts";
+import { regionalUrlOf } from "../platform/planes.ts";
+import { signPath, verifySignedPath } from "../platform/signed-urls.ts";
+import { zipStream } from "../transfers/build-zip.ts";
+import {
+  countPublicDownload,
+  type OpenShare,
+  openContent,
+  openLink,
+  requireDownloadAccess,
+  type Visit,
+} from "./public-share.service.ts";
+import { shareZipEntries } from "./share-zip-entries.ts";
+import { findLiveLinkById } from "./shared-links.repository.ts";
+
+const zipPath = (linkId: string) => `/v1/shared-link-content/${linkId}/zip`;
+
+/** A share that may be zipped: `download` access and a target with more than one file to hold. */
+function requireZippable(share: OpenShare) {
+  requireDownloadAccess(share);
+  if (share.link.targetType === "file")
+    throw conflict("A file share has one file: download it with …/files/{fileId}/download.");
+}
+
+/**
+ * A 15-minute signed URL of the share's zip, counted on the `downloads` counter like a single file's. The entries
+ * are found now too, so that a share over the bound is refused here rather than once the download starts.
+ */
+export async function issueShareZipUrl(visit: Visit) {
+  const share = await openContent(visit);
+  requireZippable(share);
+  const { files } = await shareZipEntries(share);
+  await countPublicDownload(share);
+  const expiresAt = new Date(Date.now() + DOWNLOAD_TTL_MS);
+  const host = regionalUrlOf(visit.deps.config, share.ctx.auth.brandspace.region);
+  return {
+    object: "download_url" as const,
+    url: `${host}${signPath(visit.deps.keyring.key("download"), zipPath(share.link.id), expiresAt)}`,
+    expires_at: expiresAt.toISOString(),
+    name: `${share.targetName}.zip`,
+    mime: "application/zip" as const,
+    file_count: files.length,
+  };
+}
+
+/**
+ * Streams the zip at a signed URL, built as it is sent from what the share shows now: a link revoked, expired or
+ * narrowed since the URL was issued serves no more than it would to a visitor. No Range: the zip is not stored.
+ */
+export async function serveShareZip(
+  deps: ServiceDeps,
+  params: { linkId: string; expires: string; signature: string },
+  request: FastifyRequest,
+  reply: FastifyReply,
+) {
+  verifySignedPath(deps.keyring.key("download"), zipPath(params.linkId), params);
+  const share = await openLink(deps, deps.db, await findLiveLinkById(deps.db, params.linkId));
+  requireZippable(share);
+  const entries = await shareZipEntries(share);
+  const maxAge = Math.max(0, Number(params.expires) - Math.floor(Date.now() / 1000));
+  reply.code(200).headers({
+    ...INERT_CONTENT_HEADERS,
+    "Cache-Control": `private, max-age=${maxAge}`,
+    "Accept-Ranges": "none",
+    "Content-Type": "application/zip",
+    "Content-Disposition": attachmentDisposition(`${share.targetName}.zip`),
+  });
+  if (request.method === "HEAD") return reply.send("");
+  return reply.send(zipStream(deps.blobs, entries, new Date()));
+}
