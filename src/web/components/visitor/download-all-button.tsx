@@ -27,7 +27,7 @@ export function DownloadAllButton({ token, accessToken }: { token: string; acces
         <Download className="size-4" aria-hidden="true" /> Download all
       </Button>
       {problem && (
-        <p role="alert" className="text-red-700 text-sm">
+        <p role="alert" className="text-red-700 text-sm dark:text-red-400">
           {problem}
         </p>
       )}
