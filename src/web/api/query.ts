@@ -55,28 +55,35 @@ export function apiInfiniteQuery<Op extends Operation>(op: Op, input: Input<Op> 
   });
 }
 
-/** Every item of a small cursor-paginated list (libraries, webhooks), following the cursors. */
+/** Every item of a cursor-paginated list, following the cursors. */
+export async function fetchAll<Op extends Operation>(
+  op: Op,
+  input: Input<Op> = {},
+  signal?: AbortSignal,
+): Promise<ItemOf<Op>[]> {
+  const items: ItemOf<Op>[] = [];
+  let cursor: string | undefined;
+  do {
+    const page = (await call(op, {
+      ...input,
+      query: {
+        limit: 100,
+        ...(input.query as object),
+        ...(cursor ? { cursor } : {}),
+      } as Input<Op>["query"],
+      signal,
+    })) as ListPage;
+    items.push(...(page.data as ItemOf<Op>[]));
+    cursor = page.has_more ? (page.next_cursor ?? undefined) : undefined;
+  } while (cursor);
+  return items;
+}
+
+/** Every item of a small cursor-paginated list (libraries, webhooks), as one query. */
 export function apiQueryAll<Op extends Operation>(op: Op, input: Input<Op> = {}) {
   return queryOptions({
     queryKey: [...keyOf(op, input), "all"],
-    queryFn: async ({ signal }) => {
-      const items: ItemOf<Op>[] = [];
-      let cursor: string | undefined;
-      do {
-        const page = (await call(op, {
-          ...input,
-          query: {
-            limit: 100,
-            ...(input.query as object),
-            ...(cursor ? { cursor } : {}),
-          } as Input<Op>["query"],
-          signal,
-        })) as ListPage;
-        items.push(...(page.data as ItemOf<Op>[]));
-        cursor = page.has_more ? (page.next_cursor ?? undefined) : undefined;
-      } while (cursor);
-      return items;
-    },
+    queryFn: ({ signal }) => fetchAll(op, input, signal),
   });
 }
 
