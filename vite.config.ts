@@ -1,3 +1,4 @@
+import { existsSync } from "node:fs";
 import path from "node:path";
 import tailwindcss from "@tailwindcss/vite";
 import { tanstackRouter } from "@tanstack/router-plugin/vite";
@@ -20,7 +21,8 @@ const LOADER_WITH_COMPONENT = new Set<string>([
   "/_app/boards/",
   "/_app/boards/$boardId",
   "/_app/shared-links",
-  "/_app/transfers",
+  "/_app/transfers/",
+  "/_app/transfers/$transferId",
   "/_app/pages/",
   "/_app/pages/$pageId",
 ]);
@@ -35,7 +37,8 @@ function precompress(): Plugin {
       outDir = path.resolve(config.root, config.build.outDir);
     },
     async closeBundle() {
-      await precompressAssets(outDir);
+      // Also called when the build failed and wrote nothing: an error here would hide the build's own.
+      if (existsSync(outDir)) await precompressAssets(outDir);
     },
   };
 }

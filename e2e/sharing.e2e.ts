@@ -163,4 +163,58 @@ describe("sharing", () => {
     await v.page.reload();
     await v.page.getByRole("heading", { name: "This transfer has expired" }).waitFor();
   });
+
+  test("finish a transfer that waits for files, change its settings on its page, end it there", async () => {
+    const { api, fixtures } = serviceApi();
+    const library = await fixtures.createLibrary(fixtures.unique("Agency"));
+    const name = `${fixtures.unique("mark").replace(/\s+/g, "-")}.png`;
+    await fixtures.uploadPng({ name, library_id: library.id });
+    const transfer = await api("POST", "/v1/transfers", { name: "For the agency", password: "first-pass" });
+    expect(transfer).toMatchObject({ status: "awaiting_uploads", file_count: 0, password_protected: true });
+
+    const d = await openDashboard();
+    await d.goto("/transfers");
+    await d.page.getByRole("link", { name: "For the agency" }).click();
+    await d.page.getByRole("heading", { level: 1, name: "For the agency" }).waitFor();
+    await d.page.getByRole("heading", { name: "Waiting for files" }).waitFor();
+    await d.page.getByText("No files yet.").waitFor();
+    await d.page.getByLabel("Add from the library").fill(name.slice(0, -4));
+    await d.page.getByRole("button", { name }).click();
+    await expectToast(d.page, `“${name}” added`);
+    const files = d.page.getByRole("table", { name: "Files in this transfer" });
+    await files.getByRole("row").filter({ hasText: name }).waitFor();
+    await d.page.getByRole("button", { name: "Prepare the zip" }).click();
+    await d.page.getByText("Ready", { exact: true }).waitFor({ timeout: 20_000 });
+    const zip = d.page.getByRole("link", { name: "Download zip" });
+    const downloading = d.page.waitForEvent("download");
+    await zip.click();
+    const download = await downloading;
+    expect(download.suggestedFilename()).toBe("For the agency.zip");
+    expect(await zipEntries((await download.path())!)).toEqual([name]);
+    await d.expectAccessible("transfer page");
+    await d.screenshot("transfer");
+
+    await d.page.getByRole("button", { name: "Settings" }).click();
+    const dialog = d.page.getByRole("dialog", { name: "Transfer settings" });
+    await dialog.getByLabel("Name").fill("Logos for the agency");
+    await dialog.getByLabel("Message").fill("The marks, as agreed.");
+    await dialog.getByLabel("Remove the password").check();
+    await d.expectAccessible("transfer settings");
+    await dialog.getByRole("button", { name: "Save" }).click();
+    await expectToast(d.page, "“Logos for the agency” saved");
+    await d.page.getByRole("heading", { level: 1, name: "Logos for the agency" }).waitFor();
+    await d.page.getByText("The marks, as agreed.").waitFor();
+    expect(await api("GET", `/v1/transfers/${transfer.id}`)).toMatchObject({
+      name: "Logos for the agency",
+      message: "The marks, as agreed.",
+      password_protected: false,
+      download_count: 1,
+    });
+
+    await d.page.getByRole("button", { name: "End transfer" }).click();
+    await d.page.getByRole("dialog").getByRole("button", { name: "End transfer" }).click();
+    await d.page.getByText("Ended early").waitFor();
+    expect(await d.page.getByRole("button", { name: "Settings" }).count()).toBe(0);
+    expect(await d.page.getByRole("link", { name: "Download zip" }).count()).toBe(0);
+  });
 });

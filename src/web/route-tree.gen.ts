@@ -16,7 +16,6 @@ import { Route as AppCommentsRouteImport } from "./routes/_app/comments"
 import { Route as AppPropertiesRouteImport } from "./routes/_app/properties"
 import { Route as AppSettingsRouteImport } from "./routes/_app/settings"
 import { Route as AppSharedLinksRouteImport } from "./routes/_app/shared-links"
-import { Route as AppTransfersRouteImport } from "./routes/_app/transfers"
 import { Route as AppTrashRouteImport } from "./routes/_app/trash"
 import { Route as AppUsageRouteImport } from "./routes/_app/usage"
 import { Route as PTokenRouteImport } from "./routes/p/$token"
@@ -30,6 +29,8 @@ import { Route as AppFoldersFolderIdRouteImport } from "./routes/_app/folders/$f
 import { Route as AppLibrariesLibraryIdRouteImport } from "./routes/_app/libraries/$libraryId"
 import { Route as AppPagesIndexRouteImport } from "./routes/_app/pages/index"
 import { Route as AppPagesPageIdRouteImport } from "./routes/_app/pages/$pageId"
+import { Route as AppTransfersIndexRouteImport } from "./routes/_app/transfers/index"
+import { Route as AppTransfersTransferIdRouteImport } from "./routes/_app/transfers/$transferId"
 import { Route as AppWebhooksIndexRouteImport } from "./routes/_app/webhooks/index"
 import { Route as AppWebhooksWebhookIdRouteImport } from "./routes/_app/webhooks/$webhookId"
 
@@ -65,11 +66,6 @@ const AppSettingsRoute = AppSettingsRouteImport.update({
 const AppSharedLinksRoute = AppSharedLinksRouteImport.update({
   id: "/shared-links",
   path: "/shared-links",
-  getParentRoute: () => AppRoute,
-} as any)
-const AppTransfersRoute = AppTransfersRouteImport.update({
-  id: "/transfers",
-  path: "/transfers",
   getParentRoute: () => AppRoute,
 } as any)
 const AppTrashRoute = AppTrashRouteImport.update({
@@ -137,6 +133,16 @@ const AppPagesPageIdRoute = AppPagesPageIdRouteImport.update({
   path: "/pages/$pageId",
   getParentRoute: () => AppRoute,
 } as any)
+const AppTransfersIndexRoute = AppTransfersIndexRouteImport.update({
+  id: "/transfers/",
+  path: "/transfers/",
+  getParentRoute: () => AppRoute,
+} as any)
+const AppTransfersTransferIdRoute = AppTransfersTransferIdRouteImport.update({
+  id: "/transfers/$transferId",
+  path: "/transfers/$transferId",
+  getParentRoute: () => AppRoute,
+} as any)
 const AppWebhooksIndexRoute = AppWebhooksIndexRouteImport.update({
   id: "/webhooks/",
   path: "/webhooks/",
@@ -155,7 +161,6 @@ export interface FileRoutesByFullPath {
   "/properties": typeof AppPropertiesRoute
   "/settings": typeof AppSettingsRoute
   "/shared-links": typeof AppSharedLinksRoute
-  "/transfers": typeof AppTransfersRoute
   "/trash": typeof AppTrashRoute
   "/usage": typeof AppUsageRoute
   "/p/$token": typeof PTokenRoute
@@ -166,10 +171,12 @@ export interface FileRoutesByFullPath {
   "/folders/$folderId": typeof AppFoldersFolderIdRoute
   "/libraries/$libraryId": typeof AppLibrariesLibraryIdRoute
   "/pages/$pageId": typeof AppPagesPageIdRoute
+  "/transfers/$transferId": typeof AppTransfersTransferIdRoute
   "/webhooks/$webhookId": typeof AppWebhooksWebhookIdRoute
   "/boards/": typeof AppBoardsIndexRoute
   "/files/": typeof AppFilesIndexRoute
   "/pages/": typeof AppPagesIndexRoute
+  "/transfers/": typeof AppTransfersIndexRoute
   "/webhooks/": typeof AppWebhooksIndexRoute
 }
 export interface FileRoutesByTo {
@@ -178,7 +185,6 @@ export interface FileRoutesByTo {
   "/properties": typeof AppPropertiesRoute
   "/settings": typeof AppSettingsRoute
   "/shared-links": typeof AppSharedLinksRoute
-  "/transfers": typeof AppTransfersRoute
   "/trash": typeof AppTrashRoute
   "/usage": typeof AppUsageRoute
   "/p/$token": typeof PTokenRoute
@@ -190,10 +196,12 @@ export interface FileRoutesByTo {
   "/folders/$folderId": typeof AppFoldersFolderIdRoute
   "/libraries/$libraryId": typeof AppLibrariesLibraryIdRoute
   "/pages/$pageId": typeof AppPagesPageIdRoute
+  "/transfers/$transferId": typeof AppTransfersTransferIdRoute
   "/webhooks/$webhookId": typeof AppWebhooksWebhookIdRoute
   "/boards": typeof AppBoardsIndexRoute
   "/files": typeof AppFilesIndexRoute
   "/pages": typeof AppPagesIndexRoute
+  "/transfers": typeof AppTransfersIndexRoute
   "/webhooks": typeof AppWebhooksIndexRoute
 }
 export interface FileRoutesById {
@@ -204,7 +212,6 @@ export interface FileRoutesById {
   "/_app/properties": typeof AppPropertiesRoute
   "/_app/settings": typeof AppSettingsRoute
   "/_app/shared-links": typeof AppSharedLinksRoute
-  "/_app/transfers": typeof AppTransfersRoute
   "/_app/trash": typeof AppTrashRoute
   "/_app/usage": typeof AppUsageRoute
   "/p/$token": typeof PTokenRoute
@@ -216,10 +223,12 @@ export interface FileRoutesById {
   "/_app/folders/$folderId": typeof AppFoldersFolderIdRoute
   "/_app/libraries/$libraryId": typeof AppLibrariesLibraryIdRoute
   "/_app/pages/$pageId": typeof AppPagesPageIdRoute
+  "/_app/transfers/$transferId": typeof AppTransfersTransferIdRoute
   "/_app/webhooks/$webhookId": typeof AppWebhooksWebhookIdRoute
   "/_app/boards/": typeof AppBoardsIndexRoute
   "/_app/files/": typeof AppFilesIndexRoute
   "/_app/pages/": typeof AppPagesIndexRoute
+  "/_app/transfers/": typeof AppTransfersIndexRoute
   "/_app/webhooks/": typeof AppWebhooksIndexRoute
 }
 export interface FileRouteTypes {
@@ -231,7 +240,6 @@ export interface FileRouteTypes {
     | "/properties"
     | "/settings"
     | "/shared-links"
-    | "/transfers"
     | "/trash"
     | "/usage"
     | "/p/$token"
@@ -242,10 +250,12 @@ export interface FileRouteTypes {
     | "/folders/$folderId"
     | "/libraries/$libraryId"
     | "/pages/$pageId"
+    | "/transfers/$transferId"
     | "/webhooks/$webhookId"
     | "/boards/"
     | "/files/"
     | "/pages/"
+    | "/transfers/"
     | "/webhooks/"
   fileRoutesByTo: FileRoutesByTo
   to:
@@ -254,7 +264,6 @@ export interface FileRouteTypes {
     | "/properties"
     | "/settings"
     | "/shared-links"
-    | "/transfers"
     | "/trash"
     | "/usage"
     | "/p/$token"
@@ -266,10 +275,12 @@ export interface FileRouteTypes {
     | "/folders/$folderId"
     | "/libraries/$libraryId"
     | "/pages/$pageId"
+    | "/transfers/$transferId"
     | "/webhooks/$webhookId"
     | "/boards"
     | "/files"
     | "/pages"
+    | "/transfers"
     | "/webhooks"
   id:
     | "__root__"
@@ -279,7 +290,6 @@ export interface FileRouteTypes {
     | "/_app/properties"
     | "/_app/settings"
     | "/_app/shared-links"
-    | "/_app/transfers"
     | "/_app/trash"
     | "/_app/usage"
     | "/p/$token"
@@ -291,10 +301,12 @@ export interface FileRouteTypes {
     | "/_app/folders/$folderId"
     | "/_app/libraries/$libraryId"
     | "/_app/pages/$pageId"
+    | "/_app/transfers/$transferId"
     | "/_app/webhooks/$webhookId"
     | "/_app/boards/"
     | "/_app/files/"
     | "/_app/pages/"
+    | "/_app/transfers/"
     | "/_app/webhooks/"
   fileRoutesById: FileRoutesById
 }
@@ -355,13 +367,6 @@ declare module "@tanstack/react-router" {
       path: "/shared-links"
       fullPath: "/shared-links"
       preLoaderRoute: typeof AppSharedLinksRouteImport
-      parentRoute: typeof AppRoute
-    }
-    "/_app/transfers": {
-      id: "/_app/transfers"
-      path: "/transfers"
-      fullPath: "/transfers"
-      preLoaderRoute: typeof AppTransfersRouteImport
       parentRoute: typeof AppRoute
     }
     "/_app/trash": {
@@ -455,6 +460,20 @@ declare module "@tanstack/react-router" {
       preLoaderRoute: typeof AppPagesPageIdRouteImport
       parentRoute: typeof AppRoute
     }
+    "/_app/transfers/": {
+      id: "/_app/transfers/"
+      path: "/transfers"
+      fullPath: "/transfers/"
+      preLoaderRoute: typeof AppTransfersIndexRouteImport
+      parentRoute: typeof AppRoute
+    }
+    "/_app/transfers/$transferId": {
+      id: "/_app/transfers/$transferId"
+      path: "/transfers/$transferId"
+      fullPath: "/transfers/$transferId"
+      preLoaderRoute: typeof AppTransfersTransferIdRouteImport
+      parentRoute: typeof AppRoute
+    }
     "/_app/webhooks/": {
       id: "/_app/webhooks/"
       path: "/webhooks"
@@ -477,7 +496,6 @@ interface AppRouteChildren {
   AppPropertiesRoute: typeof AppPropertiesRoute
   AppSettingsRoute: typeof AppSettingsRoute
   AppSharedLinksRoute: typeof AppSharedLinksRoute
-  AppTransfersRoute: typeof AppTransfersRoute
   AppTrashRoute: typeof AppTrashRoute
   AppUsageRoute: typeof AppUsageRoute
   AppIndexRoute: typeof AppIndexRoute
@@ -486,10 +504,12 @@ interface AppRouteChildren {
   AppFoldersFolderIdRoute: typeof AppFoldersFolderIdRoute
   AppLibrariesLibraryIdRoute: typeof AppLibrariesLibraryIdRoute
   AppPagesPageIdRoute: typeof AppPagesPageIdRoute
+  AppTransfersTransferIdRoute: typeof AppTransfersTransferIdRoute
   AppWebhooksWebhookIdRoute: typeof AppWebhooksWebhookIdRoute
   AppBoardsIndexRoute: typeof AppBoardsIndexRoute
   AppFilesIndexRoute: typeof AppFilesIndexRoute
   AppPagesIndexRoute: typeof AppPagesIndexRoute
+  AppTransfersIndexRoute: typeof AppTransfersIndexRoute
   AppWebhooksIndexRoute: typeof AppWebhooksIndexRoute
 }
 
@@ -498,7 +518,6 @@ const AppRouteChildren: AppRouteChildren = {
   AppPropertiesRoute: AppPropertiesRoute,
   AppSettingsRoute: AppSettingsRoute,
   AppSharedLinksRoute: AppSharedLinksRoute,
-  AppTransfersRoute: AppTransfersRoute,
   AppTrashRoute: AppTrashRoute,
   AppUsageRoute: AppUsageRoute,
   AppIndexRoute: AppIndexRoute,
@@ -507,10 +526,12 @@ const AppRouteChildren: AppRouteChildren = {
   AppFoldersFolderIdRoute: AppFoldersFolderIdRoute,
   AppLibrariesLibraryIdRoute: AppLibrariesLibraryIdRoute,
   AppPagesPageIdRoute: AppPagesPageIdRoute,
+  AppTransfersTransferIdRoute: AppTransfersTransferIdRoute,
   AppWebhooksWebhookIdRoute: AppWebhooksWebhookIdRoute,
   AppBoardsIndexRoute: AppBoardsIndexRoute,
   AppFilesIndexRoute: AppFilesIndexRoute,
   AppPagesIndexRoute: AppPagesIndexRoute,
+  AppTransfersIndexRoute: AppTransfersIndexRoute,
   AppWebhooksIndexRoute: AppWebhooksIndexRoute,
 }
 

@@ -1,8 +1,9 @@
 import { useQuery } from "@tanstack/react-query";
 import { brandspaceQuery } from "../../api/meta.ts";
 import { formatDateTime } from "../../lib/format.ts";
+import { DetailList, DetailRow } from "../ui/detail-list.tsx";
 import { Skeleton } from "../ui/skeleton.tsx";
-import { Field, Fields, Section } from "./section.tsx";
+import { Section } from "./section.tsx";
 
 export function BrandspaceSection() {
   const brandspace = useQuery(brandspaceQuery());
@@ -15,24 +16,24 @@ export function BrandspaceSection() {
           {brandspace.error.message}
         </p>
       ) : (
-        <Fields>
-          <Field label="Name">{brandspace.data.name}</Field>
-          <Field label="ID">
+        <DetailList>
+          <DetailRow label="Name">{brandspace.data.name}</DetailRow>
+          <DetailRow label="ID">
             <code className="font-mono text-[13px]">{brandspace.data.id}</code>
-          </Field>
-          <Field label="Region">{brandspace.data.region}</Field>
-          <Field label="Plan">
+          </DetailRow>
+          <DetailRow label="Region">{brandspace.data.region}</DetailRow>
+          <DetailRow label="Plan">
             <span className="capitalize">{brandspace.data.plan}</span>
-          </Field>
-          <Field label="Members">
+          </DetailRow>
+          <DetailRow label="Members">
             <a href="#members" className="text-accent-700 hover:underline dark:text-accent-100">
               {brandspace.data.member_count}
             </a>
-          </Field>
-          <Field label="Created">
+          </DetailRow>
+          <DetailRow label="Created">
             <time dateTime={brandspace.data.created_at}>{formatDateTime(brandspace.data.created_at)}</time>
-          </Field>
-        </Fields>
+          </DetailRow>
+        </DetailList>
       )}
     </Section>
   );

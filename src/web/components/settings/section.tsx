@@ -23,23 +23,6 @@ export function Section({
   );
 }
 
-export function Fields({ children }: { children: ReactNode }) {
-  return (
-    <dl className="divide-y divide-zinc-200 border-zinc-200 border-y dark:divide-zinc-800 dark:border-zinc-800">
-      {children}
-    </dl>
-  );
-}
-
-export function Field({ label, children }: { label: string; children: ReactNode }) {
-  return (
-    <div className="grid gap-1 py-2.5 sm:grid-cols-[10rem_1fr] sm:gap-4">
-      <dt className="text-sm text-zinc-600 dark:text-zinc-400">{label}</dt>
-      <dd className="min-w-0 break-words text-sm">{children}</dd>
-    </div>
-  );
-}
-
 export function Command({ children }: { children: string }) {
   return (
     <code className="rounded bg-zinc-100 px-1 py-0.5 font-mono text-[13px] dark:bg-zinc-800">{children}</code>

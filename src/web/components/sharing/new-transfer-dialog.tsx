@@ -52,7 +52,8 @@ async function uploadIntoTransfer(files: File[], transferId: string, onProgress:
   });
 }
 
-function LibraryPicker({ onPick }: { onPick: (item: TransferItem) => void }) {
+/** A search of the brandspace's files by name; each hit is a button that picks it. */
+export function LibraryPicker({ onPick }: { onPick: (item: TransferItem) => void }) {
   const [q, setQ] = useState("");
   const search = useQuery({ ...fileSearchQuery(q.trim(), 8), enabled: q.trim().length >= 2 });
   return (

@@ -1,5 +1,4 @@
 import { Switch } from "radix-ui";
-import type { ReactNode } from "react";
 import {
   getWebhook,
   listDeliveries,
@@ -10,6 +9,7 @@ import type { Webhook } from "../../../contract/webhooks.ts";
 import { useApiMutation } from "../../api/query.ts";
 import { cn } from "../../lib/cn.ts";
 import { toast } from "../../lib/toast.ts";
+import { DetailList, DetailRow } from "../ui/detail-list.tsx";
 import { RelativeTime } from "../ui/relative-time.tsx";
 import { Tooltip } from "../ui/tooltip.tsx";
 import { DISABLED_REASONS, WebhookStatusBadge } from "./badges.tsx";
@@ -55,15 +55,6 @@ function EnabledSwitch({ webhook, denial }: { webhook: Webhook; denial: string |
   );
 }
 
-function Row({ label, children }: { label: string; children: ReactNode }) {
-  return (
-    <div className="grid gap-1 py-3 sm:grid-cols-[10rem_1fr] sm:gap-4">
-      <dt className="text-sm text-zinc-600 dark:text-zinc-400">{label}</dt>
-      <dd className="min-w-0 text-sm">{children}</dd>
-    </div>
-  );
-}
-
 /** An endpoint's settings: status with the reason it was disabled, URL, events, secret hint, dates. */
 export function WebhookOverview({ webhook, denial }: { webhook: Webhook; denial: string | null }) {
   const reason = webhook.enabled ? null : DISABLED_REASONS[webhook.disabled_reason ?? "manual"];
@@ -72,25 +63,25 @@ export function WebhookOverview({ webhook, denial }: { webhook: Webhook; denial:
       <h2 id="webhook-overview-heading" className="sr-only">
         Endpoint details
       </h2>
-      <dl className="divide-y divide-zinc-200 border-zinc-200 border-y dark:divide-zinc-800 dark:border-zinc-800">
-        <Row label="Status">
+      <DetailList>
+        <DetailRow label="Status">
           <div className="flex flex-wrap items-center gap-3">
             <EnabledSwitch webhook={webhook} denial={denial} />
             {!webhook.enabled && <WebhookStatusBadge webhook={webhook} />}
           </div>
           {reason && <p className="mt-1.5 text-zinc-600 dark:text-zinc-400">{reason.long}</p>}
-        </Row>
-        <Row label="URL">
+        </DetailRow>
+        <DetailRow label="URL">
           <span className="break-all font-mono text-[13px]">{webhook.url}</span>
-        </Row>
-        {webhook.description && <Row label="Description">{webhook.description}</Row>}
-        <Row label="Events">
+        </DetailRow>
+        {webhook.description && <DetailRow label="Description">{webhook.description}</DetailRow>}
+        <DetailRow label="Events">
           <EventsSummary events={webhook.events} />
-        </Row>
-        <Row label="Signing secret">
+        </DetailRow>
+        <DetailRow label="Signing secret">
           <code className="font-mono text-[13px]">{webhook.secret_hint}</code>
-        </Row>
-        <Row label="Created">
+        </DetailRow>
+        <DetailRow label="Created">
           <RelativeTime iso={webhook.created_at} />
           {webhook.updated_at !== webhook.created_at && (
             <span className="text-zinc-600 dark:text-zinc-400">
@@ -98,11 +89,11 @@ export function WebhookOverview({ webhook, denial }: { webhook: Webhook; denial:
               · updated <RelativeTime iso={webhook.updated_at} />
             </span>
           )}
-        </Row>
-        <Row label="ID">
+        </DetailRow>
+        <DetailRow label="ID">
           <code className="font-mono text-[13px]">{webhook.id}</code>
-        </Row>
-      </dl>
+        </DetailRow>
+      </DetailList>
     </section>
   );
 }

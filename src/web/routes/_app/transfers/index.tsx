@@ -1,25 +1,24 @@
 import { useSuspenseQuery } from "@tanstack/react-query";
-import { createFileRoute } from "@tanstack/react-router";
-import { CircleStop, Loader, Lock, Plus, Send } from "lucide-react";
+import { createFileRoute, Link } from "@tanstack/react-router";
+import { CircleStop, Lock, Plus, Send } from "lucide-react";
 import { useState } from "react";
-import { scopeSatisfied } from "../../../contract/scopes.ts";
-import type { Transfer } from "../../../contract/transfers.ts";
-import { meQuery, useAccess } from "../../api/access.ts";
-import { transfersQuery, useEndTransfer } from "../../api/transfers.ts";
-import { CopyButton } from "../../components/sharing/copy-button.tsx";
-import { NewTransferDialog } from "../../components/sharing/lazy-dialogs.ts";
-import { PageHeader } from "../../components/shell/page-header.tsx";
-import { AccessNotice } from "../../components/ui/access-notice.tsx";
-import { Badge, type Tone } from "../../components/ui/badge.tsx";
-import { ConfirmDialog } from "../../components/ui/confirm-dialog.tsx";
-import { GuardedButton } from "../../components/ui/guarded-button.tsx";
-import { ListTable } from "../../components/ui/list-table.tsx";
-import { RelativeTime } from "../../components/ui/relative-time.tsx";
-import { PageSkeleton } from "../../components/ui/skeleton.tsx";
-import { formatBytes, formatCount, plural } from "../../lib/format.ts";
-import { toast } from "../../lib/toast.ts";
+import { scopeSatisfied } from "../../../../contract/scopes.ts";
+import type { Transfer } from "../../../../contract/transfers.ts";
+import { meQuery, useAccess } from "../../../api/access.ts";
+import { transfersQuery } from "../../../api/transfers.ts";
+import { CopyButton } from "../../../components/sharing/copy-button.tsx";
+import { NewTransferDialog } from "../../../components/sharing/lazy-dialogs.ts";
+import { PageHeader } from "../../../components/shell/page-header.tsx";
+import { EndTransferDialog } from "../../../components/transfers/end-transfer-dialog.tsx";
+import { TransferStatusBadge } from "../../../components/transfers/transfer-status.tsx";
+import { AccessNotice } from "../../../components/ui/access-notice.tsx";
+import { GuardedButton } from "../../../components/ui/guarded-button.tsx";
+import { ListTable } from "../../../components/ui/list-table.tsx";
+import { RelativeTime } from "../../../components/ui/relative-time.tsx";
+import { PageSkeleton } from "../../../components/ui/skeleton.tsx";
+import { formatBytes, formatCount, plural } from "../../../lib/format.ts";
 
-export const Route = createFileRoute("/_app/transfers")({
+export const Route = createFileRoute("/_app/transfers/")({
   loader: async ({ context: { queryClient } }) => {
     const me = await queryClient.ensureQueryData(meQuery());
     if (scopeSatisfied(me.key.scopes, "transfers:read")) await queryClient.ensureQueryData(transfersQuery());
@@ -28,39 +27,20 @@ export const Route = createFileRoute("/_app/transfers")({
   component: TransfersPage,
 });
 
-const STATUS: Record<Transfer["status"], { label: string; tone: Tone }> = {
-  awaiting_uploads: { label: "Awaiting files", tone: "grey" },
-  processing: { label: "Preparing", tone: "blue" },
-  ready: { label: "Ready", tone: "green" },
-  expired: { label: "Expired", tone: "grey" },
-};
-
-const EXPIRED_REASONS: Record<NonNullable<Transfer["expired_reason"]>, string> = {
-  expired: "Expired",
-  ended_early: "Ended early",
-  build_failed: "Could not be prepared",
-};
-
-function StatusBadge({ transfer }: { transfer: Transfer }) {
-  const status = STATUS[transfer.status];
-  const label = transfer.expired_reason ? EXPIRED_REASONS[transfer.expired_reason] : status.label;
-  return (
-    <Badge tone={transfer.expired_reason === "build_failed" ? "red" : status.tone}>
-      {transfer.status === "processing" && <Loader className="size-3 animate-spin" aria-hidden="true" />}
-      {label}
-    </Badge>
-  );
-}
-
 function TransferRow({ transfer, denial }: { transfer: Transfer; denial: string | null }) {
   const [ending, setEnding] = useState(false);
-  const end = useEndTransfer();
   const live = transfer.status !== "expired";
   return (
     <tr data-transfer-id={transfer.id}>
       <td className="max-w-0 py-3 pr-3 pl-6">
         <p className="flex items-center gap-1.5 truncate font-medium">
-          {transfer.name}
+          <Link
+            to="/transfers/$transferId"
+            params={{ transferId: transfer.id }}
+            className="truncate hover:underline focus-visible:underline"
+          >
+            {transfer.name}
+          </Link>
           {transfer.password_protected && (
             <Lock className="size-3.5 shrink-0 text-zinc-600" aria-label="Password protected" role="img" />
           )}
@@ -71,7 +51,7 @@ function TransferRow({ transfer, denial }: { transfer: Transfer; denial: string 
         </p>
       </td>
       <td className="px-3 py-3">
-        <StatusBadge transfer={transfer} />
+        <TransferStatusBadge transfer={transfer} />
       </td>
       <td className="px-3 py-3">{live ? <RelativeTime iso={transfer.expires_at} /> : "—"}</td>
       <td className="px-3 py-3 tabular-nums">
@@ -92,20 +72,7 @@ function TransferRow({ transfer, denial }: { transfer: Transfer; denial: string 
             </GuardedButton>
           )}
         </div>
-        <ConfirmDialog
-          open={ending}
-          onOpenChange={setEnding}
-          title={`End “${transfer.name}” now?`}
-          confirmLabel="End transfer"
-          danger
-          onConfirm={async () => {
-            await end.mutateAsync({ params: { transferId: transfer.id } });
-            toast.success(`“${transfer.name}” ended`);
-            setEnding(false);
-          }}
-        >
-          <p>Recipients can no longer open or download it. This cannot be undone.</p>
-        </ConfirmDialog>
+        <EndTransferDialog transfer={transfer} open={ending} onOpenChange={setEnding} />
       </td>
     </tr>
   );
