@@ -232,6 +232,23 @@ describe("browse", () => {
     await expect.poll(() => shownNames(d.page).then((n) => n.sort())).toEqual([...names].sort());
   });
 
+  test("a natural-language search shows how it was read, and becomes filter chips on request", async () => {
+    const d = await openDashboard();
+    await d.goto(`/folders/${folder.id}?q=${encodeURIComponent("images alpha")}`);
+    await expect.poll(() => shownNames(d.page)).toEqual(["alpha.png"]);
+    await d.page.getByText("Searched for “alpha”, images").waitFor();
+    await d.page.getByRole("button", { name: "Use as filters" }).click();
+    await expect.poll(() => searchOf(d.page).get("q")).toBe("alpha");
+    expect(searchOf(d.page).get("kind")).toContain("image");
+    const chips = d.page.getByRole("list", { name: "Active filters" });
+    await chips.getByText("Kind: Images").waitFor();
+    await expect.poll(() => shownNames(d.page)).toEqual(["alpha.png"]);
+    expect(await d.page.getByRole("button", { name: "Use as filters" }).count()).toBe(0);
+    await d.page.getByRole("button", { name: "Remove filter Kind: Images" }).click();
+    await expect.poll(() => searchOf(d.page).get("kind")).toBeNull();
+    await expect.poll(() => shownNames(d.page)).toEqual(["alpha.png"]);
+  });
+
   test("infinite scroll loads every page of a folder of a few hundred files", async () => {
     const env = e2eEnvironment();
     const { folderId, files } = env.seed.synthetic;

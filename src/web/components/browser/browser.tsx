@@ -198,7 +198,7 @@ export function AssetBrowser({
               summary={
                 <>
                   {summary}
-                  <SearchInterpretation search={query.data?.pages[0]?.search} />
+                  <SearchInterpretation search={query.data?.pages[0]?.search} onUseAsFilters={setSearch} />
                 </>
               }
             />

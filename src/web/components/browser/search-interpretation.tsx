@@ -1,16 +1,29 @@
+import type { FileKind } from "../../../contract/files.ts";
 import type { listFiles } from "../../../contract/operations/files.ts";
 import type { Output } from "../../api/client.ts";
+import type { BrowseSearch } from "../../lib/browse-search.ts";
 import { formatBytes } from "../../lib/format.ts";
+import { KIND_LABELS } from "./file-thumb.tsx";
+import { interpretationAsFilters } from "./search-as-filters.ts";
 
 type SearchInfo = Output<typeof listFiles>["search"];
 
-/** How the service read a natural-language search ("videos by Ana since March"), when it read more than words. */
-export function SearchInterpretation({ search }: { search: SearchInfo }) {
+/**
+ * How the service read a natural-language search ("videos by Ana since March"), when it read more than words, and
+ * a button that turns what it read into filter chips, to adjust one by one.
+ */
+export function SearchInterpretation({
+  search,
+  onUseAsFilters,
+}: {
+  search: SearchInfo;
+  onUseAsFilters: (patch: Partial<BrowseSearch>) => void;
+}) {
   if (!search) return null;
   const i = search.interpreted;
   const parts = [
     i.text && `“${i.text}”`,
-    ...i.kinds,
+    ...i.kinds.map((kind) => (KIND_LABELS[kind as FileKind] ?? kind).toLowerCase()),
     ...i.extensions.map((e) => `.${e}`),
     i.created_after && `after ${new Date(i.created_after).toLocaleDateString()}`,
     i.created_before && `before ${new Date(i.created_before).toLocaleDateString()}`,
@@ -22,5 +35,16 @@ export function SearchInterpretation({ search }: { search: SearchInfo }) {
   ].filter(Boolean);
   // Keywords alone (lower-cased, punctuation trimmed) are just the query again.
   if (parts.length === (i.text ? 1 : 0)) return null;
-  return <span className="ml-2 text-zinc-500 dark:text-zinc-400">· Searched for {parts.join(", ")}</span>;
+  return (
+    <span className="ml-2 text-zinc-500 dark:text-zinc-400">
+      · Searched for {parts.join(", ")}{" "}
+      <button
+        type="button"
+        className="ml-1 font-medium text-accent-700 hover:underline focus-visible:underline dark:text-accent-400"
+        onClick={() => onUseAsFilters(interpretationAsFilters(i))}
+      >
+        Use as filters
+      </button>
+    </span>
+  );
 }
