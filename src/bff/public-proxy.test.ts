@@ -83,4 +83,25 @@ describe("signed content through the public proxy", () => {
     expect(bytes.status, bytes.text).toBe(200);
     expect(bytes.headers.get("content-disposition")).toContain("open.png");
   });
+
+  it("serves a folder share's zip at its signed URL", async () => {
+    const owner = apiClient(service.regionalUrl, service.seed.ownerKey);
+    const folder = await owner("POST", "/v1/folders", {
+      body: { name: "Zip me", library_id: service.seed.libraries.shared },
+    });
+    await uploadBytes(owner, await solidPng(), { name: "inside.png", folder_id: folder.body.id });
+    const link = await owner("POST", "/v1/shared-links", {
+      body: { target: { type: "folder", id: folder.body.id }, access: "download" },
+    });
+    const visitor = dashboard.browser();
+    const shareToken = link.body.url.split("/s/")[1];
+    const issued = await visitor.call("GET", `/public-api/v1/public/shared-links/${shareToken}/download`);
+    expect(issued.status, issued.text).toBe(200);
+    const signed = new URL(issued.body.url);
+    expect(signed.pathname).toMatch(/^\/v1\/shared-link-content\//);
+    const zip = await visitor.call("GET", `/public-api${signed.pathname}${signed.search}`);
+    expect(zip.status, zip.text).toBe(200);
+    expect(zip.headers.get("content-type")).toBe("application/zip");
+    expect(zip.text.startsWith("PK")).toBe(true);
+  });
 });
