@@ -13,7 +13,7 @@ import { formatBytes, plural } from "../../lib/format.ts";
 import { toast } from "../../lib/toast.ts";
 import { Dialog } from "../ui/dialog.tsx";
 import { DialogActions, FormError } from "../ui/dialog-form.tsx";
-import { Input } from "../ui/input.tsx";
+import { Input, Textarea } from "../ui/input.tsx";
 
 interface Props {
   library: LibraryDetail;
@@ -65,13 +65,12 @@ export function EditLibraryDialog({ library, open, onOpenChange }: Props) {
           <label htmlFor="library-edit-description" className="mb-1 block font-medium text-sm">
             Description
           </label>
-          <textarea
+          <Textarea
             id="library-edit-description"
             rows={3}
             maxLength={2000}
             value={description}
             onChange={(e) => setDescription(e.target.value)}
-            className="w-full rounded-md border border-zinc-300 bg-white px-3 py-2 text-sm dark:border-zinc-700 dark:bg-zinc-900"
           />
         </div>
         <FormError message={problem} />

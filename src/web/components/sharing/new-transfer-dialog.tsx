@@ -11,7 +11,7 @@ import { toast } from "../../lib/toast.ts";
 import { Button } from "../ui/button.tsx";
 import { Dialog } from "../ui/dialog.tsx";
 import { DialogActions, FormError } from "../ui/dialog-form.tsx";
-import { Input } from "../ui/input.tsx";
+import { Input, Textarea } from "../ui/input.tsx";
 
 /** A brandspace file or folder picked for the transfer. */
 export interface TransferItem {
@@ -166,12 +166,11 @@ export function NewTransferDialog({ open, onOpenChange, initialItems = [] }: Pro
           <label htmlFor="transfer-message" className="mb-1 block font-medium text-sm">
             Message <span className="font-normal text-zinc-600 dark:text-zinc-400">(optional)</span>
           </label>
-          <textarea
+          <Textarea
             id="transfer-message"
             value={message}
             maxLength={TRANSFER_LIMITS.messageMax}
             rows={2}
-            className="w-full rounded-md border border-zinc-300 bg-white px-3 py-2 text-sm dark:border-zinc-700 dark:bg-zinc-900"
             onChange={(e) => setMessage(e.target.value)}
           />
         </div>

@@ -6,7 +6,7 @@ import { toast } from "../../lib/toast.ts";
 import { localDayOf } from "../sharing/link-settings.tsx";
 import { Dialog } from "../ui/dialog.tsx";
 import { DialogActions, FormError } from "../ui/dialog-form.tsx";
-import { Input } from "../ui/input.tsx";
+import { Input, Textarea } from "../ui/input.tsx";
 import { changesOf, lastExpiryDay, type TransferSettings, transferSettingsOf } from "./transfer-settings.ts";
 
 /** Changes a live transfer's name, message, expiry and password; its contents are fixed once it is sent. */
@@ -63,12 +63,11 @@ export function TransferSettingsDialog({
           <label htmlFor="transfer-settings-message" className="mb-1 block font-medium text-sm">
             Message <span className="font-normal text-zinc-600 dark:text-zinc-400">(optional)</span>
           </label>
-          <textarea
+          <Textarea
             id="transfer-settings-message"
             value={settings.message}
             maxLength={TRANSFER_LIMITS.messageMax}
             rows={3}
-            className="w-full rounded-md border border-zinc-300 bg-white px-3 py-2 text-sm dark:border-zinc-700 dark:bg-zinc-900"
             onChange={(e) => set({ message: e.target.value })}
           />
         </div>

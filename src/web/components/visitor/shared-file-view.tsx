@@ -12,7 +12,7 @@ import { errorMessage } from "../../api/error-message.ts";
 import { viaPublicProxy, visitorCall } from "../../api/visitor.ts";
 import { formatBytes, formatDateTime, formatResolution } from "../../lib/format.ts";
 import { Button } from "../ui/button.tsx";
-import { Input } from "../ui/input.tsx";
+import { Input, Textarea } from "../ui/input.tsx";
 
 export interface ShareAccess {
   token: string;
@@ -72,14 +72,13 @@ function Comments({ share, fileId }: { share: ShareAccess; fileId: string }) {
             maxLength={100}
             onChange={(e) => setName(e.target.value)}
           />
-          <textarea
+          <Textarea
             aria-label="Comment"
             placeholder="Add a comment…"
             value={text}
             maxLength={10_000}
             rows={3}
             onChange={(e) => setText(e.target.value)}
-            className="w-full rounded-md border border-zinc-300 bg-white px-3 py-2 text-sm dark:border-zinc-700 dark:bg-zinc-900"
           />
           {post.error && (
             <p role="alert" className="text-red-700 text-sm">
