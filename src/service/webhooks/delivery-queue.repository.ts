@@ -328,28 +328,33 @@ export interface FanOutAttempts {
 }
 
 /**
- * Inserts a fan-out batch's attempts in one statement: each the attempt 1 `firstAttempt` (delivery-rows.ts) makes
- * (its chain named by `fanOutChainIdSql`, parked for a disabled endpoint), scheduled at the transaction's time; a
- * second fan-out of the same (event, endpoint) is a no-op. Keyed JSON rows took 420 bytes an attempt,
- * written to the database's socket and parsed there (5,000 attempts a batch); this takes about 70.
+ * Writes a fan-out batch in one statement: its attempts (each the attempt 1 `firstAttempt` (delivery-rows.ts)
+ * makes, its chain named by `fanOutChainIdSql`, parked for a disabled endpoint, scheduled at the transaction's
+ * time; a second fan-out of the same (event, endpoint) is a no-op), and every event of the batch marked fanned out,
+ * those no endpoint subscribes to included. Keyed JSON rows took 420 bytes an attempt, written to the database's
+ * socket and parsed there (5,000 attempts a batch); this takes about 70.
  */
-export async function insertFanOut(db: Db, batch: FanOutAttempts): Promise<void> {
-  if (batch.attempts.length === 0) return;
+export async function writeFanOut(db: Db, batch: FanOutAttempts): Promise<void> {
+  if (batch.events.length === 0) return;
   const events = batch.events.map((e) => [e.id, e.seq, e.type, e.brandspaceId]);
   const endpoints = batch.endpoints.map((w) => [w.id, w.enabled]);
   await db.execute(sql`
-    insert into webhook_deliveries (id, chain_id, brandspace_id, webhook_id, event_id, event_seq, event_type,
-      status, attempt, origin, scheduled_at, request_id)
-    select a.v->>0, ${fanOutChainIdSql(sql`e.v->>0`, sql`w.v->>0`)}, e.v->>3, w.v->>0, e.v->>0,
-      (e.v->>1)::bigint, e.v->>2, case when (w.v->>1)::boolean then 'pending' else 'parked' end, 1, 'fanout',
-      now(), a.v->>1
-    from jsonb_array_elements(${JSON.stringify(batch.attempts)}::jsonb) with ordinality as a(v, i)
-    join jsonb_array_elements(${JSON.stringify(events)}::jsonb) with ordinality as e(v, i)
-      on e.i = (a.v->>2)::int + 1
-    join jsonb_array_elements(${JSON.stringify(endpoints)}::jsonb) with ordinality as w(v, i)
-      on w.i = (a.v->>3)::int + 1
-    order by a.i
-    on conflict (chain_id, attempt) do nothing`);
+    with inserted as (
+      insert into webhook_deliveries (id, chain_id, brandspace_id, webhook_id, event_id, event_seq, event_type,
+        status, attempt, origin, scheduled_at, request_id)
+      select a.v->>0, ${fanOutChainIdSql(sql`e.v->>0`, sql`w.v->>0`)}, e.v->>3, w.v->>0, e.v->>0,
+        (e.v->>1)::bigint, e.v->>2, case when (w.v->>1)::boolean then 'pending' else 'parked' end, 1, 'fanout',
+        now(), a.v->>1
+      from jsonb_array_elements(${JSON.stringify(batch.attempts)}::jsonb) with ordinality as a(v, i)
+      join jsonb_array_elements(${JSON.stringify(events)}::jsonb) with ordinality as e(v, i)
+        on e.i = (a.v->>2)::int + 1
+      join jsonb_array_elements(${JSON.stringify(endpoints)}::jsonb) with ordinality as w(v, i)
+        on w.i = (a.v->>3)::int + 1
+      order by a.i
+      on conflict (chain_id, attempt) do nothing
+    )
+    update events set fanned_out_at = now()
+    where id = any(array(select e.v->>0 from jsonb_array_elements(${JSON.stringify(events)}::jsonb) as e(v)))`);
 }
 
 /**

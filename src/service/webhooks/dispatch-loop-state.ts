@@ -35,10 +35,17 @@ export interface LoopState {
   wakeUp: () => void;
   fannedOutAt: number;
   /**
-   * The fan-out batch under way, if any; events its batches took since the last turn; how many attempts each event
-   * of the last batch made; the error one ended with.
+   * The fan-out batches under way, if any; events they took since the last turn; how many attempts each event of
+   * the last batch made; attempts this loop fanned out and has not claimed yet (an estimate: another process's
+   * claims are not counted); the error one ended with.
    */
-  fanOut: { running: Promise<void> | null; ended: number; attemptsPerEvent: number; failed: unknown };
+  fanOut: {
+    running: Promise<void> | null;
+    ended: number;
+    attemptsPerEvent: number;
+    ahead: number;
+    failed: unknown;
+  };
   parkedAt: number;
   claimedAt: number;
   endpointsReadAt: number;

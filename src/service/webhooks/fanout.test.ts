@@ -1,4 +1,4 @@
-import { asc, eq, isNull } from "drizzle-orm";
+import { asc, eq, isNull, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Database, Db } from "../db/client.ts";
 import { events, webhookDeliveries, webhooks } from "../db/schema/index.ts";
@@ -7,7 +7,7 @@ import { emit } from "../platform/outbox.ts";
 import { seedDemo } from "../seed/demo-seed.ts";
 import { openTestDatabase } from "../testing/test-database.ts";
 import { fanOutChainId } from "./delivery-rows.ts";
-import { fanOutBatch, limitsAfter } from "./fanout.ts";
+import { FANOUT_LOCK, fanOutBatch, limitsAfter } from "./fanout.ts";
 
 let database: Database;
 let brandspaceId: string;
@@ -76,6 +76,36 @@ describe("fan-out", () => {
     // Named as a test call names its chain: one chain per (event, endpoint) either way.
     expect(rows.every((r) => r.chainId === fanOutChainId(r.eventId, r.webhookId))).toBe(true);
   });
+
+  // PGlite runs one transaction at a time: no other can hold the lock while a batch runs.
+  it.skipIf(!process.env.TEST_DATABASE_URL)(
+    "leaves the events to the transaction that holds the fan-out lock, and takes them once it is released",
+    async () => {
+      await database.db.update(events).set({ fannedOutAt: new Date() });
+      await endpoint(["*"]);
+      const waiting = await event("library.created");
+      let release = () => {};
+      const released = new Promise<void>((resolve) => {
+        release = resolve;
+      });
+      let locked = () => {};
+      const holding = new Promise<void>((resolve) => {
+        locked = resolve;
+      });
+      const other = database.db.transaction(async (tx) => {
+        await tx.execute(sql`select pg_advisory_xact_lock(${FANOUT_LOCK})`);
+        locked();
+        await released;
+      });
+      await holding;
+      expect(await fanOutBatch(database.db)).toEqual({ events: 0, attempts: 0, full: false });
+      const [row] = await database.db.select().from(events).where(eq(events.id, waiting.id));
+      expect(row?.fannedOutAt).toBeNull();
+      release();
+      await other;
+      expect(await fanOutBatch(database.db)).toMatchObject({ events: 1 });
+    },
+  );
 
   it("never makes a second chain for an (event, endpoint), even when a batch is fanned out again", async () => {
     await database.db.update(events).set({ fannedOutAt: new Date() });

@@ -1,9 +1,8 @@
 import type { Db } from "../db/client.ts";
 import { newId } from "../platform/ids.ts";
-import { type FanOutAttempts, insertFanOut } from "./delivery-queue.repository.ts";
+import { type FanOutAttempts, writeFanOut } from "./delivery-queue.repository.ts";
 import { subscribes } from "./delivery-rows.ts";
-import { lockEventsToFanOut, markFannedOut, tryTransactionLock } from "./webhook-events.repository.ts";
-import { webhooksOfBrandspaces } from "./webhooks.repository.ts";
+import { type FanOutEndpoint, lockFanOutWork } from "./webhook-events.repository.ts";
 
 /** What one fan-out transaction takes at most: events, and the attempts they make. */
 export interface FanOutLimits {
@@ -24,7 +23,7 @@ export interface FanOutResult {
   full: boolean;
 }
 // Any constant works: it only has to be the same in every process that fans out from this database.
-const FANOUT_LOCK = 727_003;
+export const FANOUT_LOCK = 727_003;
 
 /**
  * Creates attempt 1 for every (committed event, subscribed endpoint) of the oldest events not fanned out yet, in
@@ -37,10 +36,9 @@ const FANOUT_LOCK = 727_003;
 export async function fanOutBatch(db: Db, limits: FanOutLimits = FANOUT_BATCH): Promise<FanOutResult> {
   return db.transaction(async (t) => {
     const tx = t as Db;
-    if (!(await tryTransactionLock(tx, FANOUT_LOCK))) return { events: 0, attempts: 0, full: false };
-    const locked = await lockEventsToFanOut(tx, limits.events);
-    if (locked.length === 0) return { events: 0, attempts: 0, full: false };
-    const endpoints = await webhooksOfBrandspaces(tx, [...new Set(locked.map((e) => e.brandspaceId))]);
+    const work = await lockFanOutWork(tx, { lockKey: FANOUT_LOCK, limit: limits.events });
+    const { events: locked, endpoints } = work;
+    if (!work.taken || locked.length === 0) return { events: 0, attempts: 0, full: false };
     const attempts: FanOutAttempts["attempts"] = [];
     let taken = 0;
     for (const [eventAt, event] of locked.entries()) {
@@ -51,11 +49,7 @@ export async function fanOutBatch(db: Db, limits: FanOutLimits = FANOUT_BATCH): 
       taken++;
     }
     const batch = locked.slice(0, taken);
-    await insertFanOut(tx, { events: batch, endpoints, attempts });
-    await markFannedOut(
-      tx,
-      batch.map((e) => e.id),
-    );
+    await writeFanOut(tx, { events: batch, endpoints, attempts });
     return {
       events: taken,
       attempts: attempts.length,
@@ -77,7 +71,7 @@ export function limitsAfter(limits: FanOutLimits, attemptsPerEvent: number): Fan
 
 /** The positions of the endpoints that get attempt 1 of an event: its brandspace's, created before it, subscribed. */
 function subscribedEndpoints(
-  endpoints: Awaited<ReturnType<typeof webhooksOfBrandspaces>>,
+  endpoints: FanOutEndpoint[],
   event: { brandspaceId: string; type: string; occurredAt: Date },
 ): number[] {
   const positions: number[] = [];

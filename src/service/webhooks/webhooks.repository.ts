@@ -86,21 +86,6 @@ export async function deleteWebhookRow(db: Db, brandspaceId: string, id: string)
   return rows.length === 1;
 }
 
-/** Subscribed endpoints of these brandspaces (enabled or not: a disabled endpoint parks its deliveries). */
-export function webhooksOfBrandspaces(db: Db, brandspaceIds: string[]) {
-  if (brandspaceIds.length === 0) return Promise.resolve([]);
-  return db
-    .select({
-      id: webhooks.id,
-      brandspaceId: webhooks.brandspaceId,
-      events: webhooks.events,
-      enabled: webhooks.enabled,
-      createdAt: webhooks.createdAt,
-    })
-    .from(webhooks)
-    .where(sql`${webhooks.brandspaceId} in ${brandspaceIds}`);
-}
-
 /** Disables an endpoint unless it is already disabled (a manual disable keeps its reason). */
 export async function autoDisableWebhook(db: Db, id: string, reason: "failing" | "gone"): Promise<void> {
   await db
