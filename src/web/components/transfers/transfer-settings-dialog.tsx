@@ -9,7 +9,10 @@ import { DialogActions, FormError } from "../ui/dialog-form.tsx";
 import { Input, Textarea } from "../ui/input.tsx";
 import { changesOf, lastExpiryDay, type TransferSettings, transferSettingsOf } from "./transfer-settings.ts";
 
-/** Changes a live transfer's name, message, expiry and password; its contents are fixed once it is sent. */
+/**
+ * Changes a live transfer's name, message, expiry and password; its contents are fixed once it is sent. Mount it
+ * while open: the form starts from the transfer as it is when mounted.
+ */
 export function TransferSettingsDialog({
   transfer,
   open,
@@ -23,30 +26,25 @@ export function TransferSettingsDialog({
   const [problem, setProblem] = useState<string | null>(null);
   const update = useUpdateTransfer();
   const set = (change: Partial<TransferSettings>) => setSettings((current) => ({ ...current, ...change }));
-  const change = (next: boolean) => {
-    if (next) setSettings(transferSettingsOf(transfer));
-    setProblem(null);
-    onOpenChange(next);
-  };
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     if (!settings.name.trim()) return setProblem("Give the transfer a name.");
     if (!settings.expiresOn) return setProblem("Choose the last day it is available.");
     const body = changesOf(settings, transfer);
-    if (!body) return change(false);
+    if (!body) return onOpenChange(false);
     setProblem(null);
     try {
       await update.mutateAsync({ params: { transferId: transfer.id }, body });
       toast.success(`“${body.name ?? transfer.name}” saved`);
-      change(false);
+      onOpenChange(false);
     } catch (error) {
       setProblem(errorMessage(error));
     }
   };
 
   return (
-    <Dialog open={open} onOpenChange={change} title="Transfer settings">
+    <Dialog open={open} onOpenChange={onOpenChange} title="Transfer settings">
       <form onSubmit={submit} noValidate className="space-y-4">
         <div>
           <label htmlFor="transfer-settings-name" className="mb-1 block font-medium text-sm">
@@ -113,7 +111,7 @@ export function TransferSettingsDialog({
           )}
         </div>
         <FormError message={problem} />
-        <DialogActions submit="Save" disabled={update.isPending} onCancel={() => change(false)} />
+        <DialogActions submit="Save" disabled={update.isPending} onCancel={() => onOpenChange(false)} />
       </form>
     </Dialog>
   );

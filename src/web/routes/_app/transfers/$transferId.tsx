@@ -186,7 +186,8 @@ function TransferDetail({ transferId }: { transferId: string }) {
       <TransferOverview transfer={transfer} />
       {transfer.status === "awaiting_uploads" && <AwaitingFiles transfer={transfer} denial={denial} />}
       <TransferContents transfer={transfer} />
-      <TransferSettingsDialog transfer={transfer} open={editing} onOpenChange={setEditing} />
+      {/* Mounted while open, so that each opening starts from the transfer as it is then. */}
+      {editing && <TransferSettingsDialog transfer={transfer} open onOpenChange={setEditing} />}
       <EndTransferDialog transfer={transfer} open={ending} onOpenChange={setEnding} />
     </div>
   );
