@@ -269,9 +269,12 @@ async function fanOutWhenDue(state: LoopState): Promise<number> {
   const due = state.eventsCommitted || Date.now() - state.fannedOutAt >= FANOUT_EVERY_MS;
   if (!state.fanOut.running && due) {
     state.eventsCommitted = false;
-    const pglite = state.deps.database.kind === "pglite";
-    const first = state.lanes.held === 0 ? FIRST_FANOUT_BATCH : pglite ? PGLITE_FANOUT_BATCH : FANOUT_BATCH;
-    state.fanOut.running = fanOutWhileBehind(state, first, pglite ? PGLITE_FANOUT_BATCH : FANOUT_BATCH)
+    const batch = state.deps.database.kind === "pglite" ? PGLITE_FANOUT_BATCH : FANOUT_BATCH;
+    state.fanOut.running = fanOutWhileBehind(
+      state,
+      state.lanes.held === 0 ? FIRST_FANOUT_BATCH : batch,
+      batch,
+    )
       .catch((error: unknown) => {
         state.fanOut.failed = error;
       })

@@ -16,25 +16,22 @@ export interface ButtonProps extends ButtonHTMLAttributes<HTMLButtonElement> {
   size?: "sm" | "md" | "icon";
 }
 
-export function Button({
+/** A button's classes, for a link that looks like one (a download's `<a>`). */
+export function buttonClassName({
   variant = "primary",
   size = "md",
   className,
-  type = "button",
-  ...props
-}: ButtonProps) {
-  return (
-    <button
-      type={type}
-      className={cn(
-        "inline-flex items-center justify-center gap-1.5 rounded-md font-medium text-sm transition-colors disabled:cursor-not-allowed disabled:opacity-60",
-        size === "sm" && "h-8 px-2.5",
-        size === "md" && "h-9 px-3.5",
-        size === "icon" && "size-8",
-        VARIANTS[variant],
-        className,
-      )}
-      {...props}
-    />
+}: Pick<ButtonProps, "variant" | "size" | "className">) {
+  return cn(
+    "inline-flex items-center justify-center gap-1.5 rounded-md font-medium text-sm transition-colors disabled:cursor-not-allowed disabled:opacity-60",
+    size === "sm" && "h-8 px-2.5",
+    size === "md" && "h-9 px-3.5",
+    size === "icon" && "size-8",
+    VARIANTS[variant],
+    className,
   );
+}
+
+export function Button({ variant, size, className, type = "button", ...props }: ButtonProps) {
+  return <button type={type} className={buttonClassName({ variant, size, className })} {...props} />;
 }

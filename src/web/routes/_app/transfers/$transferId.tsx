@@ -16,6 +16,7 @@ import { TransferContents } from "../../../components/transfers/transfer-content
 import { TransferSettingsDialog } from "../../../components/transfers/transfer-settings-dialog.tsx";
 import { TransferStatusBadge } from "../../../components/transfers/transfer-status.tsx";
 import { AccessNotice } from "../../../components/ui/access-notice.tsx";
+import { buttonClassName } from "../../../components/ui/button.tsx";
 import { DetailList, DetailRow } from "../../../components/ui/detail-list.tsx";
 import { GuardedButton } from "../../../components/ui/guarded-button.tsx";
 import { RelativeTime } from "../../../components/ui/relative-time.tsx";
@@ -39,6 +40,7 @@ const CRUMBS = [{ label: "Transfers", link: { to: "/transfers" } }];
 /** What the recipient's page says and shows, and how it has been used. */
 function TransferOverview({ transfer }: { transfer: Transfer }) {
   const live = transfer.status !== "expired";
+  const endsAt = live ? transfer.expires_at : (transfer.expired_at ?? transfer.expires_at);
   return (
     <section aria-labelledby="transfer-overview-heading" className="mx-6">
       <h2 id="transfer-overview-heading" className="sr-only">
@@ -65,8 +67,7 @@ function TransferOverview({ transfer }: { transfer: Transfer }) {
         </DetailRow>
         <DetailRow label="Password">{transfer.password_protected ? "Required to open it" : "None"}</DetailRow>
         <DetailRow label={live ? "Available until" : "Ended"}>
-          {formatDateTime(live ? transfer.expires_at : (transfer.expired_at ?? transfer.expires_at))} (
-          <RelativeTime iso={live ? transfer.expires_at : (transfer.expired_at ?? transfer.expires_at)} />)
+          {formatDateTime(endsAt)} (<RelativeTime iso={endsAt} />)
         </DetailRow>
         <DetailRow label="Views / downloads">
           <span className="tabular-nums">
@@ -165,7 +166,7 @@ function TransferDetail({ transferId }: { transferId: string }) {
               <a
                 href={zip}
                 title="Counts as a download"
-                className="inline-flex h-9 items-center gap-1.5 rounded-md border border-zinc-300 bg-white px-3.5 font-medium text-sm hover:bg-zinc-50 dark:border-zinc-700 dark:bg-zinc-900 dark:hover:bg-zinc-800"
+                className={buttonClassName({ variant: "secondary" })}
               >
                 <Download className="size-4" aria-hidden="true" /> Download zip
               </a>
