@@ -12,17 +12,12 @@ import { type LeanReceiver, type SampleRequest, startLeanReceiver } from "./lean
 import { profilePhase } from "./phase-profile.ts";
 import { probeRequests } from "./request-probe.ts";
 import { UNLIMITED_RATES } from "./seeded-service.ts";
-import { percentile } from "./stats.ts";
+import { median, percentile } from "./stats.ts";
 
 const ENDPOINTS = 10;
 /** The default WEBHOOK_ENDPOINT_CONCURRENCY: the raw loop keeps as many requests in flight as the service may. */
 const IN_FLIGHT = ENDPOINTS * 4;
 const TIMEOUT_MS = 30 * 60_000;
-/**
- * The raw loop's rate swung by a third from one round to the next here: the ceiling is the median of three, one
- * before the deliveries and two after.
- */
-const RAW_ROUNDS = 3;
 
 const number = (value: number, digits = 0) =>
   value.toLocaleString("en-US", { minimumFractionDigits: digits, maximumFractionDigits: digits });
@@ -165,14 +160,105 @@ async function rawCeiling(
 }
 
 /**
- * BENCH_WEBHOOK_EVENTS (default 10,000) events fanned out to 10 endpoints on one loopback receiver: deliveries
- * per second from the first commit to the last arrival, the delay from commit to arrival, and the rate over each
- * tenth of the run, next to a raw undici POST loop sending the same request to the same receiver, as many at once.
+ * Waits until every attempt is settled and then a second more, so that a raw round does not share the machine
+ * with what is left of the burst before it (its last settles, the jobs it woke).
+ */
+async function settled(service: TestService): Promise<void> {
+  for (;;) {
+    const [row] = rowsOf<{ n: number }>(
+      await service.deps.db.execute(
+        sql`select count(*)::int as n from webhook_deliveries where status = 'pending'`,
+      ),
+    );
+    if (row?.n === 0) break;
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  await new Promise((resolve) => setTimeout(resolve, 1_000));
+}
+
+/** One burst of deliveries, measured from its first commit to its last arrival. */
+interface DeliveryRound {
+  rate: number;
+  wallSeconds: number;
+  /** When each delivery arrived, in order (ms). */
+  arrivals: number[];
+  started: number;
+  /** From each event's commit to each of its arrivals (ms), in order. */
+  delays: number[];
+  /** Requests served beside the deliveries (ms). */
+  probeTimes: number[];
+  /** Arrivals of a pair that had arrived already (at least once). */
+  resent: number;
+  cpuMs: number;
+  commitSeconds: number;
+  loopBusy: number;
+  threadBusy: number | undefined;
+}
+
+/**
+ * Commits BENCH_WEBHOOK_EVENTS events and waits until each has arrived at every endpoint, with a request served
+ * beside the deliveries; `profiling` names the file of a CPU profile of the phase the CPU figure covers.
+ */
+async function deliveryRound(
+  service: TestService,
+  receiver: LeanReceiver,
+  events: number,
+  mode: CommitMode,
+  profiling: string | undefined,
+): Promise<DeliveryRound> {
+  receiver.arrivals.splice(0);
+  const expected = events * ENDPOINTS;
+  const cpuBefore = process.cpuUsage();
+  const streamProfile = await profilePhase(mode === "stream" ? profiling : undefined);
+  const { started, committedAt } = await produceEvents(service, events, mode);
+  const commitSeconds = (Date.now() - started) / 1000;
+  // In a burst the commit came before the clock: what it cost this process is not the deliveries'.
+  const cpuBeforeDeliveries = mode === "burst" ? process.cpuUsage() : cpuBefore;
+  const loopBefore = performance.eventLoopUtilization();
+  const { threadUtilization } = service.deps.database;
+  const threadBefore = threadUtilization?.();
+  const profile = mode === "burst" ? await profilePhase(profiling) : streamProfile;
+  const probe = probeRequests(`${service.regionalUrl}/v1/webhooks?limit=1`, {
+    authorization: `Bearer ${service.seed.ownerKey}`,
+  });
+  const distinct = await awaitArrivals(receiver, expected, started);
+  const cpu = process.cpuUsage(cpuBeforeDeliveries);
+  const loopBusy = performance.eventLoopUtilization(loopBefore).utilization;
+  const threadBusy = threadBefore && threadUtilization?.(threadBefore).utilization;
+  const probeTimes = await probe.stop();
+  await profile.stop();
+  const received = receiver.arrivals.splice(0);
+  const arrivals = received.map((r) => r.at).sort((a, b) => a - b);
+  const wallSeconds = (arrivals.at(-1)! - started) / 1000;
+  return {
+    rate: expected / wallSeconds,
+    wallSeconds,
+    arrivals,
+    started,
+    delays: received.map((r) => r.at - (committedAt.get(r.eventId) ?? r.at)).sort((a, b) => a - b),
+    probeTimes,
+    resent: received.length - distinct,
+    cpuMs: (cpu.user + cpu.system) / 1000 / expected,
+    commitSeconds,
+    loopBusy,
+    threadBusy,
+  };
+}
+
+/**
+ * BENCH_WEBHOOK_EVENTS (default 10,000) events fanned out to 10 endpoints on one loopback receiver, in
+ * BENCH_WEBHOOK_ROUNDS (default 3) bursts: deliveries per second from the first commit to the last arrival, the
+ * delay from commit to arrival, and the rate over each tenth of a burst, next to a raw undici POST loop sending the
+ * same request to the same receiver, as many at once. Raw rounds and bursts alternate, and the aim is the ratio of
+ * their medians: the machine's speed here moved by a third from one minute to the next, and a single burst against
+ * the raw rounds around it measured that as much as the service.
  */
 async function main() {
   const events = Number(process.env.BENCH_WEBHOOK_EVENTS ?? 10_000);
+  const roundCount = Number(process.env.BENCH_WEBHOOK_ROUNDS ?? 3);
   const mode = (process.env.BENCH_WEBHOOK_COMMIT ?? "burst") as CommitMode;
   if (mode !== "burst" && mode !== "stream") throw new Error("BENCH_WEBHOOK_COMMIT is burst or stream");
+  if (!(Number.isInteger(roundCount) && roundCount > 0)) throw new Error("BENCH_WEBHOOK_ROUNDS is a count");
   const receiver = await startLeanReceiver();
   // The workers poll as a started service's do (JOB_POLL_MS at its default of 1 s; new events wake them at once),
   // not every 50 ms as in the tests, whose polling cost about a tenth of the dispatch's CPU here.
@@ -191,36 +277,20 @@ async function main() {
       if (res.status !== 201) throw new Error(`create webhook: ${res.status} ${await res.text()}`);
     }
     const warmUp = await warmUpDelivery(service, receiver);
+    const sample = receiver.sample()!;
     // The raw loop's code warms up too before its first measured round (that round was the slowest of three).
-    await rawCeiling(receiver, receiver.sample()!, 5_000);
-    const rounds = [await rawCeiling(receiver, receiver.sample()!, events * ENDPOINTS)];
-    receiver.arrivals.splice(0);
+    await rawCeiling(receiver, sample, 5_000);
     const expected = events * ENDPOINTS;
-    const cpuBefore = process.cpuUsage();
-    // The profile covers what the CPU figure covers.
+    const raws: Awaited<ReturnType<typeof rawCeiling>>[] = [];
+    const bursts: DeliveryRound[] = [];
+    // The profile covers the first burst, what its CPU figure covers.
     const profiling = process.env.BENCH_WEBHOOK_PROFILE;
-    const streamProfile = await profilePhase(mode === "stream" ? profiling : undefined);
-    const { started, committedAt } = await produceEvents(service, events, mode);
-    const commitSeconds = (Date.now() - started) / 1000;
-    // In a burst the commit came before the clock: what it cost this process is not the deliveries'.
-    const cpuBeforeDeliveries = mode === "burst" ? process.cpuUsage() : cpuBefore;
-    const loopBefore = performance.eventLoopUtilization();
-    const { threadUtilization } = service.deps.database;
-    const threadBefore = threadUtilization?.();
-    const profile = mode === "burst" ? await profilePhase(profiling) : streamProfile;
-    const probe = probeRequests(`${service.regionalUrl}/v1/webhooks?limit=1`, {
-      authorization: headers.authorization,
-    });
-    const distinct = await awaitArrivals(receiver, expected, started);
-    const cpu = process.cpuUsage(cpuBeforeDeliveries);
-    const loopBusy = performance.eventLoopUtilization(loopBefore).utilization;
-    const threadBusy = threadBefore && threadUtilization?.(threadBefore).utilization;
-    const probeTimes = await probe.stop();
-    await profile.stop();
-    const received = receiver.arrivals.splice(0);
-    const arrivals = received.map((r) => r.at).sort((a, b) => a - b);
-    const wallSeconds = (arrivals.at(-1)! - started) / 1000;
-    const delays = received.map((r) => r.at - (committedAt.get(r.eventId) ?? r.at)).sort((a, b) => a - b);
+    for (let round = 0; round < roundCount; round++) {
+      await settled(service);
+      raws.push(await rawCeiling(receiver, sample, expected));
+      receiver.arrivals.splice(0);
+      bursts.push(await deliveryRound(service, receiver, events, mode, round === 0 ? profiling : undefined));
+    }
     const [table] = rowsOf<{ n: number }>(
       await service.deps.db.execute(
         sql`select count(*)::int as n from webhook_deliveries where event_id <> ${warmUp}`,
@@ -232,14 +302,8 @@ async function main() {
         where status <> 'success' and event_id <> ${warmUp} group by 1 order by 2 desc`),
     );
 
-    const rate = expected / wallSeconds;
-    while (rounds.length < RAW_ROUNDS) {
-      rounds.push(await rawCeiling(receiver, receiver.sample()!, expected));
-      receiver.arrivals.splice(0);
-    }
-    const raw = rounds.toSorted((a, b) => a.rate - b.rate)[Math.floor(RAW_ROUNDS / 2)]!;
-    const rawRate = raw.rate;
-    const cpuMs = (cpu.user + cpu.system) / 1000 / expected;
+    const rate = median(bursts.map((b) => b.rate));
+    const rawRate = median(raws.map((r) => r.rate));
     recordAim({
       bench: "webhooks",
       aim: "service deliveries/s ÷ raw undici POSTs/s",
@@ -247,43 +311,57 @@ async function main() {
       target: 0.5,
       measured: rate / rawRate,
       better: "higher",
-      note: `${number(events)} events × ${ENDPOINTS} endpoints, committed in a ${mode}`,
+      note: `${number(events)} events × ${ENDPOINTS} endpoints, committed in a ${mode}, median of ${roundCount} bursts`,
     });
     const database = benchDatabaseHeading();
     console.log(
-      `\n## webhooks: ${number(events)} events × ${ENDPOINTS} endpoints, ${database}; Node ${process.version}, ${os.cpus().length} CPUs\n`,
+      `\n## webhooks: ${number(events)} events × ${ENDPOINTS} endpoints, ${roundCount} bursts, ${database}; Node ${process.version}, ${os.cpus().length} CPUs\n`,
     );
     console.log(
-      "| Deliveries | Wall s | Service deliveries/s | Raw undici POSTs/s | Ratio | First arrival ms | Delay p50 ms | Delay p99 ms |",
+      "| Burst | Deliveries | Wall s | Service deliveries/s | Raw undici POSTs/s (round before) | Ratio | First arrival ms | Delay p50 ms | Delay p99 ms |",
     );
-    console.log("| ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |");
+    console.log("| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |");
+    bursts.forEach((burst, i) => {
+      const { delays } = burst;
+      console.log(
+        `| ${i + 1} | ${number(expected)} | ${number(burst.wallSeconds, 1)} | ${number(burst.rate)} | ${number(raws[i]!.rate)} | ${number(burst.rate / raws[i]!.rate, 3)} | ${number(burst.arrivals[0]! - burst.started)} | ${number(percentile(delays, 50))} | ${number(percentile(delays, 99))} |`,
+      );
+    });
     console.log(
-      `| ${number(expected)} | ${number(wallSeconds, 1)} | ${number(rate)} | ${number(rawRate)} | ${number(rate / rawRate, 3)} | ${number(arrivals[0]! - started)} | ${number(percentile(delays, 50))} | ${number(percentile(delays, 99))} |`,
+      `| **median** | | | **${number(rate)}** | **${number(rawRate)}** | **${number(rate / rawRate, 3)}** | | | |`,
     );
-    console.log("\nDeliveries/s over each tenth of the run (the deliveries table grows throughout):\n");
-    console.log(`| ${Array.from({ length: 10 }, (_, i) => `${i + 1}/10`).join(" | ")} |`);
-    console.log(`|${" ---: |".repeat(10)}`);
-    console.log(
-      `| ${ratesByTenth(arrivals, started)
-        .map((r) => number(r))
-        .join(" | ")} |`,
-    );
+    console.log("\nDeliveries/s over each tenth of a burst (the deliveries table grows throughout):\n");
+    console.log(`| Burst | ${Array.from({ length: 10 }, (_, i) => `${i + 1}/10`).join(" | ")} |`);
+    console.log(`| --- |${" ---: |".repeat(10)}`);
+    bursts.forEach((burst, i) => {
+      console.log(
+        `| ${i + 1} | ${ratesByTenth(burst.arrivals, burst.started)
+          .map((r) => number(r))
+          .join(" | ")} |`,
+      );
+    });
     console.log(
       mode === "burst"
-        ? `\nThe events were committed in one transaction before the clock started (BENCH_WEBHOOK_COMMIT=burst).`
-        : `\nThe events were committed in transactions of ${EVENTS_PER_COMMIT} by this process, beside the deliveries, in the first ${number(commitSeconds, 1)} s (BENCH_WEBHOOK_COMMIT=stream).`,
+        ? `\nEach burst's events were committed in one transaction before its clock started (BENCH_WEBHOOK_COMMIT=burst).`
+        : `\nEach burst's events were committed in transactions of ${EVENTS_PER_COMMIT} by this process, beside the deliveries, in the first ${bursts.map((b) => number(b.commitSeconds, 1)).join(", ")} s (BENCH_WEBHOOK_COMMIT=stream).`,
     );
+    const probeTimes = bursts.flatMap((b) => b.probeTimes);
     console.log(
       `\nA request served beside the deliveries (\`GET /v1/webhooks?limit=1\`, one at a time, ${number(probeTimes.length)} of them): p50 ${number(percentile(probeTimes, 50), 1)} ms, p99 ${number(percentile(probeTimes, 99), 1)} ms, slowest ${number(Math.max(...probeTimes), 1)} ms.`,
     );
     console.log(
-      `\nThe raw loop's rounds: ${rounds.map((r) => `${number(r.rate)} POSTs/s`).join(", ")} (the median is the ceiling).`,
+      `\nThe raw loop's rounds: ${raws.map((r) => `${number(r.rate)} POSTs/s`).join(", ")} (the median is the ceiling).`,
+    );
+    const cpuMs = median(bursts.map((b) => b.cpuMs));
+    const rawCpuMs = median(raws.map((r) => r.cpuMs));
+    const percents = (values: (number | undefined)[]) =>
+      values.map((value) => `${number((value ?? 0) * 100)} %`).join(", ");
+    const threadBusy = bursts.map((b) => b.threadBusy);
+    console.log(
+      `\nThis process's CPU time per delivery: ${number(cpuMs, 3)} ms, the median of ${bursts.map((b) => number(b.cpuMs, 3)).join(", ")} (${database === "PostgreSQL" ? "the database's own is not counted" : "the embedded database's included"}; the receiver's included); per raw POST: ${number(rawCpuMs, 3)} ms; raw ÷ service: ${number(rawCpuMs / cpuMs, 3)}. The main thread was busy ${percents(bursts.map((b) => b.loopBusy))} of the bursts' time${threadBusy.every((busy) => busy === undefined) ? "" : `, the database's thread ${percents(threadBusy)}`} (event loop utilization).`,
     );
     console.log(
-      `\nThis process's CPU time per delivery: ${number(cpuMs, 3)} ms (${database === "PostgreSQL" ? "the database's own is not counted" : "the embedded database's included"}; the receiver's included); per raw POST: ${number(raw.cpuMs, 3)} ms; raw ÷ service: ${number(raw.cpuMs / cpuMs, 3)}. The main thread was busy ${number(loopBusy * 100)} % of the deliveries' time${threadBusy === undefined ? "" : `, the database's thread ${number(threadBusy * 100)} %`} (event loop utilization).`,
-    );
-    console.log(
-      `\n${number(distinct)} (event, endpoint) pairs delivered, ${number(received.length - distinct)} of them twice (at least once); ${number(table?.n ?? 0)} rows in webhook_deliveries${failures.length ? `; attempts not successful: ${failures.map((f) => `${f.code} ${number(f.n)}`).join(", ")}` : ""}.`,
+      `\n${number(expected)} (event, endpoint) pairs delivered in each burst, ${bursts.map((b) => number(b.resent)).join(", ")} of them twice (at least once); ${number(table?.n ?? 0)} rows in webhook_deliveries${failures.length ? `; attempts not successful: ${failures.map((f) => `${f.code} ${number(f.n)}`).join(", ")}` : ""}.`,
     );
   } finally {
     await service.close();
