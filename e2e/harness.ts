@@ -147,21 +147,6 @@ export async function expectToast(page: Page, text: string | RegExp, timeout = 1
   return toast.first();
 }
 
-/**
- * Closes the toasts on screen, as a user would before reaching what they cover: they sit at the top right, over a
- * page header's actions, for four seconds.
- */
-export async function dismissToasts(page: Page) {
-  const toasts = page.locator("[data-sonner-toast]");
-  for (let left = await toasts.count(); left > 0; left = await toasts.count()) {
-    await toasts.first().getByRole("button", { name: "Close toast" }).click({ force: true });
-    await toasts
-      .first()
-      .waitFor({ state: "detached" })
-      .catch(() => {});
-  }
-}
-
 /** The names of the files the browse grid or list shows, in order (each has a "Select <name>" checkbox). */
 export async function shownFileNames(page: Page): Promise<string[]> {
   const labels = await page

@@ -1,7 +1,7 @@
 import { readFile } from "node:fs/promises";
 import { describe, expect, test } from "vitest";
 import yauzl from "yauzl";
-import { type Dashboard, dismissToasts, expectToast, openDashboard, serviceApi } from "./harness.ts";
+import { type Dashboard, expectToast, openDashboard, serviceApi } from "./harness.ts";
 
 async function zipEntries(file: string): Promise<string[]> {
   const bytes = await readFile(file);
@@ -185,7 +185,6 @@ describe("sharing", () => {
     await files.getByRole("row").filter({ hasText: name }).waitFor();
     await d.page.getByRole("button", { name: "Prepare the zip" }).click();
     await d.page.getByText("Ready", { exact: true }).waitFor({ timeout: 20_000 });
-    await dismissToasts(d.page);
     const zip = d.page.getByRole("link", { name: "Download zip" });
     const downloading = d.page.waitForEvent("download");
     await zip.click();
@@ -205,7 +204,6 @@ describe("sharing", () => {
     await expectToast(d.page, "“Logos for the agency” saved");
     await d.page.getByRole("heading", { level: 1, name: "Logos for the agency" }).waitFor();
     await d.page.getByText("The marks, as agreed.").waitFor();
-    await dismissToasts(d.page);
     expect(await api("GET", `/v1/transfers/${transfer.id}`)).toMatchObject({
       name: "Logos for the agency",
       message: "The marks, as agreed.",

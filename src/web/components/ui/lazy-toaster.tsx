@@ -6,12 +6,13 @@ import { sonner } from "../../lib/toast.ts";
 export function LazyToaster({ theme }: { theme: Theme }) {
   const loaded = useOnDemand(sonner);
   if (!loaded) return null;
-  // Top right, under the top bar: the upload panel lives bottom right.
+  // Bottom left, as in the file managers users know: the upload panel lives bottom right, the selection bar
+  // bottom centre, and at the top right a toast covered the page header's actions for four seconds.
   return (
     <loaded.Toaster
       theme={theme}
-      position="top-right"
-      offset={{ top: 64, right: 16 }}
+      position="bottom-left"
+      offset={{ bottom: 16, left: 16 }}
       richColors
       closeButton
     />
