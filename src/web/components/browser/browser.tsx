@@ -198,7 +198,11 @@ export function AssetBrowser({
               summary={
                 <>
                   {summary}
-                  <SearchInterpretation search={query.data?.pages[0]?.search} onUseAsFilters={setSearch} />
+                  {/* The previous search's reading is not this one's: it waits for this one's answer. */}
+                  <SearchInterpretation
+                    search={query.isPlaceholderData ? undefined : query.data?.pages[0]?.search}
+                    onUseAsFilters={setSearch}
+                  />
                 </>
               }
             />
