@@ -6,6 +6,7 @@ import { toast } from "../../lib/toast.ts";
 import { ColorPalette, FOLDER_COLORS } from "../browser/color-palette.tsx";
 import { Dialog } from "../ui/dialog.tsx";
 import { DialogActions, FormError } from "../ui/dialog-form.tsx";
+import { Field } from "../ui/field.tsx";
 import { Input } from "../ui/input.tsx";
 
 interface Props {
@@ -76,10 +77,7 @@ export function BoardFormDialog({ open, onOpenChange, board, onCreated }: Props)
   return (
     <Dialog open={open} onOpenChange={onOpenChange} title={board ? "Edit board" : "New board"}>
       <form onSubmit={submit} noValidate className="space-y-4">
-        <div>
-          <label htmlFor="board-name" className="mb-1 block font-medium text-sm">
-            Name
-          </label>
+        <Field id="board-name" label="Name">
           <Input
             id="board-name"
             autoFocus
@@ -88,11 +86,8 @@ export function BoardFormDialog({ open, onOpenChange, board, onCreated }: Props)
             aria-invalid={problem !== null}
             onChange={(e) => setName(e.target.value)}
           />
-        </div>
-        <div>
-          <label htmlFor="board-emoji" className="mb-1 block font-medium text-sm">
-            Emoji <span className="font-normal text-zinc-600 dark:text-zinc-400">(optional)</span>
-          </label>
+        </Field>
+        <Field id="board-emoji" label="Emoji" optional>
           <Input
             id="board-emoji"
             value={emoji}
@@ -100,7 +95,7 @@ export function BoardFormDialog({ open, onOpenChange, board, onCreated }: Props)
             className="w-24"
             onChange={(e) => setEmoji(e.target.value)}
           />
-        </div>
+        </Field>
         <ColorPalette value={color} onChange={setColor} required />
         <FormError message={problem} />
         <DialogActions

@@ -11,6 +11,7 @@ import { toast } from "../../lib/toast.ts";
 import { ConfirmDialog } from "../ui/confirm-dialog.tsx";
 import { Dialog } from "../ui/dialog.tsx";
 import { DialogActions, FormError } from "../ui/dialog-form.tsx";
+import { Field } from "../ui/field.tsx";
 import { Input } from "../ui/input.tsx";
 import { ColorPalette } from "./color-palette.tsx";
 import { DestinationPicker } from "./destination-picker.tsx";
@@ -82,10 +83,7 @@ export function FolderFormDialog({
   return (
     <Dialog open={open} onOpenChange={onOpenChange} title={folder ? "Edit folder" : "New folder"}>
       <form onSubmit={submit} noValidate className="space-y-4">
-        <div>
-          <label htmlFor="folder-name" className="mb-1 block font-medium text-sm">
-            Name
-          </label>
+        <Field id="folder-name" label="Name">
           <Input
             id="folder-name"
             autoFocus
@@ -94,7 +92,7 @@ export function FolderFormDialog({
             aria-invalid={problem !== null}
             onChange={(e) => setName(e.target.value)}
           />
-        </div>
+        </Field>
         <ColorPalette value={color} onChange={setColor} />
         <FormError message={problem} />
         <DialogActions

@@ -13,6 +13,7 @@ import { formatBytes, plural } from "../../lib/format.ts";
 import { toast } from "../../lib/toast.ts";
 import { Dialog } from "../ui/dialog.tsx";
 import { DialogActions, FormError } from "../ui/dialog-form.tsx";
+import { Field } from "../ui/field.tsx";
 import { Input, Textarea } from "../ui/input.tsx";
 
 interface Props {
@@ -49,10 +50,7 @@ export function EditLibraryDialog({ library, open, onOpenChange }: Props) {
   return (
     <Dialog open={open} onOpenChange={onOpenChange} title="Edit library">
       <form onSubmit={submit} noValidate className="space-y-3">
-        <div>
-          <label htmlFor="library-edit-name" className="mb-1 block font-medium text-sm">
-            Name
-          </label>
+        <Field id="library-edit-name" label="Name">
           <Input
             id="library-edit-name"
             autoFocus
@@ -60,11 +58,8 @@ export function EditLibraryDialog({ library, open, onOpenChange }: Props) {
             value={name}
             onChange={(e) => setName(e.target.value)}
           />
-        </div>
-        <div>
-          <label htmlFor="library-edit-description" className="mb-1 block font-medium text-sm">
-            Description
-          </label>
+        </Field>
+        <Field id="library-edit-description" label="Description">
           <Textarea
             id="library-edit-description"
             rows={3}
@@ -72,7 +67,7 @@ export function EditLibraryDialog({ library, open, onOpenChange }: Props) {
             value={description}
             onChange={(e) => setDescription(e.target.value)}
           />
-        </div>
+        </Field>
         <FormError message={problem} />
         <DialogActions submit="Save" disabled={update.isPending} onCancel={() => onOpenChange(false)} />
       </form>
@@ -106,17 +101,14 @@ export function DeleteLibraryDialog({ library, open, onOpenChange }: Props) {
           {plural(library.file_count, "file")} ({formatBytes(library.size)}). Nothing goes to the trash and
           this cannot be undone.
         </p>
-        <div>
-          <label htmlFor="library-delete-confirm" className="mb-1 block font-medium text-sm">
-            Type the library's name to confirm
-          </label>
+        <Field id="library-delete-confirm" label="Type the library's name to confirm">
           <Input
             id="library-delete-confirm"
             autoComplete="off"
             value={typed}
             onChange={(e) => setTyped(e.target.value)}
           />
-        </div>
+        </Field>
         <FormError message={remove.error ? errorMessage(remove.error) : null} />
         <DialogActions
           submit="Delete library"

@@ -11,6 +11,7 @@ import { CONTROLS } from "../file/property-controls.tsx";
 import { Button } from "../ui/button.tsx";
 import { Dialog } from "../ui/dialog.tsx";
 import { DialogActions, FormError } from "../ui/dialog-form.tsx";
+import { Field } from "../ui/field.tsx";
 import { toastBulk } from "./feedback.ts";
 
 interface Props {
@@ -103,10 +104,7 @@ export function SetPropertyDialog({ files, open, onOpenChange }: Props) {
           </p>
         ) : (
           <>
-            <div>
-              <label htmlFor={`${id}-property`} className="mb-1 block font-medium text-sm">
-                Property
-              </label>
+            <Field id={`${id}-property`} label="Property">
               <select
                 id={`${id}-property`}
                 className="h-8 w-full rounded-md border border-zinc-300 bg-white px-2 text-sm dark:border-zinc-700 dark:bg-zinc-900"
@@ -123,7 +121,7 @@ export function SetPropertyDialog({ files, open, onOpenChange }: Props) {
                   </option>
                 ))}
               </select>
-            </div>
+            </Field>
             <div>
               <span id={`${id}-value`} className="mb-1 block font-medium text-sm">
                 Value

@@ -6,6 +6,7 @@ import { useApiMutation } from "../../api/query.ts";
 import { toast } from "../../lib/toast.ts";
 import { Dialog } from "../ui/dialog.tsx";
 import { DialogActions, FormError } from "../ui/dialog-form.tsx";
+import { Field } from "../ui/field.tsx";
 import { Input } from "../ui/input.tsx";
 
 /** "New library" (the libraries page and the command palette): name and description, then the new library opens. */
@@ -45,10 +46,7 @@ export function NewLibraryDialog({
   return (
     <Dialog open={open} onOpenChange={close} title="New library">
       <form onSubmit={submit} className="space-y-3">
-        <div>
-          <label htmlFor={`${fieldId}-name`} className="mb-1 block font-medium text-sm">
-            Name
-          </label>
+        <Field id={`${fieldId}-name`} label="Name">
           <Input
             id={`${fieldId}-name`}
             required
@@ -57,17 +55,14 @@ export function NewLibraryDialog({
             value={name}
             onChange={(e) => setName(e.target.value)}
           />
-        </div>
-        <div>
-          <label htmlFor={`${fieldId}-description`} className="mb-1 block font-medium text-sm">
-            Description <span className="font-normal text-zinc-500">(optional)</span>
-          </label>
+        </Field>
+        <Field id={`${fieldId}-description`} label="Description" optional>
           <Input
             id={`${fieldId}-description`}
             value={description}
             onChange={(e) => setDescription(e.target.value)}
           />
-        </div>
+        </Field>
         <FormError message={create.error ? errorMessage(create.error) : null} />
         <DialogActions
           submit={create.isPending ? "Creating…" : "Create library"}

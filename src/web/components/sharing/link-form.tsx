@@ -1,4 +1,5 @@
 import type { ReactNode } from "react";
+import { Field } from "../ui/field.tsx";
 import { Input } from "../ui/input.tsx";
 import {
   ACCESS_LABELS,
@@ -56,10 +57,7 @@ export function LinkForm({
   const today = localDayOf(new Date().toISOString());
   return (
     <div className="space-y-4">
-      <div>
-        <label htmlFor="link-access" className="mb-1 block font-medium text-sm">
-          Visitors
-        </label>
+      <Field id="link-access" label="Visitors">
         <select
           id="link-access"
           className={SELECT}
@@ -72,12 +70,9 @@ export function LinkForm({
             </option>
           ))}
         </select>
-      </div>
+      </Field>
       <div className="grid grid-cols-2 gap-3">
-        <div>
-          <label htmlFor="link-password" className="mb-1 block font-medium text-sm">
-            Password <span className="font-normal text-zinc-600 dark:text-zinc-400">(optional)</span>
-          </label>
+        <Field id="link-password" label="Password" optional>
           <Input
             id="link-password"
             type="password"
@@ -95,11 +90,8 @@ export function LinkForm({
               Remove the password
             </Check>
           )}
-        </div>
-        <div>
-          <label htmlFor="link-expiry" className="mb-1 block font-medium text-sm">
-            Expires <span className="font-normal text-zinc-600 dark:text-zinc-400">(optional)</span>
-          </label>
+        </Field>
+        <Field id="link-expiry" label="Expires" optional>
           <Input
             id="link-expiry"
             type="date"
@@ -107,7 +99,7 @@ export function LinkForm({
             value={settings.expiresOn}
             onChange={(e) => set("expiresOn", e.target.value)}
           />
-        </div>
+        </Field>
       </div>
       <fieldset className="space-y-1.5">
         <legend className="mb-1 font-medium text-sm">Visitors see</legend>
@@ -134,10 +126,7 @@ export function LinkForm({
           Properties (status, campaign…)
         </Check>
       </fieldset>
-      <div>
-        <label htmlFor="link-display" className="mb-1 block font-medium text-sm">
-          {targetType === "board" ? "Board view" : "Layout"}
-        </label>
+      <Field id="link-display" label={targetType === "board" ? "Board view" : "Layout"}>
         {targetType === "board" ? (
           <select
             id="link-display"
@@ -159,7 +148,7 @@ export function LinkForm({
             <option value="list">List</option>
           </select>
         )}
-      </div>
+      </Field>
     </div>
   );
 }

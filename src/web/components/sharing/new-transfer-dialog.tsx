@@ -11,6 +11,7 @@ import { toast } from "../../lib/toast.ts";
 import { Button } from "../ui/button.tsx";
 import { Dialog } from "../ui/dialog.tsx";
 import { DialogActions, FormError } from "../ui/dialog-form.tsx";
+import { Field } from "../ui/field.tsx";
 import { Input, Textarea } from "../ui/input.tsx";
 
 /** A brandspace file or folder picked for the transfer. */
@@ -57,10 +58,7 @@ export function LibraryPicker({ onPick }: { onPick: (item: TransferItem) => void
   const [q, setQ] = useState("");
   const search = useQuery({ ...fileSearchQuery(q.trim(), 8), enabled: q.trim().length >= 2 });
   return (
-    <div>
-      <label htmlFor="transfer-search" className="mb-1 block font-medium text-sm">
-        Add from the library
-      </label>
+    <Field id="transfer-search" label="Add from the library">
       <Input
         id="transfer-search"
         type="search"
@@ -88,7 +86,7 @@ export function LibraryPicker({ onPick }: { onPick: (item: TransferItem) => void
           ))}
         </ul>
       )}
-    </div>
+    </Field>
   );
 }
 
@@ -150,10 +148,7 @@ export function NewTransferDialog({ open, onOpenChange, initialItems = [] }: Pro
   return (
     <Dialog open={open} onOpenChange={(next) => !busy && onOpenChange(next)} title="New transfer">
       <form onSubmit={submit} noValidate className="space-y-4">
-        <div>
-          <label htmlFor="transfer-name" className="mb-1 block font-medium text-sm">
-            Name <span className="font-normal text-zinc-600 dark:text-zinc-400">(optional)</span>
-          </label>
+        <Field id="transfer-name" label="Name" optional>
           <Input
             id="transfer-name"
             value={name}
@@ -161,11 +156,8 @@ export function NewTransferDialog({ open, onOpenChange, initialItems = [] }: Pro
             placeholder="e.g. Launch assets for the agency"
             onChange={(e) => setName(e.target.value)}
           />
-        </div>
-        <div>
-          <label htmlFor="transfer-message" className="mb-1 block font-medium text-sm">
-            Message <span className="font-normal text-zinc-600 dark:text-zinc-400">(optional)</span>
-          </label>
+        </Field>
+        <Field id="transfer-message" label="Message" optional>
           <Textarea
             id="transfer-message"
             value={message}
@@ -173,12 +165,9 @@ export function NewTransferDialog({ open, onOpenChange, initialItems = [] }: Pro
             rows={2}
             onChange={(e) => setMessage(e.target.value)}
           />
-        </div>
+        </Field>
         <div className="grid grid-cols-2 gap-3">
-          <div>
-            <label htmlFor="transfer-password" className="mb-1 block font-medium text-sm">
-              Password <span className="font-normal text-zinc-600 dark:text-zinc-400">(optional)</span>
-            </label>
+          <Field id="transfer-password" label="Password" optional>
             <Input
               id="transfer-password"
               type="password"
@@ -186,11 +175,8 @@ export function NewTransferDialog({ open, onOpenChange, initialItems = [] }: Pro
               value={password}
               onChange={(e) => setPassword(e.target.value)}
             />
-          </div>
-          <div>
-            <label htmlFor="transfer-expiry" className="mb-1 block font-medium text-sm">
-              Available for
-            </label>
+          </Field>
+          <Field id="transfer-expiry" label="Available for">
             <select
               id="transfer-expiry"
               value={days}
@@ -203,7 +189,7 @@ export function NewTransferDialog({ open, onOpenChange, initialItems = [] }: Pro
                 </option>
               ))}
             </select>
-          </div>
+          </Field>
         </div>
         <LibraryPicker onPick={pick} />
         <div>

@@ -1,11 +1,12 @@
 import { type FormEvent, useState } from "react";
-import { TRANSFER_LIMITS, type Transfer, type UpdateTransferBody } from "../../../contract/transfers.ts";
+import { TRANSFER_LIMITS, type Transfer } from "../../../contract/transfers.ts";
 import { errorMessage } from "../../api/error-message.ts";
 import { useUpdateTransfer } from "../../api/transfers.ts";
 import { toast } from "../../lib/toast.ts";
 import { localDayOf } from "../sharing/link-settings.tsx";
 import { Dialog } from "../ui/dialog.tsx";
 import { DialogActions, FormError } from "../ui/dialog-form.tsx";
+import { Field, fieldHintId } from "../ui/field.tsx";
 import { Input, Textarea } from "../ui/input.tsx";
 import { changesOf, lastExpiryDay, type TransferSettings, transferSettingsOf } from "./transfer-settings.ts";
 
@@ -46,21 +47,15 @@ export function TransferSettingsDialog({
   return (
     <Dialog open={open} onOpenChange={onOpenChange} title="Transfer settings">
       <form onSubmit={submit} noValidate className="space-y-4">
-        <div>
-          <label htmlFor="transfer-settings-name" className="mb-1 block font-medium text-sm">
-            Name
-          </label>
+        <Field id="transfer-settings-name" label="Name">
           <Input
             id="transfer-settings-name"
             value={settings.name}
             maxLength={TRANSFER_LIMITS.nameMax}
             onChange={(e) => set({ name: e.target.value })}
           />
-        </div>
-        <div>
-          <label htmlFor="transfer-settings-message" className="mb-1 block font-medium text-sm">
-            Message <span className="font-normal text-zinc-600 dark:text-zinc-400">(optional)</span>
-          </label>
+        </Field>
+        <Field id="transfer-settings-message" label="Message" optional>
           <Textarea
             id="transfer-settings-message"
             value={settings.message}
@@ -68,29 +63,29 @@ export function TransferSettingsDialog({
             rows={3}
             onChange={(e) => set({ message: e.target.value })}
           />
-        </div>
-        <div>
-          <label htmlFor="transfer-settings-expiry" className="mb-1 block font-medium text-sm">
-            Available until
-          </label>
+        </Field>
+        <Field
+          id="transfer-settings-expiry"
+          label="Available until"
+          hint={
+            <>Through the end of that day; at most {TRANSFER_LIMITS.maxDays} days after it was created.</>
+          }
+        >
           <Input
             id="transfer-settings-expiry"
             type="date"
             value={settings.expiresOn}
             min={localDayOf(new Date().toISOString())}
             max={lastExpiryDay(transfer)}
-            aria-describedby="transfer-settings-expiry-hint"
+            aria-describedby={fieldHintId("transfer-settings-expiry")}
             onChange={(e) => set({ expiresOn: e.target.value })}
           />
-          <p id="transfer-settings-expiry-hint" className="mt-1 text-xs text-zinc-600 dark:text-zinc-400">
-            Through the end of that day; at most {TRANSFER_LIMITS.maxDays} days after it was created.
-          </p>
-        </div>
-        <div>
-          <label htmlFor="transfer-settings-password" className="mb-1 block font-medium text-sm">
-            {transfer.password_protected ? "New password" : "Password"}{" "}
-            <span className="font-normal text-zinc-600 dark:text-zinc-400">(optional)</span>
-          </label>
+        </Field>
+        <Field
+          id="transfer-settings-password"
+          label={transfer.password_protected ? "New password" : "Password"}
+          optional
+        >
           <Input
             id="transfer-settings-password"
             type="password"
@@ -109,7 +104,7 @@ export function TransferSettingsDialog({
               Remove the password
             </label>
           )}
-        </div>
+        </Field>
         <FormError message={problem} />
         <DialogActions submit="Save" disabled={update.isPending} onCancel={() => onOpenChange(false)} />
       </form>

@@ -6,6 +6,7 @@ import { useApiMutation } from "../../api/query.ts";
 import { toast } from "../../lib/toast.ts";
 import { Dialog } from "../ui/dialog.tsx";
 import { DialogActions, FormError } from "../ui/dialog-form.tsx";
+import { Field } from "../ui/field.tsx";
 import { Input } from "../ui/input.tsx";
 import { queueImport } from "./upload-queue.ts";
 
@@ -53,10 +54,7 @@ export function ImportUrlDialog({ open, onOpenChange, libraryId, folderId, place
   return (
     <Dialog open={open} onOpenChange={onOpenChange} title={`Import from URL into “${placeName}”`}>
       <form onSubmit={submit} noValidate className="space-y-4">
-        <div>
-          <label htmlFor="import-url" className="mb-1 block font-medium text-sm">
-            Web address
-          </label>
+        <Field id="import-url" label="Web address">
           <Input
             id="import-url"
             type="url"
@@ -65,16 +63,10 @@ export function ImportUrlDialog({ open, onOpenChange, libraryId, folderId, place
             value={url}
             onChange={(e) => setUrl(e.target.value)}
           />
-        </div>
-        <div>
-          <label htmlFor="import-name" className="mb-1 block font-medium text-sm">
-            Name{" "}
-            <span className="font-normal text-zinc-600 dark:text-zinc-400">
-              (optional: taken from the server)
-            </span>
-          </label>
+        </Field>
+        <Field id="import-name" label="Name" optional="taken from the server">
           <Input id="import-name" value={name} maxLength={255} onChange={(e) => setName(e.target.value)} />
-        </div>
+        </Field>
         <FormError message={problem} />
         <DialogActions
           submit="Import"

@@ -1,5 +1,6 @@
 import { type FormEvent, useState } from "react";
 import { Button } from "../ui/button.tsx";
+import { Field } from "../ui/field.tsx";
 import { Input } from "../ui/input.tsx";
 import { EventPicker } from "./event-picker.tsx";
 import {
@@ -69,10 +70,7 @@ export function WebhookForm({ initial, submitLabel, pending, error, onSubmit, on
               : "An https URL that answers 2xx within 10 seconds. Redirects are not followed.")}
         </p>
       </div>
-      <div>
-        <label htmlFor="webhook-description" className="mb-1 block font-medium text-sm">
-          Description <span className="font-normal text-zinc-500 dark:text-zinc-400">(optional)</span>
-        </label>
+      <Field id="webhook-description" label="Description" optional>
         <Input
           id="webhook-description"
           placeholder="What receives these events"
@@ -86,7 +84,7 @@ export function WebhookForm({ initial, submitLabel, pending, error, onSubmit, on
             {errors.description}
           </p>
         )}
-      </div>
+      </Field>
       <EventPicker value={values.events} onChange={(events) => set({ events })} error={errors.events} />
       {errors.form && (
         <p role="alert" className="text-red-600 text-sm dark:text-red-400">

@@ -14,6 +14,7 @@ import { Badge } from "../../../components/ui/badge.tsx";
 import { Button } from "../../../components/ui/button.tsx";
 import { Dialog } from "../../../components/ui/dialog.tsx";
 import { DialogActions, FormError } from "../../../components/ui/dialog-form.tsx";
+import { Field } from "../../../components/ui/field.tsx";
 import { GuardedButton } from "../../../components/ui/guarded-button.tsx";
 import { Input } from "../../../components/ui/input.tsx";
 import { ListTable } from "../../../components/ui/list-table.tsx";
@@ -54,10 +55,7 @@ function NewPageDialog({ open, onOpenChange }: { open: boolean; onOpenChange: (o
   return (
     <Dialog open={open} onOpenChange={onOpenChange} title="New page">
       <form onSubmit={submit} noValidate className="space-y-4">
-        <div>
-          <label htmlFor="page-title" className="mb-1 block font-medium text-sm">
-            Title
-          </label>
+        <Field id="page-title" label="Title">
           <Input
             id="page-title"
             autoFocus
@@ -65,11 +63,8 @@ function NewPageDialog({ open, onOpenChange }: { open: boolean; onOpenChange: (o
             maxLength={255}
             onChange={(e) => setTitle(e.target.value)}
           />
-        </div>
-        <div>
-          <label htmlFor="page-library" className="mb-1 block font-medium text-sm">
-            Library
-          </label>
+        </Field>
+        <Field id="page-library" label="Library">
           <select
             id="page-library"
             value={library}
@@ -82,7 +77,7 @@ function NewPageDialog({ open, onOpenChange }: { open: boolean; onOpenChange: (o
               </option>
             ))}
           </select>
-        </div>
+        </Field>
         <FormError message={problem} />
         <DialogActions
           submit="Create page"
