@@ -160,11 +160,12 @@ async function rawCeiling(
 }
 
 /**
- * Waits until every attempt is settled and then a second more, so that a raw round does not share the machine
- * with what is left of the burst before it (its last settles, the jobs it woke).
+ * Waits until every attempt is settled (a minute at most: a failed one's retry may be pending) and then a second
+ * more, so that a raw round does not share the machine with what is left of the burst before it (its last
+ * settles, the jobs it woke).
  */
 async function settled(service: TestService): Promise<void> {
-  for (;;) {
+  for (const deadline = Date.now() + 60_000; Date.now() < deadline; ) {
     const [row] = rowsOf<{ n: number }>(
       await service.deps.db.execute(
         sql`select count(*)::int as n from webhook_deliveries where status = 'pending'`,
