@@ -5,8 +5,8 @@ export const fieldHintId = (id: string) => `${id}-hint`;
 
 /**
  * A labelled form field: the label above its control (marked "(optional)" when it may stay empty, or
- * "(optional: …)" with what happens then), then a hint when there is one. The control is the child, with `id` as its own id and, when there is a hint,
- * `aria-describedby={fieldHintId(id)}`.
+ * "(optional: …)" with what happens then), then a hint when there is one. The control is the child, with `id` as
+ * its own id and, when there is a hint, `aria-describedby={fieldHintId(id)}`.
  */
 export function Field({
   id,

@@ -16,7 +16,8 @@ import { Skeleton } from "../ui/skeleton.tsx";
 import { DeliveryStatusBadge } from "./badges.tsx";
 import { ORIGIN_LABELS, ResponseSummary } from "./deliveries-table.tsx";
 
-function Field({ label, children }: { label: string; children: ReactNode }) {
+/** One fact of the delivery, its label above it (a compact `DetailRow`, two to a row in the drawer). */
+function Fact({ label, children }: { label: string; children: ReactNode }) {
   return (
     <div className="py-2">
       <dt className="text-xs text-zinc-600 dark:text-zinc-400">{label}</dt>
@@ -33,35 +34,35 @@ function DeliveryFields({ delivery, onOpen }: { delivery: Delivery; onOpen: (del
   return (
     <>
       <dl className="grid grid-cols-2 gap-x-4">
-        <Field label="Status">
+        <Fact label="Status">
           <DeliveryStatusBadge status={delivery.status} />
-        </Field>
-        <Field label="Attempt">{delivery.attempt} of 6</Field>
-        <Field label="Response">
+        </Fact>
+        <Fact label="Attempt">{delivery.attempt} of 6</Fact>
+        <Fact label="Response">
           <ResponseSummary delivery={delivery} />
-        </Field>
-        <Field label="Duration">{delivery.duration_ms === null ? "—" : `${delivery.duration_ms} ms`}</Field>
-        <Field label="Scheduled">{formatDateTime(delivery.scheduled_at)}</Field>
-        <Field label="Delivered">{delivery.delivered_at ? formatDateTime(delivery.delivered_at) : "—"}</Field>
-        <Field label="Origin">{ORIGIN_LABELS[delivery.origin]}</Field>
+        </Fact>
+        <Fact label="Duration">{delivery.duration_ms === null ? "—" : `${delivery.duration_ms} ms`}</Fact>
+        <Fact label="Scheduled">{formatDateTime(delivery.scheduled_at)}</Fact>
+        <Fact label="Delivered">{delivery.delivered_at ? formatDateTime(delivery.delivered_at) : "—"}</Fact>
+        <Fact label="Origin">{ORIGIN_LABELS[delivery.origin]}</Fact>
         {delivery.error_code && (
-          <Field label="Error">
+          <Fact label="Error">
             <Mono>{delivery.error_code}</Mono>
-          </Field>
+          </Fact>
         )}
       </dl>
       <dl className="mt-2 border-zinc-200 border-t pt-2 dark:border-zinc-800">
-        <Field label="Event ID (Service-Event-Id, the deduplication key)">
+        <Fact label="Event ID (Service-Event-Id, the deduplication key)">
           <Mono>{delivery.event_id}</Mono>
-        </Field>
-        <Field label="Delivery ID (Service-Delivery-Id)">
+        </Fact>
+        <Fact label="Delivery ID (Service-Delivery-Id)">
           <Mono>{delivery.id}</Mono>
-        </Field>
-        <Field label="Request ID (X-Request-Id)">
+        </Fact>
+        <Fact label="Request ID (X-Request-Id)">
           <Mono>{delivery.request_id}</Mono>
-        </Field>
+        </Fact>
         {delivery.replayed_from_id && (
-          <Field label="Sent again from">
+          <Fact label="Sent again from">
             <button
               type="button"
               className="font-mono text-[13px] text-accent-700 hover:underline dark:text-accent-100"
@@ -69,7 +70,7 @@ function DeliveryFields({ delivery, onOpen }: { delivery: Delivery; onOpen: (del
             >
               {delivery.replayed_from_id}
             </button>
-          </Field>
+          </Fact>
         )}
       </dl>
       <h3 className="mt-4 font-medium text-sm">Response body (first 1 KiB)</h3>
