@@ -126,7 +126,10 @@ async function run(db: Sql, design: Design): Promise<number> {
   return elapsed;
 }
 
-/** The share of the settles that were HOT updates (no index entries), where the statistics say (PostgreSQL). */
+/**
+ * The share of the last run's settles that were HOT updates (no index entries), from the table's statistics, which
+ * the database reports up to a second late (both PostgreSQL and PGlite keep them).
+ */
 async function hotShare(db: Sql): Promise<string> {
   await new Promise((resolve) => setTimeout(resolve, 1_100));
   const { rows } = await db.query(
