@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { HexColor, Id, Timestamp } from "./common.ts";
 import { FileBase, PropertyValue } from "./files.ts";
+import { displayName } from "./item-name.ts";
 import { Property } from "./properties.ts";
 
 export const BOARD_ACCESS = ["view", "comment", "edit", "manage"] as const;
@@ -32,11 +33,7 @@ export const BoardWithProperties = Board.extend({ properties: z.array(Property) 
 });
 export type BoardWithProperties = z.infer<typeof BoardWithProperties>;
 
-const Name = z
-  .string()
-  .trim()
-  .min(1, "must not be empty")
-  .max(BOARD_LIMITS.nameLength, `must be at most ${BOARD_LIMITS.nameLength} characters`);
+const Name = displayName(BOARD_LIMITS.nameLength);
 
 /** The longest single emoji in UTF-16 units (a family or a flag sequence with modifiers) is well under this. */
 const EMOJI_MAX_LENGTH = 64;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { ItemName, toItemName } from "./item-name.ts";
+import { displayName, ItemName, toItemName } from "./item-name.ts";
 
 describe("ItemName", () => {
   it.each(["logo.png", "Q3 — launch (final).pdf", "日本語.txt", "a".repeat(255), ".env"])(
@@ -33,5 +33,26 @@ describe("toItemName", () => {
     expect(toItemName("  ")).toBe("download");
     expect(toItemName("..", "file")).toBe("file");
     expect([...toItemName("é".repeat(300))].length).toBe(255);
+  });
+});
+
+describe("displayName", () => {
+  const Name = displayName(20);
+
+  it.each(["Launch 2026", "Q1/Q2 review", "a\\b", "Café ☕", "  trimmed  "])("accepts %j", (name) => {
+    expect(Name.safeParse(name).success).toBe(true);
+  });
+
+  it.each([
+    "",
+    "   ",
+    "line1\nline2",
+    "bell\u0007",
+    "tab\there",
+    "\u202Eevil",
+    "iso\u2066late",
+    "a".repeat(21),
+  ])("refuses %j", (name) => {
+    expect(Name.safeParse(name).success).toBe(false);
   });
 });

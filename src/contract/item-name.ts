@@ -10,6 +10,9 @@ export const ITEM_NAME_MAX = 255;
 // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what this rule refuses.
 const FORBIDDEN = /[\\/\u0000-\u001f\u007f\u202a-\u202e\u2066-\u2069]/u;
 const FORBIDDEN_ALL = new RegExp(FORBIDDEN.source, "gu");
+/** What no one-line name or label may hold: control characters and direction overrides (see `FORBIDDEN`). */
+// biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what this rule refuses.
+const UNPRINTABLE = /[\u0000-\u001f\u007f\u202a-\u202e\u2066-\u2069]/u;
 
 /** The one naming rule of files and folders: 1 to 255 characters after trimming, not `.` or `..`, nothing forbidden. */
 export const ItemName = z
@@ -30,4 +33,19 @@ export const ItemName = z
 export function toItemName(text: string, fallback = "download"): string {
   const cleaned = [...text.replace(FORBIDDEN_ALL, "_").trim()].slice(0, ITEM_NAME_MAX).join("").trim();
   return ItemName.safeParse(cleaned).success ? cleaned : fallback;
+}
+
+/**
+ * The rule of every other one-line name people read (libraries, boards, properties, options, transfers, a visitor's
+ * name on a comment): 1 to `max` characters after trimming, no control characters (a line break in a name splits
+ * lists, CSV exports and log lines) and no direction overrides (which make a name read as something else). Unlike
+ * file and folder names, `/` and `\` are fine.
+ */
+export function displayName(max: number) {
+  return z
+    .string()
+    .trim()
+    .min(1, "must not be empty")
+    .max(max, `must be at most ${max} characters`)
+    .refine((name) => !UNPRINTABLE.test(name), "must not contain control characters or direction overrides");
 }

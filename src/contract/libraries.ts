@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { Id, Timestamp } from "./common.ts";
+import { displayName } from "./item-name.ts";
 
 export const Library = z
   .object({
@@ -21,7 +22,7 @@ export const LibraryDetail = Library.extend({
 }).meta({ id: "LibraryDetail" });
 export type LibraryDetail = z.infer<typeof LibraryDetail>;
 
-const LibraryName = z.string().trim().min(1, "must not be empty").max(255, "must be at most 255 characters");
+const LibraryName = displayName(255);
 /** `null` (or leaving it out at creation) means no description. */
 const LibraryDescription = z.string().max(2000, "must be at most 2000 characters").nullable();
 

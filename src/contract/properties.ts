@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { HexColor, Id, Timestamp } from "./common.ts";
 import { PROPERTY_TYPES, type PropertyType } from "./files.ts";
+import { displayName } from "./item-name.ts";
 
 export const PROPERTY_SCOPES = ["brandspace", "board"] as const;
 export const SELECTION_MODES = ["single", "multiple"] as const;
@@ -62,16 +63,8 @@ export const Property = z
   .meta({ id: "Property" });
 export type Property = z.infer<typeof Property>;
 
-const Name = z
-  .string()
-  .trim()
-  .min(1, "must not be empty")
-  .max(PROPERTY_LIMITS.nameLength, `must be at most ${PROPERTY_LIMITS.nameLength} characters`);
-const Label = z
-  .string()
-  .trim()
-  .min(1, "must not be empty")
-  .max(PROPERTY_LIMITS.labelLength, `must be at most ${PROPERTY_LIMITS.labelLength} characters`);
+const Name = displayName(PROPERTY_LIMITS.nameLength);
+const Label = displayName(PROPERTY_LIMITS.labelLength);
 const Position = z.number().int("must be an integer").min(0, "must be 0 or more").max(1_000_000);
 
 const NewOption = z.strictObject({ label: Label, color: HexColor.optional() });

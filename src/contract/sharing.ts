@@ -2,6 +2,7 @@ import { z } from "zod";
 import { Comment } from "./comments.ts";
 import { DateTimeInput, Id, NullableTimestamp, PaginationQuery, Timestamp } from "./common.ts";
 import { FILE_KINDS, PROPERTY_TYPES } from "./files.ts";
+import { displayName } from "./item-name.ts";
 
 export const SHARED_TARGET_TYPES = ["file", "folder", "board", "library"] as const;
 export const SHARE_ACCESS = ["view", "comment", "download"] as const;
@@ -193,7 +194,7 @@ export const ShareZipUrl = z
 export const PublicComment = Comment;
 
 export const AnonymousCommentBody = z.strictObject({
-  anonymous_name: z.string().trim().min(1).max(SHARING_LIMITS.anonymousNameMax),
+  anonymous_name: displayName(SHARING_LIMITS.anonymousNameMax),
   text: z.string().trim().min(1).max(10_000),
   timestamp_ms: z.number().int().min(0).max(2_147_483_647).optional(),
 });

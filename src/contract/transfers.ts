@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { Id, NullableTimestamp, PaginationQuery, Timestamp } from "./common.ts";
+import { displayName } from "./item-name.ts";
 import { FutureDateTime, Password } from "./sharing.ts";
 
 export const TRANSFER_STATUSES = ["awaiting_uploads", "processing", "ready", "expired"] as const;
@@ -63,7 +64,7 @@ export type Transfer = z.infer<typeof Transfer>;
 const ItemIds = z.array(z.string().min(1).max(100)).max(TRANSFER_LIMITS.idsPerRequest);
 
 const TransferSettings = {
-  name: z.string().trim().min(1).max(TRANSFER_LIMITS.nameMax).optional(),
+  name: displayName(TRANSFER_LIMITS.nameMax).optional(),
   message: z.string().max(TRANSFER_LIMITS.messageMax).nullable().optional(),
   expires_at: FutureDateTime.optional(),
   password: Password.nullable().optional(),

@@ -58,10 +58,23 @@ export const CreateUploadBody = z.strictObject({
 export const CompleteUploadBody = z
   .strictObject({
     parts: z
-      .array(z.object({ number: z.number().int().min(1).max(10_000), etag: z.string().max(255).optional() }))
+      .array(
+        z.strictObject({ number: z.number().int().min(1).max(10_000), etag: z.string().min(1).max(255) }),
+      )
       .max(10_000)
-      .optional(),
+      .optional()
+      .meta({
+        description:
+          "Optional; when sent, every part of the upload once (a single upload's one part is number 1), each with the etag its PUT answered.",
+      }),
   })
   .optional();
 
-export const UploadPart = z.object({ number: z.number().int(), etag: z.string(), size: z.number().int() });
+export const UploadPart = z
+  .object({
+    object: z.literal("upload_part"),
+    number: z.number().int(),
+    etag: z.string(),
+    size: z.number().int(),
+  })
+  .meta({ id: "UploadPart" });

@@ -89,7 +89,7 @@ export const completeTransfer = defineOperation({
   summary:
     "Close the transfer and build its zip in the background: `processing`, then `ready` (`transfer.ready`).",
   params: TransferParams,
-  status: 200,
+  status: 202,
   response: Transfer,
 });
 

@@ -140,6 +140,8 @@ describe("boards", () => {
       { name: "B", logo_url: "javascript:alert(1)" },
       { name: "B", pinned: "yes" },
       { name: "B\u0000" },
+      { name: "line1\nline2" },
+      { name: "\u202Eevil" },
     ];
     for (const body of cases) {
       const res = await owner("POST", "/v1/boards", { body });

@@ -3,7 +3,7 @@ import { requireLibraryAccess } from "../access/library-access.ts";
 import { isActiveFolder } from "../content/subtree.repository.ts";
 import { requireActiveFolder } from "../folders/folder-access.ts";
 import { enqueueJob } from "../jobs/enqueue-job.ts";
-import { unpublishTrashedPage } from "../pages/pages.service.ts";
+import { unpublishLeavingPage } from "../pages/pages.service.ts";
 import { requirePermission } from "../platform/auth.ts";
 import { changedFields } from "../platform/changed-fields.ts";
 import type { ServiceContext } from "../platform/context.ts";
@@ -170,7 +170,7 @@ export async function trashFile(ctx: ServiceContext, { fileId }: FileId) {
   const file = await requireFile(ctx, fileId, "edit");
   requirePermission(ctx.auth, "files.delete", "delete or restore files");
   if (file.trashedAt) throw conflict("The file is already in the trash.");
-  if (file.kind === "page") await unpublishTrashedPage(ctx, fileId);
+  if (file.kind === "page") await unpublishLeavingPage(ctx, fileId);
   const row = await repo.updateFileRow(ctx.db, fileId, { trashedAt: new Date() });
   await emitFile(ctx, "file.trashed", row);
   return {
@@ -185,6 +185,7 @@ export async function trashFile(ctx: ServiceContext, { fileId }: FileId) {
 export async function deleteFilePermanently(ctx: ServiceContext, { fileId }: FileId) {
   const file = await requireFile(ctx, fileId, "edit");
   requirePermission(ctx.auth, "files.delete", "delete or restore files");
+  if (file.kind === "page") await unpublishLeavingPage(ctx, fileId);
   await repo.deleteFileRow(ctx.db, fileId);
   await revokeLinksOfDeleted(ctx.db, ctx.auth.brandspace.id, { file: [fileId] });
   await emitFile(ctx, "file.deleted", file);

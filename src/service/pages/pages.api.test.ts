@@ -320,10 +320,23 @@ describe("pages", () => {
     expect((await eventsOf(page.id)).map((e) => e.type)).toEqual([
       "page.created",
       "page.published",
+      "page.unpublished",
       "page.deleted",
       "page.deleted",
     ]);
     expectError(await owner("GET", `/v1/pages/${imageId}`), 404, "not_found");
+  });
+
+  it("a published page deleted for good through /v1/files ends its publication first: page.unpublished", async () => {
+    const page = await create({ title: "Gone at once" });
+    await owner("POST", `/v1/pages/${page.id}/publish`);
+    expect((await owner("DELETE", `/v1/files/${page.id}?permanent=true`)).status).toBe(200);
+    expect((await eventsOf(page.id)).map((e) => e.type)).toEqual([
+      "page.created",
+      "page.published",
+      "page.unpublished",
+      "file.deleted",
+    ]);
   });
 });
 

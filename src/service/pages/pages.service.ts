@@ -176,10 +176,10 @@ export async function unpublishPage(ctx: ServiceContext, ref: PageRef) {
 }
 
 /**
- * A page trashed through `/v1/files` stops being published too, as one trashed through `/v1/pages` does: its
- * public URL ends, with `page.unpublished` (the trash itself is the file's `file.trashed`).
+ * A page going away (to the trash through `/v1/files` or `/v1/pages`, or deleted for good) stops being published:
+ * its public URL ends, with `page.unpublished` before the event of its going (`file.trashed` or `page.deleted`).
  */
-export async function unpublishTrashedPage(ctx: ServiceContext, fileId: string) {
+export async function unpublishLeavingPage(ctx: ServiceContext, fileId: string) {
   const row = await repo.findPage(ctx.db, ctx.auth.brandspace.id, fileId);
   if (!row?.page.publishToken) return;
   await repo.updatePageRow(ctx.db, fileId, { publishToken: null });
@@ -187,13 +187,18 @@ export async function unpublishTrashedPage(ctx: ServiceContext, fileId: string) 
   await emitPage(ctx, "page.unpublished", (await repo.findPage(ctx.db, ctx.auth.brandspace.id, fileId))!);
 }
 
-/** To the trash (restored through the file), or for good; it stops being published either way: `page.deleted`. */
+/**
+ * To the trash (restored through the file), or for good: `page.deleted`. It stops being published either way, and a
+ * published one says so first with `page.unpublished`, as one trashed through `/v1/files` does.
+ */
 export async function deletePage(
   ctx: ServiceContext,
   { permanent, ...ref }: PageRef & { permanent?: boolean },
 ) {
   const row = await requirePage(ctx, ref, "edit");
   requirePermission(ctx.auth, "files.delete", "delete pages");
+  if (!permanent && row.file.trashedAt) throw conflict("The page is already in the trash.");
+  if (row.page.publishToken) await unpublishLeavingPage(ctx, row.file.id);
   if (permanent) {
     await emitPage(ctx, "page.deleted", row);
     await deleteFileRow(ctx.db, row.file.id);
@@ -205,9 +210,7 @@ export async function deletePage(
       trashed_at: null,
     };
   }
-  if (row.file.trashedAt) throw conflict("The page is already in the trash.");
-  await repo.updatePageRow(ctx.db, row.file.id, { publishToken: null });
-  const file = await updateFileRow(ctx.db, row.file.id, { trashedAt: new Date(), published: false });
+  const file = await updateFileRow(ctx.db, row.file.id, { trashedAt: new Date() });
   await emitPage(ctx, "page.deleted", { ...row, file });
   return {
     object: "page" as const,

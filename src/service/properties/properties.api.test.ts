@@ -248,6 +248,8 @@ describe("brandspace properties", () => {
       ],
       [{ name: "Bad", type: "status", options: [{ label: "a", color: "red" }] }, "options.0.color"],
       [{ name: "Bad", type: "text", extra: true }, ""],
+      [{ name: "p\nq", type: "text" }, "name"],
+      [{ name: "Bad", type: "status", options: [{ label: "a\u202e" }] }, "options.0.label"],
     ];
     for (const [body, param] of cases) {
       const res = await owner("POST", "/v1/properties", { body });

@@ -488,6 +488,14 @@ describe("the public side of a shared link", () => {
       anonymous_comments: true,
     });
     const t = tokenOf(link);
+    // A visitor's name is one line people read: no line breaks or direction overrides to shape how it shows.
+    for (const anonymous_name of ["Agency\nAnn", "\u202EnnA"]) {
+      const refused = await visitor("POST", `/v1/public/shared-links/${t}/files/${fileInFolder}/comments`, {
+        body: { anonymous_name, text: "Hi" },
+      });
+      expect(refused.status).toBe(400);
+      expect(refused.body.details.errors[0].param).toBe("anonymous_name");
+    }
     const posted = await visitor("POST", `/v1/public/shared-links/${t}/files/${fileInFolder}/comments`, {
       body: { anonymous_name: "Agency Ann", text: "Can we get this in blue?" },
     });

@@ -5,7 +5,7 @@ import { validationError } from "../platform/errors.ts";
 import { expectedPartSize } from "./upload-plan.ts";
 import * as repo from "./uploads.repository.ts";
 
-type ClaimedParts = { number: number; etag?: string }[];
+type ClaimedParts = { number: number; etag: string }[];
 
 /** The upload's bytes as one blob: the single PUT's, or the parts assembled once every one is in and matches. */
 export async function assembledBlob(
@@ -61,14 +61,29 @@ export async function assembledBlob(
   }
 }
 
-/** The parts the client lists at completion must be the ones received (by etag, when it sends one). */
-function checkClaimedParts(recorded: Map<number, { etag: string }>, claimed: ClaimedParts = []) {
+/**
+ * The parts a client lists at completion (the list is optional) must be the upload's parts as received: each once,
+ * with its etag, and none left out. A partial list is refused rather than read as "these parts only", which is what
+ * it means to S3, where this flow comes from: the file is always made of every part.
+ */
+function checkClaimedParts(recorded: Map<number, { etag: string }>, claimed?: ClaimedParts) {
+  if (!claimed) return;
+  const listed = new Set<number>();
   for (const c of claimed) {
     const part = recorded.get(c.number);
-    if (!part || (c.etag !== undefined && c.etag !== part.etag)) {
+    if (!part || c.etag !== part.etag || listed.has(c.number)) {
       throw validationError([
         { param: "parts", message: `part ${c.number} does not match what was received` },
       ]);
     }
+    listed.add(c.number);
+  }
+  if (listed.size < recorded.size) {
+    throw validationError([
+      {
+        param: "parts",
+        message: `lists ${listed.size} of the upload's ${recorded.size} parts: list every part, or send no list`,
+      },
+    ]);
   }
 }

@@ -32,7 +32,7 @@ export async function receiveContent(
     await touchBlob(tx as Db, stored.sha256, stored.size);
     await repo.updateUpload(tx as Db, uploadId, { blobSha256: stored.sha256 });
   });
-  return { number: 1, etag: stored.sha256, size: stored.size };
+  return { object: "upload_part" as const, number: 1, etag: stored.sha256, size: stored.size };
 }
 
 /** One part of a multipart upload; it must have exactly its planned size. Re-sending a part replaces it. */
@@ -63,7 +63,7 @@ export async function receivePart(
     ]);
   }
   await repo.recordPart(ctx.db, row.id, part);
-  return part;
+  return { object: "upload_part" as const, ...part };
 }
 
 async function requireWritableUpload(

@@ -128,10 +128,20 @@ describe("single-PUT upload", () => {
       await api("POST", "/v1/uploads", { body: { name: "g.txt", size: bytes.length, library_id: libraryId } })
     ).body;
     const put = await (await fetch(upload.upload_url, { method: "PUT", body: new Uint8Array(bytes) })).json();
-    for (const parts of [[{ number: 2 }], [{ number: 1, etag: "not-it" }]]) {
+    for (const parts of [
+      [{ number: 2, etag: put.etag }],
+      [{ number: 1, etag: "not-it" }],
+      [{ number: 1 }],
+      [{ number: 1, etag: put.etag, size: bytes.length }],
+      [
+        { number: 1, etag: put.etag },
+        { number: 1, etag: put.etag },
+      ],
+      [],
+    ]) {
       const wrong = await api("POST", `/v1/uploads/${upload.id}/complete`, { body: { parts } });
-      expect(wrong.status).toBe(400);
-      expect(wrong.body.details.errors[0].param).toBe("parts");
+      expect(wrong.status, JSON.stringify(parts)).toBe(400);
+      expect(wrong.body.details.errors[0].param).toMatch(/^parts/);
     }
     const done = await api("POST", `/v1/uploads/${upload.id}/complete`, {
       body: { parts: [{ number: 1, etag: put.etag }] },
@@ -245,7 +255,19 @@ describe("multipart upload", () => {
     expect(resumed.body.received_parts.map((p: { number: number }) => p.number)).toEqual(
       Array.from({ length: 13 }, (_, i) => i + 1),
     );
-    const done = await api("POST", `/v1/uploads/${upload.id}/complete`, { body: { parts: [{ number: 1 }] } });
+    // A list names every part with its etag: one that leaves parts out is not read as "these parts only".
+    const received = resumed.body.received_parts as { number: number; etag: string }[];
+    const partial = await api("POST", `/v1/uploads/${upload.id}/complete`, {
+      body: { parts: received.slice(0, 12).map(({ number, etag }) => ({ number, etag })) },
+    });
+    expect(partial.status).toBe(400);
+    expect(partial.body.details.errors[0]).toMatchObject({
+      param: "parts",
+      message: expect.stringMatching(/12 of/),
+    });
+    const done = await api("POST", `/v1/uploads/${upload.id}/complete`, {
+      body: { parts: received.map(({ number, etag }) => ({ number, etag })).reverse() },
+    });
     expect(done.status).toBe(201);
     expect(done.body.size).toBe(size);
 

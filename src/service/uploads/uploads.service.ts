@@ -117,7 +117,7 @@ export async function getUpload(ctx: ServiceContext, { uploadId }: { uploadId: s
 /** Assembles the bytes, then in one transaction creates the file (or the new version) and its processing job. */
 export async function completeUpload(
   ctx: ServiceContext,
-  { uploadId: id, parts }: { uploadId: string; parts?: { number: number; etag?: string }[] },
+  { uploadId: id, parts }: { uploadId: string; parts?: { number: number; etag: string }[] },
 ) {
   const { deps, auth } = ctx;
   const row = await requireOwnUpload(ctx, id);

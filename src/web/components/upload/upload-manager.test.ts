@@ -77,7 +77,7 @@ class FakeService implements UploadTransport {
       const accept = () => {
         this.uploads.get(uploadId)?.received.set(number, body.size);
         this.sent.push(`${uploadId}#${number}`);
-        resolve({ number, etag: `e${number}`, size: body.size });
+        resolve({ object: "upload_part", number, etag: `e${number}`, size: body.size });
       };
       signal.addEventListener("abort", () => reject(new DOMException("Aborted", "AbortError")));
       if (!this.hold) return accept();
