@@ -7,7 +7,7 @@ import { fileListKey, planFileList } from "../files/file-list-plan.ts";
 import { toFileBase, toPropertyValue } from "../files/files.mapper.ts";
 import { renditionsOf } from "../files/files.repository.ts";
 import { normalizePropertyValue } from "../files/property-value-input.ts";
-import { findPropertyDefinition } from "../files/property-values.repository.ts";
+import { findPropertyDefinition, findPropertyValue } from "../files/property-values.repository.ts";
 import { saveChangedValue } from "../files/property-values.service.ts";
 import { hasPermission } from "../platform/auth.ts";
 import type { ServiceContext } from "../platform/context.ts";
@@ -130,9 +130,10 @@ export async function setBoardFilePropertyValue(
   if (!property) throw notFound("property");
   if (property.hidden && input.value !== null)
     throw conflict("The property is hidden: it takes no new values.");
-  const value = await normalizePropertyValue(db, property, input.value);
+  const held = await findPropertyValue(db, input.fileId, property.id);
+  const value = await normalizePropertyValue(db, property, input.value, held);
   const row = { fileId: input.fileId, propertyId: property.id, brandspaceId: auth.brandspace.id, value };
-  if (await saveChangedValue(db, row)) {
+  if (await saveChangedValue(db, row, held)) {
     await emit(db, {
       brandspaceId: auth.brandspace.id,
       type: "board.file.property_updated",

@@ -43,12 +43,13 @@ export async function findProperties(db: Db, brandspaceId: string, ids: string[]
     .where(and(eq(properties.brandspaceId, brandspaceId), inArray(properties.id, ids)));
 }
 
-export async function optionIdsOf(db: Db, propertyId: string): Promise<Set<string>> {
+/** A property's options: whether each is hidden, by id. */
+export async function optionsOf(db: Db, propertyId: string): Promise<Map<string, { hidden: boolean }>> {
   const rows = await db
-    .select({ id: propertyOptions.id })
+    .select({ id: propertyOptions.id, hidden: propertyOptions.hidden })
     .from(propertyOptions)
     .where(eq(propertyOptions.propertyId, propertyId));
-  return new Set(rows.map((o) => o.id));
+  return new Map(rows.map((o) => [o.id, { hidden: o.hidden }]));
 }
 
 /** Which of `optionIds` are options of one of `propertyIds`, as `property id + " " + option id`. */

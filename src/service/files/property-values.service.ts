@@ -15,15 +15,15 @@ import {
 } from "./property-values.repository.ts";
 
 /**
- * Stores a normalized value (null: none) unless the file already holds it; true when that changed something.
- * Shared with board values, whose events are the board's.
+ * Stores a normalized value (null: none) unless the file already holds it (`held`); true when that changed
+ * something. Shared with board values, whose events are the board's.
  */
 export async function saveChangedValue(
   db: Db,
   row: { fileId: string; propertyId: string; brandspaceId: string; value: unknown },
+  held: unknown | null,
 ): Promise<boolean> {
-  const stored = await findPropertyValue(db, row.fileId, row.propertyId);
-  if (!changedFields({ value: stored }, { value: row.value })) return false;
+  if (!changedFields({ value: held }, { value: row.value })) return false;
   await savePropertyValue(db, row);
   return true;
 }
@@ -43,9 +43,10 @@ export async function setPropertyValue(
   );
   if (!property) throw notFound("property");
   if (property.hidden && value !== null) throw conflict("The property is hidden: it takes no new values.");
-  const normalized = await normalizePropertyValue(db, property, value);
+  const held = await findPropertyValue(db, fileId, propertyId);
+  const normalized = await normalizePropertyValue(db, property, value, held);
   const row = { fileId, propertyId, brandspaceId: auth.brandspace.id, value: normalized };
-  if (await saveChangedValue(db, row)) {
+  if (await saveChangedValue(db, row, held)) {
     await updateFileRow(db, fileId, {});
     await emit(db, {
       brandspaceId: auth.brandspace.id,

@@ -2,6 +2,7 @@ import { asc } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { Property } from "../../contract/properties.ts";
 import { events } from "../db/schema/index.ts";
+import { addMember, removeMember } from "../members/members.service.ts";
 import { solidPng, uploadBytes } from "../testing/content-fixtures.ts";
 import { watchEvents } from "../testing/event-watch.ts";
 import { type ApiCall, apiClient } from "../testing/http-client.ts";
@@ -303,6 +304,63 @@ describe("brandspace properties", () => {
       (await owner("PUT", `/v1/files/${a.id}/properties/${state.id}`, { body: { value: null } })).status,
     ).toBe(200);
     expect(await list({ property_id: state.id, op: "eq", value: go!.id })).toEqual([]);
+  });
+
+  it("hidden options take no new files but keep theirs; a held person stays valid after leaving; blank text clears", async () => {
+    const stage = await create({
+      name: "Stage",
+      type: "status",
+      options: [{ label: "Draft" }, { label: "Old" }],
+    });
+    const [draft, old] = stage.options;
+    const a = await newFile();
+    const b = await newFile();
+    const put = (file: string, property: string, value: unknown) =>
+      owner("PUT", `/v1/files/${file}/properties/${property}`, { body: { value } });
+    expect((await put(a.id, stage.id, { option_id: old!.id })).status).toBe(200);
+    await owner("PATCH", `/v1/properties/${stage.id}/options/${old!.id}`, { body: { hidden: true } });
+    const emitted = await watchEvents(service.deps.db);
+    const refused = await put(b.id, stage.id, { option_id: old!.id });
+    expect(refused.status).toBe(409);
+    expect(refused.body).toMatchObject({ object: "error", code: "conflict" });
+    // The file that holds it keeps it, and a retried write of it changes nothing.
+    expect((await put(a.id, stage.id, { option_id: old!.id })).status).toBe(200);
+    expect((await put(b.id, stage.id, { option_id: draft!.id })).status).toBe(200);
+    expect(await emitted()).toEqual(["property.value_updated"]);
+
+    const { brandspaceId } = service.seed;
+    const leaver = await addMember(service.deps, {
+      brandspaceId,
+      email: "leaver@example.com",
+      roleSlug: "viewer",
+    });
+    const owner_ = await create({ name: "Owner of it", type: "person" });
+    expect((await put(a.id, owner_.id, { user_id: leaver.userId })).status).toBe(200);
+    await removeMember(service.deps, { brandspaceId, email: "leaver@example.com" });
+    expect((await put(a.id, owner_.id, { user_id: leaver.userId })).status).toBe(200);
+    const newcomer = await put(b.id, owner_.id, { user_id: leaver.userId });
+    expect(newcomer.status).toBe(400);
+    expect(newcomer.body.details.errors[0].param).toBe("value.user_id");
+
+    const note = await create({ name: "Note", type: "text" });
+    expect((await put(a.id, note.id, "Keep")).body.text).toBe("Keep");
+    for (const blank of ["", "   "]) {
+      const cleared = await put(a.id, note.id, blank);
+      expect(cleared.status).toBe(200);
+      expect(cleared.body.text).toBeNull();
+    }
+    const empty = await owner(
+      "GET",
+      `/v1/files?limit=100&filter=${encodeURIComponent(JSON.stringify({ property_id: note.id, op: "is_empty" }))}`,
+    );
+    expect(empty.body.data.map((f: { id: string }) => f.id)).toContain(a.id);
+
+    const extra = await put(a.id, stage.id, { option_id: draft!.id, extra: 1 });
+    expect(extra.status).toBe(400);
+    expect(extra.body.details.errors[0]).toMatchObject({
+      param: "value.extra",
+      message: expect.stringMatching(/^is not a field of this value/),
+    });
   });
 
   it("clears a tag list set to [], and refuses dates and sizes no file can have, in values and filters, with 400", async () => {
