@@ -80,6 +80,16 @@ describe("replays", { timeout: 40_000 }, () => {
       body: { since: "2020-01-01T00:00:00.000Z", until: "2020-01-02T00:00:00.000Z" },
     });
     expect((await replayDone(hook.id, none.body.id)).event_count).toBe(0);
+    // Years below 100 are kept as sent, read back as well (not as 19xx or 20xx), and replay nothing.
+    const ancient = await api("POST", `/v1/webhooks/${hook.id}/replays`, {
+      body: { since: "0001-01-01T00:00:00Z", until: "0049-01-01T00:00:00Z" },
+    });
+    expect(ancient.body).toMatchObject({
+      since: "0001-01-01T00:00:00.000Z",
+      until: "0049-01-01T00:00:00.000Z",
+    });
+    const ancientDone = await replayDone(hook.id, ancient.body.id);
+    expect(ancientDone).toMatchObject({ since: "0001-01-01T00:00:00.000Z", event_count: 0 });
     const otherType = await api("POST", `/v1/webhooks/${hook.id}/replays`, {
       body: { since, event_types: ["file.created"] },
     });

@@ -9,7 +9,7 @@ import {
   text,
   uniqueIndex,
 } from "drizzle-orm/pg-core";
-import { createdAt, ts, updatedAt } from "./columns.ts";
+import { createdAt, NOW, ts, updatedAt } from "./columns.ts";
 
 /** The events outbox: written in the same transaction as the change it reports. */
 export const events = pgTable(
@@ -89,7 +89,7 @@ export const jobs = pgTable(
     type: text("type").notNull(),
     payload: jsonb("payload").$type<Record<string, unknown>>().notNull(),
     status: text("status").$type<"queued" | "running" | "succeeded" | "failed">().notNull(),
-    runAt: ts("run_at").notNull().defaultNow(),
+    runAt: ts("run_at").notNull().default(NOW),
     attempts: integer("attempts").notNull().default(0),
     maxAttempts: integer("max_attempts").notNull().default(5),
     lockedBy: text("locked_by"),
