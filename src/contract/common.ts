@@ -40,6 +40,8 @@ export function idOf(kind: IdKind) {
 }
 
 export const Id = z.string();
+/** An id a client sends (in a query or a body): an empty one is a mistake to name, not an unknown id. */
+export const IdRef = z.string().min(1, "must not be empty").max(255, "must be at most 255 characters");
 /** ISO 8601 UTC with milliseconds, e.g. 2026-11-21T09:30:00.000Z. */
 export const Timestamp = z.iso.datetime({ offset: false, precision: 3 });
 export const NullableTimestamp = Timestamp.nullable();

@@ -2,6 +2,7 @@ import { z } from "zod";
 import {
   DateOrDayInput,
   Id,
+  IdRef,
   NullableTimestamp,
   PaginationQuery,
   QueryBoolean,
@@ -128,8 +129,8 @@ export const UpdateFileBody = z
 /** Move and copy: exactly one destination. */
 export const FileDestinationBody = z
   .strictObject({
-    library_id: z.string().optional(),
-    folder_id: z.string().optional(),
+    library_id: IdRef.optional(),
+    folder_id: IdRef.optional(),
     to_root: z.literal(true).optional(),
   })
   .refine((b) => [b.library_id, b.folder_id, b.to_root].filter((v) => v !== undefined).length === 1, {
@@ -166,8 +167,8 @@ const ByteBound = z
   .max(Number.MAX_SAFE_INTEGER, "must be at most 9007199254740991");
 
 export const FileListQuery = PaginationQuery.extend({
-  library_id: z.string().optional(),
-  folder_id: z.string().optional(),
+  library_id: IdRef.optional(),
+  folder_id: IdRef.optional(),
   recursive: QueryBoolean.optional(),
   q: maxCharacters(500).optional(),
   extensions: CommaList.optional(),
@@ -188,7 +189,7 @@ export type FileListQuery = z.infer<typeof FileListQuery>;
 export const DeleteQuery = z.strictObject({ permanent: QueryBoolean.optional() });
 
 export const DownloadQuery = z.strictObject({
-  version_id: z.string().optional(),
+  version_id: IdRef.optional(),
   rendition: z.enum(["original", "preview", "thumbnail"]).optional(),
 });
 

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { HexColor, Id, NullableTimestamp, Timestamp } from "./common.ts";
+import { HexColor, Id, IdRef, NullableTimestamp, Timestamp } from "./common.ts";
 import { ItemName } from "./item-name.ts";
 
 export const Folder = z
@@ -29,15 +29,15 @@ export type FolderDetail = z.infer<typeof FolderDetail>;
 
 export const CreateFolderBody = z.strictObject({
   name: ItemName,
-  library_id: z.string(),
-  parent_id: z.string().nullable().optional(),
+  library_id: IdRef,
+  parent_id: IdRef.nullable().optional(),
   color: HexColor.nullable().optional(),
 });
 export const UpdateFolderBody = z
   .strictObject({ name: ItemName.optional(), color: HexColor.nullable().optional() })
   .refine((b) => b.name !== undefined || b.color !== undefined, { message: "send name or color" });
 export const MoveFolderBody = z
-  .strictObject({ library_id: z.string().optional(), folder_id: z.string().optional() })
+  .strictObject({ library_id: IdRef.optional(), folder_id: IdRef.optional() })
   .refine((b) => (b.library_id === undefined) !== (b.folder_id === undefined), {
     message: "send exactly one of library_id, folder_id",
   });

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { Id, NullableTimestamp, Timestamp } from "./common.ts";
+import { Id, IdRef, NullableTimestamp, Timestamp } from "./common.ts";
 import { ItemName } from "./item-name.ts";
 
 export const IMPORT_STATUSES = ["queued", "downloading", "processing", "completed", "failed"] as const;
@@ -66,7 +66,7 @@ export const ImportUrl = z
 export const CreateImportBody = z.strictObject({
   url: ImportUrl,
   name: ItemName.optional(),
-  library_id: z.string().max(100).optional(),
-  folder_id: z.string().max(100).optional(),
+  library_id: IdRef.optional(),
+  folder_id: IdRef.optional(),
 });
 export type CreateImportBody = z.infer<typeof CreateImportBody>;

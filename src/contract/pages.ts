@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { Id, NullableTimestamp, PaginationQuery, QueryBoolean, Timestamp } from "./common.ts";
+import { Id, IdRef, NullableTimestamp, PaginationQuery, QueryBoolean, Timestamp } from "./common.ts";
 import { FILE_KINDS } from "./files.ts";
 import { ItemName } from "./item-name.ts";
 
@@ -146,8 +146,8 @@ export type Page = z.infer<typeof Page>;
 export const CreatePageBody = z.strictObject({
   title: ItemName,
   content: PageContent.optional(),
-  library_id: z.string().max(100).optional(),
-  folder_id: z.string().max(100).optional(),
+  library_id: IdRef.optional(),
+  folder_id: IdRef.optional(),
 });
 export type CreatePageBody = z.infer<typeof CreatePageBody>;
 
@@ -157,8 +157,8 @@ export const UpdatePageBody = z
 export type UpdatePageBody = z.infer<typeof UpdatePageBody>;
 
 export const PageListQuery = PaginationQuery.extend({
-  library_id: z.string().max(100).optional(),
-  folder_id: z.string().max(100).optional(),
+  library_id: IdRef.optional(),
+  folder_id: IdRef.optional(),
   published: QueryBoolean.optional(),
 });
 export type PageListQuery = z.infer<typeof PageListQuery>;

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { Comment } from "./comments.ts";
-import { DateTimeInput, Id, NullableTimestamp, PaginationQuery, Timestamp } from "./common.ts";
+import { DateTimeInput, Id, IdRef, NullableTimestamp, PaginationQuery, Timestamp } from "./common.ts";
 import { FILE_KINDS, PROPERTY_TYPES } from "./files.ts";
 import { displayName } from "./item-name.ts";
 
@@ -91,7 +91,11 @@ export const UpdateSharedLinkBody = z
 export type UpdateSharedLinkBody = z.infer<typeof UpdateSharedLinkBody>;
 
 export const SharedLinkListQuery = PaginationQuery.extend({
-  target_type: z.enum(SHARED_TARGET_TYPES).optional(),
+  // File links are not in this list (the specification): asking for them here would always answer nothing.
+  target_type: z
+    .enum(SHARED_TARGET_TYPES)
+    .refine((type) => type !== "file", "file links are listed per file: GET /v1/files/{fileId}/shared-links")
+    .optional(),
 });
 
 // ---------------------------------------------------------------------------------------------------------------
@@ -174,10 +178,10 @@ export const PublicFolder = z
   .object({ object: z.literal("public_folder"), id: Id, name: z.string(), parent_id: Id.nullable() })
   .meta({ id: "PublicFolder" });
 
-export const PublicFileListQuery = PaginationQuery.extend({ folder_id: z.string().max(100).optional() });
+export const PublicFileListQuery = PaginationQuery.extend({ folder_id: IdRef.optional() });
 export const PublicFolderListQuery = PublicFileListQuery;
 
-export const PublicDownloadQuery = z.strictObject({ version_id: z.string().max(100).optional() });
+export const PublicDownloadQuery = z.strictObject({ version_id: IdRef.optional() });
 
 /** The `download_url` shape for a share's zip: no file or version of its own, and a size known only once streamed. */
 export const ShareZipUrl = z

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { Id, NullableTimestamp, OVER_LIMIT, Timestamp } from "./common.ts";
+import { Id, IdRef, NullableTimestamp, OVER_LIMIT, Timestamp } from "./common.ts";
 import { ItemName } from "./item-name.ts";
 
 export const MiB = 1024 * 1024;
@@ -49,10 +49,10 @@ export const CreateUploadBody = z.strictObject({
     })
     .meta({ maximum: UPLOAD_LIMITS.fileMax }),
   mime: z.string().max(255).optional(),
-  library_id: z.string().optional(),
-  folder_id: z.string().optional(),
-  file_id: z.string().optional(),
-  transfer_id: z.string().optional(),
+  library_id: IdRef.optional(),
+  folder_id: IdRef.optional(),
+  file_id: IdRef.optional(),
+  transfer_id: IdRef.optional(),
 });
 
 export const CompleteUploadBody = z

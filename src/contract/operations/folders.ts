@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { deletionOf, listOf, PaginationQuery, QueryBoolean } from "../common.ts";
+import { deletionOf, IdRef, listOf, PaginationQuery, QueryBoolean } from "../common.ts";
 import { DeleteQuery } from "../files.ts";
 import { CreateFolderBody, Folder, FolderDetail, MoveFolderBody, UpdateFolderBody } from "../folders.ts";
 import { defineOperation } from "../operation.ts";
@@ -17,8 +17,8 @@ export const listFolders = defineOperation({
   summary:
     "Folders: `library_id` alone lists a library's top level, `folder_id` a folder's children, `recursive=true` adds every descendant; `trashed=true` lists the trash.",
   query: PaginationQuery.extend({
-    library_id: z.string().optional(),
-    folder_id: z.string().optional(),
+    library_id: IdRef.optional(),
+    folder_id: IdRef.optional(),
     recursive: QueryBoolean.optional(),
     trashed: QueryBoolean.optional(),
   }),

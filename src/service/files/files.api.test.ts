@@ -64,11 +64,12 @@ describe("file list scope", () => {
     ]);
     expect(await listed(`folder_id=${folderId}`)).toEqual(["note.txt"]);
     expect(await listed(`folder_id=${folderId}&recursive=true`)).toEqual(["Banner wide.png", "note.txt"]);
-    // An empty id names no library or folder: 404, not every file.
+    // An empty id names no library or folder: 400 naming it, not every file.
     for (const list of ["files", "folders"]) {
-      for (const scope of ["library_id=", "folder_id="]) {
-        const res = await api("GET", `/v1/${list}?${scope}`);
-        expect(res.status, `${list} ${scope}`).toBe(404);
+      for (const scope of ["library_id", "folder_id"]) {
+        const res = await api("GET", `/v1/${list}?${scope}=`);
+        expect(res.status, `${list} ${scope}`).toBe(400);
+        expect(res.body.details.errors).toEqual([{ param: scope, message: "must not be empty" }]);
       }
     }
   });
@@ -170,9 +171,15 @@ describe("file list filters", () => {
 
   it("refuses a top-level or combined with the flat filters, and malformed documents", async () => {
     const or = encodeURIComponent(JSON.stringify({ or: [{ field: "kind", op: "eq", value: "image" }] }));
-    const clash = await api("GET", `/v1/files?filter=${or}&kind=image`);
+    const clash = await api("GET", `/v1/files?filter=${or}&extensions=png&kind=image&min_size=1`);
     expect(clash.status).toBe(400);
     expect(clash.body.code).toBe("validation_error");
+    // Every clashing parameter is named, so that a client can fix them all at once.
+    expect(clash.body.details.errors.map((e: { param: string }) => e.param).sort()).toEqual([
+      "extensions",
+      "kind",
+      "min_size",
+    ]);
     expect((await api("GET", `/v1/files?filter=${or}&library_id=${libraryId}`)).status).toBe(200);
     for (const bad of [
       "{",
@@ -256,10 +263,10 @@ describe("file operations", () => {
 
   it("moves and copies with exactly one destination", async () => {
     expect((await api("POST", `/v1/files/${ids.top}/move`, { body: {} })).status).toBe(400);
-    // An empty id names no folder: 404, not a move to the library's top level.
+    // An empty id names no folder: 400, not a move to the library's top level.
     const empty = await api("POST", `/v1/files/${ids.top}/move`, { body: { folder_id: "" } });
-    expect(empty.status).toBe(404);
-    expect(empty.body.message).toBe("No such folder.");
+    expect(empty.status).toBe(400);
+    expect(empty.body.details.errors).toEqual([{ param: "folder_id", message: "must not be empty" }]);
     expect(
       (await api("POST", `/v1/files/${ids.top}/move`, { body: { folder_id: folderId, to_root: true } }))
         .status,

@@ -110,8 +110,8 @@ describe("folders", () => {
     const inner = await folder("Inner", root.id);
     const deep = await folder("Deep", inner.id);
     const emptyId = await api("POST", `/v1/folders/${root.id}/move`, { body: { folder_id: "" } });
-    expect(emptyId.status).toBe(404);
-    expect(emptyId.body.message).toBe("No such folder.");
+    expect(emptyId.status).toBe(400);
+    expect(emptyId.body.details.errors).toEqual([{ param: "folder_id", message: "must not be empty" }]);
     const intoSelf = await api("POST", `/v1/folders/${root.id}/move`, { body: { folder_id: root.id } });
     expect(intoSelf.status).toBe(400);
     const intoDescendant = await api("POST", `/v1/folders/${root.id}/move`, { body: { folder_id: deep.id } });
@@ -277,7 +277,8 @@ describe("folders", () => {
     const emptyParent = await api("POST", "/v1/folders", {
       body: { name: "x", library_id: libraryId, parent_id: "" },
     });
-    expect(emptyParent.status, emptyParent.text).toBe(404);
+    expect(emptyParent.status, emptyParent.text).toBe(400);
+    expect(emptyParent.body.details.errors[0].param).toBe("parent_id");
     const restricted = service.seed.libraries.restricted;
     const secret = await folder("Secret", undefined, restricted);
     expect((await viewer("GET", `/v1/folders/${secret.id}`)).status).toBe(404);

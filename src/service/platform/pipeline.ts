@@ -170,6 +170,12 @@ async function countRequest(
 
 const STRICT_UTF8 = new TextDecoder("utf-8", { fatal: true });
 
+/** The charset a Content-Type names, lower-cased (`application/json; charset="UTF-8"` → `utf-8`), if any. */
+export function charsetOf(contentType: string | undefined): string | undefined {
+  const match = /;\s*charset\s*=\s*"?([^";\s]+)"?/i.exec(contentType ?? "");
+  return match?.[1]?.toLowerCase();
+}
+
 function registerJsonParser(app: FastifyInstance) {
   app.removeAllContentTypeParsers();
   app.addContentTypeParser(
@@ -186,8 +192,18 @@ function registerJsonParser(app: FastifyInstance) {
           undefined,
         );
       }
+      // JSON is UTF-8 (RFC 8259): a body declared in another charset would be read as something else than sent.
+      const charset = charsetOf(request.headers["content-type"]);
+      if (charset !== undefined && charset !== "utf-8" && charset !== "utf8") {
+        return done(
+          new ApiError("unsupported_media_type", "Send the request body as UTF-8 JSON.", {
+            errors: [{ param: "Content-Type", message: `charset ${charset} is not supported: use utf-8` }],
+          }),
+          undefined,
+        );
+      }
       try {
-        // JSON is UTF-8 (RFC 8259): invalid bytes are refused, never turned into U+FFFD.
+        // Invalid bytes are refused, never turned into U+FFFD.
         const text = STRICT_UTF8.decode(body as Buffer);
         if (text.trim() === "") return done(null, undefined);
         done(null, JSON.parse(text));

@@ -20,7 +20,7 @@ import { listFolders } from "../folders/folder-list.ts";
 import { findFolder } from "../folders/folders.repository.ts";
 import { hasPermission } from "../platform/auth.ts";
 import type { ServiceContext } from "../platform/context.ts";
-import { ApiError, forbidden, notFound } from "../platform/errors.ts";
+import { ApiError, conflict, forbidden, notFound } from "../platform/errors.ts";
 import { newId } from "../platform/ids.ts";
 import { actors, emit } from "../platform/outbox.ts";
 import type { PageRequest } from "../platform/paginate.ts";
@@ -125,7 +125,7 @@ export async function getPublicShare(visit: Visit & { countsView: boolean }) {
 
 export async function unlockShare(visit: Visit & { password: string; client: string }) {
   const { link } = await openShare(visit);
-  if (!link.passwordHash) throw notFound("password on this link");
+  if (!link.passwordHash) throw conflict("This link has no password: open it without unlocking.");
   const attempt = await claimPasswordAttempt(visit.db, link.id, visit.client);
   if (!(await verifyPassword(visit.password, link.passwordHash))) {
     throw visitorUnauthorized("That password is not right.");

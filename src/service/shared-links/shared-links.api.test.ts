@@ -211,6 +211,14 @@ describe("shared links", () => {
     expect(list.body.data.every((l: SharedLink) => l.target.type !== "file")).toBe(true);
     const fileLinks = await owner("GET", `/v1/files/${fileOutside}/shared-links`);
     expect(fileLinks.body.data.map((l: { id: string }) => l.id)).toEqual([b.id]);
+    // Asking this list for file links would always answer nothing: 400 says where they are.
+    const asked = await owner("GET", "/v1/shared-links?target_type=file");
+    expect(asked.status).toBe(400);
+    expect(asked.body.details.errors[0]).toMatchObject({
+      param: "target_type",
+      message: expect.stringMatching(/per file/),
+    });
+    expect((await owner("GET", "/v1/shared-links?target_type=library")).body.data[0].id).toBe(a.id);
     const page = await owner("GET", "/v1/shared-links?limit=1");
     expect(page.body.has_more).toBe(true);
     const next = await owner("GET", `/v1/shared-links?limit=1&cursor=${page.body.next_cursor}`);
@@ -496,6 +504,10 @@ describe("the public side of a shared link", () => {
       expect(refused.status).toBe(400);
       expect(refused.body.details.errors[0].param).toBe("anonymous_name");
     }
+    // Nothing to unlock on a link without a password: a conflict, not an unknown link.
+    const unlock = await visitor("POST", `/v1/public/shared-links/${t}/unlock`, { body: { password: "x" } });
+    expect(unlock.status).toBe(409);
+    expect(unlock.body.code).toBe("conflict");
     const posted = await visitor("POST", `/v1/public/shared-links/${t}/files/${fileInFolder}/comments`, {
       body: { anonymous_name: "Agency Ann", text: "Can we get this in blue?" },
     });

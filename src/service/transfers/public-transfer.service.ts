@@ -74,7 +74,7 @@ export async function getPublicTransfer(visit: TransferVisit & { countsView: boo
 
 export async function unlockTransfer(visit: TransferVisit & { password: string; client: string }) {
   const { transfer } = await openTransfer(visit);
-  if (!transfer.passwordHash) throw notFound("password on this transfer");
+  if (!transfer.passwordHash) throw conflict("This transfer has no password: open it without unlocking.");
   const attempt = await claimPasswordAttempt(visit.db, transfer.id, visit.client);
   if (!(await verifyPassword(visit.password, transfer.passwordHash))) {
     throw visitorUnauthorized("That password is not right.");

@@ -407,6 +407,10 @@ describe("transfers", () => {
       .where(eq(members.userId, service.seed.users.editor.id));
     const open = await visitor("GET", `/v1/public/transfers/${tokenOf(t)}`);
     expect(open.status, open.text).toBe(200);
+    const unlock = await visitor("POST", `/v1/public/transfers/${tokenOf(t)}/unlock`, {
+      body: { password: "x" },
+    });
+    expect(unlock.status).toBe(409);
     const central = apiClient(service.centralUrl, service.seed.ownerKey);
     const brandspace = (await central("GET", "/v1/brandspace")).body;
     expect(PublicTransfer.parse(open.body).brandspace_name).toBe(brandspace.name);

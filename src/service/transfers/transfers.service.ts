@@ -77,9 +77,10 @@ export async function requireTransfer(ctx: ServiceContext, { transferId }: Trans
   return lock ? (await repo.lockTransfer(ctx.db, current.id))! : current;
 }
 
-function requireOpen(row: repo.TransferRow) {
+/** A transfer that still takes files (and may be completed): 409 naming its status otherwise. */
+function requireOpen(row: repo.TransferRow, action = "files can only be added") {
   if (row.status !== "awaiting_uploads")
-    throw conflict(`This transfer is ${row.status}; files can only be added while it is awaiting uploads.`, {
+    throw conflict(`This transfer is ${row.status}; ${action} while it is awaiting uploads.`, {
       status: row.status,
     });
 }
@@ -173,7 +174,7 @@ export async function addTransferItems(
 export async function completeTransfer(ctx: ServiceContext, ref: TransferRef) {
   const row = await requireTransfer(ctx, ref, true);
   if (row.status === "processing" || row.status === "ready") return present(ctx, row);
-  requireOpen(row);
+  requireOpen(row, "it can only be completed");
   if (row.fileCount === 0) throw conflict("Add files to the transfer before completing it.");
   const processing = await repo.updateTransfer(ctx.db, row.id, { status: "processing" });
   await enqueueJob(

@@ -101,6 +101,21 @@ describe("request bodies", () => {
       headers: { "content-type": "application/x-www-form-urlencoded" },
     });
     expectError(form, 415, "unsupported_media_type");
+    // JSON is UTF-8: a body declared in another charset is not read as if it were.
+    for (const charset of ["iso-8859-1", "utf-16"]) {
+      const declared = await regional("POST", "/v1/libraries", {
+        rawBody: JSON.stringify({ name: "Latin" }),
+        headers: { "content-type": `application/json; charset=${charset}` },
+      });
+      expect(expectError(declared, 415, "unsupported_media_type").details).toMatchObject({
+        errors: [{ param: "Content-Type" }],
+      });
+    }
+    const utf8 = await regional("POST", "/v1/libraries", {
+      rawBody: JSON.stringify({ name: "Utf8" }),
+      headers: { "content-type": 'application/json; charset="UTF-8"' },
+    });
+    expect(utf8.status).toBe(201);
   });
 
   it("unknown fields are rejected by name", async () => {
@@ -169,6 +184,17 @@ describe("query parameters", () => {
     expect(expectError(res, 400, "validation_error").details).toMatchObject({
       errors: [{ param: "colour" }],
     });
+  });
+
+  it("a repeated parameter is named as repeated, and an empty id is 400, not an unknown id", async () => {
+    const repeated = await regional("GET", "/v1/files?kind=image&kind=video");
+    expect(expectError(repeated, 400, "validation_error").details).toEqual({
+      errors: [{ param: "kind", message: expect.stringMatching(/^is repeated/) }],
+    });
+    for (const path of ["/v1/files?folder_id=", "/v1/files?library_id=", "/v1/folders?library_id="]) {
+      const empty = expectError(await regional("GET", path), 400, "validation_error");
+      expect(empty.details, path).toMatchObject({ errors: [{ message: "must not be empty" }] });
+    }
   });
 });
 
