@@ -32,6 +32,20 @@ const unauthorized = (message: string) =>
 const LAST_USED_GRANULARITY = sql`interval '60 seconds'`;
 
 /** Resolves `Authorization: Bearer <key>`; throws 401 for a missing, malformed, unknown or revoked key. */
+/**
+ * The request's Authorization header. Several are refused: Node keeps the first, so which key acted would depend
+ * on their order.
+ */
+export function singleAuthorization(rawHeaders: string[]): string | undefined {
+  let found: string | undefined;
+  for (let i = 0; i < rawHeaders.length; i += 2) {
+    if (rawHeaders[i]!.toLowerCase() !== "authorization") continue;
+    if (found !== undefined) throw unauthorized("Send one Authorization header: this request has several.");
+    found = rawHeaders[i + 1]!;
+  }
+  return found;
+}
+
 export async function authenticate(db: Db, authorization: string | undefined): Promise<AuthContext> {
   if (!authorization) throw unauthorized("Send an API key as `Authorization: Bearer <key>`.");
   const match = /^Bearer\s+(\S+)\s*$/i.exec(authorization);

@@ -6,7 +6,7 @@ import type { Operation } from "../../contract/operation.ts";
 import { withoutPublicTokens } from "../../shared/public-tokens.ts";
 import type { ServiceDeps } from "../deps.ts";
 import { httpRequests } from "../metrics/metrics.ts";
-import { type AuthContext, authenticate, requireScope } from "./auth.ts";
+import { type AuthContext, authenticate, requireScope, singleAuthorization } from "./auth.ts";
 import { discardRestOfBody } from "./discard-body.ts";
 import { errorBody, toApiError } from "./error-body.ts";
 import { ApiError } from "./errors.ts";
@@ -42,7 +42,7 @@ export function registerPipeline(app: FastifyInstance, deps: ServiceDeps, host: 
     if (!operation) return;
     checkPlaneBeforeAuth(host, operation, deps.config);
     if (operation.auth === "none") return;
-    const auth = await authenticate(deps.db, request.headers.authorization);
+    const auth = await authenticate(deps.db, singleAuthorization(request.raw.rawHeaders));
     request.auth = auth;
     // Counted before the region and scope checks, so that every authenticated answer (421 and 403 included)
     // carries the RateLimit headers, and a key that keeps knocking on the wrong door is limited too.

@@ -34,6 +34,17 @@ describe("errors before the handler", () => {
     expectUniform(answer, 404, "not_found");
   });
 
+  it("two Authorization headers are 401 in either order: which key acts must not depend on it", async () => {
+    const other = `Authorization: Bearer bsk_us_${"A".repeat(40)}\r\n`;
+    for (const headers of [`${auth}${other}`, `${other}${auth}`, `${auth}${auth}`]) {
+      const answer = await sendRaw(
+        port,
+        `GET /v1/libraries HTTP/1.1\r\nHost: x\r\n${headers}Connection: close\r\n\r\n`,
+      );
+      expectUniform(answer, 401, "unauthorized");
+    }
+  });
+
   it("a path that is not valid percent-encoding is 400", async () => {
     const answer = await sendRaw(
       port,
