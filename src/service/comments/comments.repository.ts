@@ -101,6 +101,15 @@ export async function deleteComment(db: Db, commentId: string): Promise<void> {
   await db.delete(comments).where(eq(comments.id, commentId));
 }
 
+/** Deletes a version's comments (their replies go with them); returns their ids. */
+export async function deleteCommentsOfVersion(db: Db, versionId: string): Promise<string[]> {
+  const rows = await db
+    .delete(comments)
+    .where(eq(comments.versionId, versionId))
+    .returning({ id: comments.id });
+  return rows.map((row) => row.id);
+}
+
 /** Comments across the files the caller can see (not trashed, not hidden by a trashed folder), newest first. */
 export async function listInbox(
   ctx: CallerContext,

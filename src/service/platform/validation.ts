@@ -42,8 +42,9 @@ export function toIssues(error: z.ZodError, location: InputLocation): Validation
           location === "query" ? "is not a parameter of this operation" : "is not a field of this request",
       }));
     }
-    // `?kind=a&kind=b` arrives as an array where one value is expected.
-    if (location === "query" && issue.code === "invalid_type" && Array.isArray(issue.input)) {
+    // `?kind=a&kind=b` arrives as an array where one value (of a type, or of a list of values) is expected.
+    const oneExpected = issue.code === "invalid_type" || issue.code === "invalid_value";
+    if (location === "query" && oneExpected && Array.isArray(issue.input)) {
       return [{ param: base, message: "is repeated: send it once (a list is comma-separated: a,b)" }];
     }
     return [{ param: base || location, message: plainMessage(issue) }];

@@ -1,4 +1,4 @@
-import { eq } from "drizzle-orm";
+import { asc, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { File, Version } from "../../contract/files.ts";
 import { MiB, Upload } from "../../contract/uploads.ts";
@@ -347,7 +347,22 @@ describe("new versions", () => {
       active_id: v1.id,
       active_number: 1,
     });
+    // A version's comments go with it, each announced: comment.deleted by the system, before the version's event.
+    const onV2 = await api("POST", `/v1/files/${first.id}/comments`, {
+      body: { text: "On v2", version_id: v2.id },
+    });
+    expect(onV2.status, onV2.text).toBe(201);
+    await api("POST", `/v1/files/${first.id}/comments/${onV2.body.id}/replies`, { body: { text: "Agreed" } });
     expect((await api("DELETE", `/v1/files/${first.id}/versions/${v2.id}`)).status).toBe(200);
+    expect((await api("GET", `/v1/files/${first.id}/comments/${onV2.body.id}`)).status).toBe(404);
+    const after = (await service.deps.db.select().from(events).orderBy(asc(events.seq))).filter(
+      (e) => (e.data as { id?: string }).id === onV2.body.id || (e.data as { id?: string }).id === v2.id,
+    );
+    expect(after.map((e) => [e.type, e.actorType]).slice(-2)).toEqual([
+      ["comment.deleted", "system"],
+      ["file.version.deleted", "user"],
+    ]);
+    expect(after.at(-2)!.data).toEqual({ object: "comment", id: onV2.body.id, file_id: first.id });
     const v3 = await uploadBytes(api, await solidPng(16, 16), { name: "b.png", file_id: first.id });
     expect(v3.version_number).toBe(3);
     expect((await api("GET", `/v1/files/${first.id}`)).body.version).toMatchObject({

@@ -191,6 +191,10 @@ describe("query parameters", () => {
     expect(expectError(repeated, 400, "validation_error").details).toEqual({
       errors: [{ param: "kind", message: expect.stringMatching(/^is repeated/) }],
     });
+    const repeatedValue = await regional("GET", "/v1/files?sort=name&sort=size");
+    expect(expectError(repeatedValue, 400, "validation_error").details).toEqual({
+      errors: [{ param: "sort", message: expect.stringMatching(/^is repeated/) }],
+    });
     for (const path of ["/v1/files?folder_id=", "/v1/files?library_id=", "/v1/folders?library_id="]) {
       const empty = expectError(await regional("GET", path), 400, "validation_error");
       expect(empty.details, path).toMatchObject({ errors: [{ message: "must not be empty" }] });
