@@ -36,6 +36,9 @@ export const replayQuery = (webhookId: string, replayId: string) => ({
     query.state.data?.status === "completed" ? false : 1_000,
 });
 
+/** The key of an endpoint's health, to refresh it after queueing attempts (its `pending` count says they wait). */
+export const webhookHealthKey = (webhookId: string) => keyOf(getWebhookHealth, { params: { webhookId } });
+
 /** An endpoint's last 24 hours: outcomes per hour, success rate, latest delivery. Live updates refresh it. */
 export const webhookHealthQuery = (webhookId: string) => ({
   ...apiQuery(getWebhookHealth, { params: { webhookId } }),

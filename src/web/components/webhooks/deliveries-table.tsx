@@ -1,4 +1,4 @@
-import { useInfiniteQuery, useQueryClient } from "@tanstack/react-query";
+import { useInfiniteQuery, useQuery, useQueryClient } from "@tanstack/react-query";
 import { Link } from "@tanstack/react-router";
 import { RefreshCw, RotateCcw } from "lucide-react";
 import { useEffect, useState } from "react";
@@ -6,7 +6,7 @@ import { redeliverDelivery } from "../../../contract/operations/webhooks.ts";
 import { DELIVERY_STATUSES, type Delivery, type DeliveryStatus } from "../../../contract/webhooks.ts";
 import { call } from "../../api/client.ts";
 import { runBulk } from "../../api/files.ts";
-import { deliveriesKey, deliveriesQuery } from "../../api/webhooks.ts";
+import { deliveriesKey, deliveriesQuery, webhookHealthKey, webhookHealthQuery } from "../../api/webhooks.ts";
 import { cn } from "../../lib/cn.ts";
 import { formatDateTime } from "../../lib/format.ts";
 import { toast } from "../../lib/toast.ts";
@@ -135,6 +135,7 @@ function BulkBar({
         call(redeliverDelivery, { params: { webhookId, deliveryId }, idempotencyKey: crypto.randomUUID() }),
     );
     void queryClient.invalidateQueries({ queryKey: deliveriesKey(webhookId) });
+    void queryClient.invalidateQueries({ queryKey: webhookHealthKey(webhookId) });
     setConfirming(false);
     if (result.failed.length === 0) {
       toast.success(`${eventsLabel(result.done.length)} queued for redelivery`);
@@ -196,13 +197,23 @@ export function DeliveriesTable({ webhookId, denial, status, onStatusChange }: D
       else next.delete(id);
       return next;
     });
+  // Attempts waiting anywhere on the endpoint (its health counts them) may settle into this view: a "Succeeded"
+  // filter shows none of them while they are pending, so its own rows cannot tell.
+  const endpointPending = useQuery(webhookHealthQuery(webhookId)).data?.pending ?? 0;
   const deliveries = useInfiniteQuery({
     ...deliveriesQuery(webhookId, status),
     refetchInterval: (query) =>
-      query.state.data?.pages[0]?.data.some((d) => d.status === "pending")
+      endpointPending > 0 || query.state.data?.pages[0]?.data.some((d) => d.status === "pending")
         ? FAST_REFRESH_MS
         : SLOW_REFRESH_MS,
   });
+  // The moment fewer wait, some settled: shown at once, not at the next slow refresh.
+  const refetch = deliveries.refetch;
+  const [pendingBefore, setPendingBefore] = useState(endpointPending);
+  useEffect(() => {
+    if (endpointPending < pendingBefore) void refetch();
+    setPendingBefore(endpointPending);
+  }, [endpointPending, pendingBefore, refetch]);
   const rows = deliveries.data?.pages.flatMap((page): Delivery[] => page.data) ?? [];
   const allShownSelected = rows.length > 0 && rows.every((row) => selected.has(row.id));
   return (

@@ -2,7 +2,11 @@ import { useQuery } from "@tanstack/react-query";
 import { RotateCcw, X } from "lucide-react";
 import { Dialog } from "radix-ui";
 import type { ReactNode } from "react";
-import { listDeliveries, redeliverDelivery } from "../../../contract/operations/webhooks.ts";
+import {
+  getWebhookHealth,
+  listDeliveries,
+  redeliverDelivery,
+} from "../../../contract/operations/webhooks.ts";
 import type { Delivery } from "../../../contract/webhooks.ts";
 import { useApiMutation } from "../../api/query.ts";
 import { deliveryAttemptsQuery, deliveryQuery, deliveryRequestQuery } from "../../api/webhooks.ts";
@@ -209,7 +213,7 @@ export interface DeliveryDrawerProps {
 export function DeliveryDrawer({ webhookId, deliveryId, denial, onOpen }: DeliveryDrawerProps) {
   const delivery = useQuery({ ...deliveryQuery(webhookId, deliveryId ?? ""), enabled: !!deliveryId });
   const returnFocus = useReturnFocus();
-  const redeliver = useApiMutation(redeliverDelivery, { invalidates: [listDeliveries] });
+  const redeliver = useApiMutation(redeliverDelivery, { invalidates: [listDeliveries, getWebhookHealth] });
   const send = () =>
     redeliver.mutate(
       { params: { webhookId, deliveryId: deliveryId! } },
