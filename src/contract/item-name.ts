@@ -2,17 +2,16 @@ import { z } from "zod";
 
 export const ITEM_NAME_MAX = 255;
 
+/** What no one-line name or label may hold: control characters and direction overrides. */
+const UNPRINTABLE_CLASS = "\\u0000-\\u001f\\u007f\\u202a-\\u202e\\u2066-\\u2069";
+const UNPRINTABLE = new RegExp(`[${UNPRINTABLE_CLASS}]`, "u");
 /**
  * Characters no file or folder name may hold, however it gets its name (upload, rename, import, copy): path
  * separators (a name is never a path), control characters (CR/LF split headers and log lines), and the bidi
  * overrides and isolates that make `gpj.exe` read as `exe.jpg`.
  */
-// biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what this rule refuses.
-const FORBIDDEN = /[\\/\u0000-\u001f\u007f\u202a-\u202e\u2066-\u2069]/u;
+const FORBIDDEN = new RegExp(`[\\\\/${UNPRINTABLE_CLASS}]`, "u");
 const FORBIDDEN_ALL = new RegExp(FORBIDDEN.source, "gu");
-/** What no one-line name or label may hold: control characters and direction overrides (see `FORBIDDEN`). */
-// biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what this rule refuses.
-const UNPRINTABLE = /[\u0000-\u001f\u007f\u202a-\u202e\u2066-\u2069]/u;
 
 /** The one naming rule of files and folders: 1 to 255 characters after trimming, not `.` or `..`, nothing forbidden. */
 export const ItemName = z

@@ -58,7 +58,7 @@ export function toReply(row: ReplyRow, names: Names): Reply {
 }
 
 /** Event data, the decisions' snapshot: ids only (the text, author and mentions are the comment's to read). */
-export function commentEventData(comment: Comment) {
+export function commentEventData(comment: Pick<Comment, "id" | "file_id">) {
   return { object: "comment", id: comment.id, file_id: comment.file_id };
 }
 

@@ -9,7 +9,7 @@ import { requireLibraryAccess } from "../access/library-access.ts";
 import { refuseTrashedFile, requireFile } from "../files/file-access.ts";
 import { hasPermission, requirePermission } from "../platform/auth.ts";
 import { changedFields } from "../platform/changed-fields.ts";
-import type { ServiceContext } from "../platform/context.ts";
+import type { ServiceContext, SystemContext } from "../platform/context.ts";
 import { forbidden, notFound } from "../platform/errors.ts";
 import { newId } from "../platform/ids.ts";
 import { actors, emit } from "../platform/outbox.ts";
@@ -23,6 +23,24 @@ type CommentRef = { fileId: string; commentId: string };
 /** The comment as the API answers it, names resolved. */
 export async function presentComment(ctx: ServiceContext, row: repo.CommentRow) {
   return toComment(row, await repo.namesOf(ctx.db, peopleIn([row])));
+}
+
+/**
+ * A version's comments go with it (their replies too), each with its own `comment.deleted`: a cascade, actor
+ * `system`, as a receiver that keeps a file's discussion would otherwise keep them.
+ */
+export async function deleteCommentsOfVersion(
+  { db }: Pick<SystemContext, "db">,
+  { brandspaceId, fileId, versionId }: { brandspaceId: string; fileId: string; versionId: string },
+) {
+  for (const id of await repo.deleteCommentsOfVersion(db, versionId)) {
+    await emit(db, {
+      brandspaceId,
+      type: "comment.deleted",
+      actor: actors.system(),
+      data: commentEventData({ id, file_id: fileId }),
+    });
+  }
 }
 
 async function emitComment(ctx: ServiceContext, type: EventType, row: repo.CommentRow) {

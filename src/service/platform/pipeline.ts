@@ -171,7 +171,7 @@ async function countRequest(
 const STRICT_UTF8 = new TextDecoder("utf-8", { fatal: true });
 
 /** The charset a Content-Type names, lower-cased (`application/json; charset="UTF-8"` → `utf-8`), if any. */
-export function charsetOf(contentType: string | undefined): string | undefined {
+function charsetOf(contentType: string | undefined): string | undefined {
   const match = /;\s*charset\s*=\s*"?([^";\s]+)"?/i.exec(contentType ?? "");
   return match?.[1]?.toLowerCase();
 }

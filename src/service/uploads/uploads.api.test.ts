@@ -128,6 +128,7 @@ describe("single-PUT upload", () => {
       await api("POST", "/v1/uploads", { body: { name: "g.txt", size: bytes.length, library_id: libraryId } })
     ).body;
     const put = await (await fetch(upload.upload_url, { method: "PUT", body: new Uint8Array(bytes) })).json();
+    expect(put).toEqual({ object: "upload_part", number: 1, etag: expect.any(String), size: bytes.length });
     for (const parts of [
       [{ number: 2, etag: put.etag }],
       [{ number: 1, etag: "not-it" }],

@@ -1,4 +1,4 @@
-import { deleteCommentsOfVersion } from "../comments/comments.repository.ts";
+import { deleteCommentsOfVersion } from "../comments/comments.service.ts";
 import { refuseTrashedFile, requireFile } from "../files/file-access.ts";
 import type { FileRow } from "../files/files.repository.ts";
 import { requirePermission } from "../platform/auth.ts";
@@ -66,18 +66,12 @@ export async function deleteVersion(ctx: ServiceContext, { fileId, versionId }: 
   if (file.activeVersionId === version.id) {
     throw conflict("This is the file's active version; activate another version before deleting it.");
   }
-  // Its comments go with it, each with its own `comment.deleted` (a cascade: actor `system`), as a receiver
-  // that keeps a file's discussion would otherwise keep them.
-  const commentIds = await deleteCommentsOfVersion(ctx.db, version.id);
+  await deleteCommentsOfVersion(ctx, {
+    brandspaceId: ctx.auth.brandspace.id,
+    fileId: file.id,
+    versionId: version.id,
+  });
   await repo.deleteVersionRow(ctx.db, file.id, version.id);
-  for (const id of commentIds) {
-    await emit(ctx.db, {
-      brandspaceId: ctx.auth.brandspace.id,
-      type: "comment.deleted",
-      actor: actors.system(),
-      data: { object: "comment", id, file_id: file.id },
-    });
-  }
   await emitVersion(ctx, "file.version.deleted", version);
   return {
     object: "version" as const,

@@ -1,7 +1,7 @@
 import { useInfiniteQuery, useQuery, useQueryClient } from "@tanstack/react-query";
 import { Link } from "@tanstack/react-router";
 import { RefreshCw, RotateCcw } from "lucide-react";
-import { useEffect, useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import { redeliverDelivery } from "../../../contract/operations/webhooks.ts";
 import { DELIVERY_STATUSES, type Delivery, type DeliveryStatus } from "../../../contract/webhooks.ts";
 import { call } from "../../api/client.ts";
@@ -209,11 +209,11 @@ export function DeliveriesTable({ webhookId, denial, status, onStatusChange }: D
   });
   // The moment fewer wait, some settled: shown at once, not at the next slow refresh.
   const refetch = deliveries.refetch;
-  const [pendingBefore, setPendingBefore] = useState(endpointPending);
+  const pendingBefore = useRef(endpointPending);
   useEffect(() => {
-    if (endpointPending < pendingBefore) void refetch();
-    setPendingBefore(endpointPending);
-  }, [endpointPending, pendingBefore, refetch]);
+    if (endpointPending < pendingBefore.current) void refetch();
+    pendingBefore.current = endpointPending;
+  }, [endpointPending, refetch]);
   const rows = deliveries.data?.pages.flatMap((page): Delivery[] => page.data) ?? [];
   const allShownSelected = rows.length > 0 && rows.every((row) => selected.has(row.id));
   return (
