@@ -1,5 +1,5 @@
 import { expect, test } from "vitest";
-import { chunkFetched, expectToast, openDashboard } from "./harness.ts";
+import { chunkFetched, expectToast, openDashboard, shownFileNames } from "./harness.ts";
 
 test("define a status property with options, reorder it by keyboard, set it on a file, delete it with its count", async () => {
   const d = await openDashboard();
@@ -124,4 +124,61 @@ test("define a status property with options, reorder it by keyboard, set it on a
   await d.expectAccessible("file page with properties, dark");
   await d.api("DELETE", `/v1/properties/${anchor.id}`);
   await d.api("DELETE", `/v1/properties/${due.id}`);
+});
+
+test("brandspace properties as list columns: chosen once, edited in place, kept after a reload and in other libraries", async () => {
+  const d = await openDashboard();
+  const library = await d.fixtures.createLibrary();
+  const other = await d.fixtures.createLibrary();
+  const draft = await d.fixtures.uploadPng({ name: "draft.png", library_id: library.id }, { wait: false });
+  const final = await d.fixtures.uploadPng({ name: "final.png", library_id: library.id }, { wait: false });
+  await d.fixtures.uploadPng({ name: "elsewhere.png", library_id: other.id }, { wait: false });
+  const name = d.fixtures.unique("Approval");
+  const property = await d.api("POST", "/v1/properties", {
+    name,
+    type: "status",
+    options: [{ label: "Draft" }, { label: "Approved" }],
+  });
+  const [draftOption, approvedOption] = property.options;
+  await d.api("PUT", `/v1/files/${draft.id}/properties/${property.id}`, {
+    value: { option_id: draftOption.id },
+  });
+
+  await d.goto(`/libraries/${library.id}?view=list&sort=name&order=asc`);
+  await expect.poll(() => shownFileNames(d.page)).toEqual(["draft.png", "final.png"]);
+  const column = (file: string) => d.page.getByRole("combobox", { name: `${name} of ${file}` });
+  expect(await column("draft.png").count()).toBe(0);
+
+  await d.page.getByRole("button", { name: "Columns" }).click();
+  const picker = d.page.getByRole("dialog", { name: "Columns" });
+  await picker.getByRole("checkbox", { name }).check();
+  await d.expectAccessible("list columns picker");
+  await d.page.keyboard.press("Escape");
+
+  // The value the file holds, read with the listing; a change is saved at once.
+  await expect.poll(() => column("draft.png").inputValue()).toBe(draftOption.id);
+  await column("final.png").selectOption({ label: "Approved" });
+  await expect
+    .poll(async () => (await d.api("GET", `/v1/files/${final.id}`)).properties)
+    .toContainEqual(
+      expect.objectContaining({ property_id: property.id, status: { option_id: approvedOption.id } }),
+    );
+  await d.screenshot("list-property-columns");
+  await d.expectAccessible("list view with property columns");
+
+  // The choice is this browser's: it holds after a reload and in every library's list.
+  await d.page.reload({ waitUntil: "load" });
+  await expect.poll(() => column("final.png").inputValue()).toBe(approvedOption.id);
+  await d.goto(`/libraries/${other.id}?view=list`);
+  await column("elsewhere.png").waitFor();
+  expect(await column("elsewhere.png").inputValue()).toBe("");
+
+  // The grid shows no columns; unchecking takes the column away.
+  await d.page.getByRole("button", { name: "Grid view" }).click();
+  expect(await d.page.getByRole("button", { name: "Columns" }).count()).toBe(0);
+  await d.page.getByRole("button", { name: "List view" }).click();
+  await d.page.getByRole("button", { name: "Columns" }).click();
+  await d.page.getByRole("dialog", { name: "Columns" }).getByRole("checkbox", { name }).uncheck();
+  await column("elsewhere.png").waitFor({ state: "detached" });
+  await d.api("DELETE", `/v1/properties/${property.id}`);
 });

@@ -95,6 +95,15 @@ export const File = FileBase.extend({
 }).meta({ id: "File" });
 export type File = z.infer<typeof File>;
 
+/** An item of `GET /v1/files`: the base fields, and what `include` asked for. */
+export const ListedFile = FileBase.extend({
+  properties: z
+    .array(PropertyValue)
+    .optional()
+    .meta({ description: "With `include=properties` only: the file's brandspace property values." }),
+}).meta({ id: "ListedFile" });
+export type ListedFile = z.infer<typeof ListedFile>;
+
 export const Version = z
   .object({
     object: z.literal("version"),
@@ -185,6 +194,15 @@ export const FileListQuery = PaginationQuery.extend({
   trashed: QueryBoolean.optional(),
 });
 export type FileListQuery = z.infer<typeof FileListQuery>;
+
+/** What `include` may add to each item of the file list beyond the base fields. */
+export const FILE_LIST_INCLUDES = ["properties"] as const;
+
+/** `GET /v1/files`: the parameters a board's file list shares, and `include`. */
+export const ListFilesQuery = FileListQuery.extend({
+  include: CommaList.pipe(z.array(z.enum(FILE_LIST_INCLUDES))).optional(),
+});
+export type ListFilesQuery = z.infer<typeof ListFilesQuery>;
 
 export const DeleteQuery = z.strictObject({ permanent: QueryBoolean.optional() });
 

@@ -5,9 +5,9 @@ import {
   DownloadQuery,
   DownloadUrl,
   File,
-  FileBase,
   FileDestinationBody,
-  FileListQuery,
+  ListedFile,
+  ListFilesQuery,
   PropertyValue,
   SearchSummary,
   SetPropertyValueBody,
@@ -29,10 +29,10 @@ export const listFiles = defineOperation({
   scope: "files:read",
   tag: "Files",
   summary:
-    "Files the creator can see (base fields); folders never included. `q` consumes the search counter.",
-  query: FileListQuery,
+    "Files the creator can see (base fields; `include=properties` adds each file's brandspace property values); folders never included. `q` consumes the search counter.",
+  query: ListFilesQuery,
   status: 200,
-  response: listOf(FileBase).extend({ search: SearchSummary.optional() }),
+  response: listOf(ListedFile).extend({ search: SearchSummary.optional() }),
 });
 
 export const getFile = defineOperation({

@@ -85,6 +85,62 @@ describe("file list scope", () => {
     const item = FileBase.strict().parse(res.body.data[0]);
     expect(item.folder_id).toBeNull();
   });
+
+  it("include=properties adds each file's brandspace property values, as retrieve shows them", async () => {
+    const status = (
+      await api("POST", "/v1/properties", {
+        body: { name: "Approval", type: "status", options: [{ label: "Approved" }] },
+      })
+    ).body;
+    const note = (await api("POST", "/v1/properties", { body: { name: "Usage note", type: "text" } })).body;
+    const approved = status.options[0].id;
+    for (const [propertyId, value] of [
+      [status.id, { option_id: approved }],
+      [note.id, "Web only"],
+    ])
+      expect(
+        (await api("PUT", `/v1/files/${ids.top}/properties/${propertyId}`, { body: { value } })).status,
+      ).toBe(200);
+    // A board's own values stay with the board's listing.
+    const board = (await api("POST", "/v1/boards", { body: { name: "Include check" } })).body;
+    const boardProperty = (
+      await api("POST", `/v1/boards/${board.id}/properties`, { body: { name: "Pick", type: "checkbox" } })
+    ).body;
+    await api("POST", `/v1/boards/${board.id}/files`, { body: { file_ids: [ids.top] } });
+    await api("PUT", `/v1/boards/${board.id}/files/${ids.top}/properties/${boardProperty.id}`, {
+      body: { value: true },
+    });
+
+    const res = await api(
+      "GET",
+      `/v1/files?library_id=${libraryId}&recursive=true&sort=name&include=properties`,
+    );
+    expect(res.status, res.text).toBe(200);
+    const byName = new Map(res.body.data.map((f: { name: string }) => [f.name, f]));
+    const retrieved = (await api("GET", `/v1/files/${ids.top}`)).body;
+    expect(byName.get("top.png")).toEqual({ ...FileBase.parse(retrieved), properties: retrieved.properties });
+    expect(retrieved.properties.map((v: { property_id: string }) => v.property_id)).toEqual([
+      status.id,
+      note.id,
+    ]);
+    expect(byName.get("note.txt")).toMatchObject({ properties: [] });
+
+    // What an item carries does not bind the cursor: the next page serves either way.
+    const first = await api(
+      "GET",
+      `/v1/files?library_id=${libraryId}&recursive=true&limit=1&include=properties`,
+    );
+    const next = await api(
+      "GET",
+      `/v1/files?library_id=${libraryId}&recursive=true&limit=1&cursor=${encodeURIComponent(first.body.next_cursor)}`,
+    );
+    expect(next.status, next.text).toBe(200);
+    expect(next.body.data[0]).not.toHaveProperty("properties");
+
+    const unknown = await api("GET", `/v1/files?include=properties,renditions`);
+    expect(unknown.status).toBe(400);
+    expect(unknown.body.details.errors[0].param).toBe("include.1");
+  });
 });
 
 describe("file list filters", () => {

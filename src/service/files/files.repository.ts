@@ -1,4 +1,4 @@
-import { and, eq, isNull, sql } from "drizzle-orm";
+import { and, eq, inArray, isNull, sql } from "drizzle-orm";
 import { type Db, rowsOf } from "../db/client.ts";
 import { compileSelection } from "../db/compiled-selection.ts";
 import { files, fileVersions, properties, propertyValues, renditions } from "../db/schema/index.ts";
@@ -99,12 +99,33 @@ export type StoredPropertyValue = Pick<typeof propertyValues.$inferSelect, "prop
 
 /** The brandspace property values of a file (board property values live with board membership). */
 export async function brandspacePropertyValues(db: Db, fileId: string): Promise<StoredPropertyValue[]> {
-  return db
-    .select({ propertyId: propertyValues.propertyId, type: properties.type, value: propertyValues.value })
+  return (await brandspacePropertyValuesOf(db, [fileId])).get(fileId) ?? [];
+}
+
+/** The brandspace property values of each file, in property position order (a file with none is absent). */
+export async function brandspacePropertyValuesOf(
+  db: Db,
+  fileIds: string[],
+): Promise<Map<string, StoredPropertyValue[]>> {
+  const byFile = new Map<string, StoredPropertyValue[]>();
+  if (fileIds.length === 0) return byFile;
+  const rows = await db
+    .select({
+      fileId: propertyValues.fileId,
+      propertyId: propertyValues.propertyId,
+      type: properties.type,
+      value: propertyValues.value,
+    })
     .from(propertyValues)
     .innerJoin(properties, eq(properties.id, propertyValues.propertyId))
-    .where(and(eq(propertyValues.fileId, fileId), isNull(properties.boardId)))
+    .where(and(inArray(propertyValues.fileId, fileIds), isNull(properties.boardId)))
     .orderBy(properties.position);
+  for (const { fileId, ...value } of rows) {
+    const values = byFile.get(fileId);
+    if (values) values.push(value);
+    else byFile.set(fileId, [value]);
+  }
+  return byFile;
 }
 
 /**

@@ -58,8 +58,11 @@ export function fileListInput(scope: FileScope, search: BrowseSearch) {
   return Object.fromEntries(Object.entries(query).filter(([, v]) => v !== undefined)) as typeof query;
 }
 
-export const fileListQuery = (scope: FileScope, search: BrowseSearch) =>
-  apiInfiniteQuery(listFiles, { query: fileListInput(scope, search) });
+/** A browse view's listFiles query; `withValues`: each file with its property values (the list's columns). */
+export const fileListQuery = (scope: FileScope, search: BrowseSearch, withValues = false) =>
+  apiInfiniteQuery(listFiles, {
+    query: { ...fileListInput(scope, search), ...(withValues ? { include: "properties" } : {}) },
+  });
 
 /** A file with its extended fields; polled while its previews are being made. */
 export const fileQuery = (fileId: string) => ({

@@ -100,6 +100,10 @@ function withValue(values: PropertyValue[], value: PropertyValue): PropertyValue
   return [...others, value];
 }
 
+/** Sets (or with null clears) a brandspace property's value from a listing's cell: listings and the file refetch. */
+export const useSetFileValue = () =>
+  useApiMutation(setFilePropertyValue, { invalidates: [listFiles, getFile] });
+
 /**
  * Sets (or with null clears) one brandspace property's value on each file, a few at a time as the other bulk
  * actions; `onSettled` runs after each file, whether it worked or not (a progress count).

@@ -1,19 +1,23 @@
 import { keepPreviousData, useInfiniteQuery, useQuery } from "@tanstack/react-query";
 import { useNavigate } from "@tanstack/react-router";
 import { lazy, type ReactNode, Suspense, useCallback, useMemo } from "react";
-import type { FileBase } from "../../../contract/files.ts";
+import type { FileBase, ListedFile } from "../../../contract/files.ts";
 import { useAccess } from "../../api/access.ts";
 import { FILE_PAGE_SIZE, type FileScope, fileListInput, fileListQuery } from "../../api/files.ts";
 import { membersQuery } from "../../api/meta.ts";
+import { propertiesQuery } from "../../api/properties.ts";
 import { rememberBrowseOrder } from "../../lib/browse-order.ts";
 import { type BrowseSearch, FILTER_KEYS, hasFilters } from "../../lib/browse-search.ts";
+import { useFileColumns } from "../../lib/file-columns.ts";
 import { plural } from "../../lib/format.ts";
 import { UploadDropZone } from "../upload/index.ts";
+import { ColumnsMenu } from "./columns-menu.tsx";
 import { EmptyFiles, FilesError, FilesSkeleton } from "./empty-states.tsx";
 import { useFileActions } from "./file-actions.ts";
-import type { CollectionProps } from "./file-cell.ts";
+import type { CollectionProps, ExtraColumn } from "./file-cell.ts";
 import { FileGrid } from "./file-grid.tsx";
 import { FileSelectionBar } from "./file-selection-bar.tsx";
+import { FileValueCell } from "./file-value-cell.tsx";
 import type { SetSearch } from "./filters.tsx";
 import { FolderActionsProvider } from "./folder-actions.tsx";
 import { FolderStrip } from "./folder-strip.tsx";
@@ -91,8 +95,18 @@ export function AssetBrowser({
   const listKey = JSON.stringify(fileListInput(fileScope, search));
   // A trashed folder's files are hidden with it: there is nothing to list until it is restored.
   const trashed = scope.kind === "folder" && !!scope.folder.trashed_at;
+  const view = search.view ?? "grid";
+  const properties = useQuery({
+    ...propertiesQuery(),
+    enabled: view === "list" && access.can("properties:read"),
+  });
+  const [columnIds, setColumnIds] = useFileColumns();
+  const columnProperties = useMemo(
+    () => (view === "list" ? (properties.data ?? []).filter((p) => columnIds.includes(p.id)) : []),
+    [view, properties.data, columnIds],
+  );
   const query = useInfiniteQuery({
-    ...fileListQuery(fileScope, search),
+    ...fileListQuery(fileScope, search, columnProperties.length > 0),
     enabled: !trashed,
     placeholderData: keepPreviousData,
     refetchInterval: (q) => {
@@ -122,8 +136,26 @@ export function AssetBrowser({
   const loadMore = useCallback(() => {
     if (hasNextPage && !isFetchingNextPage) void fetchNextPage();
   }, [hasNextPage, isFetchingNextPage, fetchNextPage]);
+  const extraColumns = useMemo(
+    (): ExtraColumn[] =>
+      columnProperties.map((property) => ({
+        id: `property:${property.id}`,
+        title: property.name,
+        width: "9rem",
+        cell: (file) => (
+          <FileValueCell
+            fileId={file.id}
+            fileName={file.name}
+            property={property}
+            value={(file as ListedFile).properties?.find((v) => v.property_id === property.id)}
+            members={members.data ?? []}
+            denial={editDenial}
+          />
+        ),
+      })),
+    [columnProperties, members.data, editDenial],
+  );
 
-  const view = search.view ?? "grid";
   const filtered = hasFilters(search) || !!search.q;
   const folderTotal = scope.kind === "folder" && !filtered ? scope.folder.file_count : null;
   // While more pages remain the count is a floor that does not change as pages load (it is read out politely).
@@ -163,6 +195,7 @@ export function AssetBrowser({
       onDelete={deleteDenial ? undefined : (items) => void actions.trash(items)}
       draggable={!editDenial}
       memberNames={memberNames}
+      extraColumns={extraColumns}
       sort={{
         by: search.sort,
         order: search.order,
@@ -195,6 +228,11 @@ export function AssetBrowser({
               search={search}
               setSearch={setSearch}
               members={canListMembers ? (members.data ?? []) : null}
+              listColumns={
+                properties.data && (
+                  <ColumnsMenu properties={properties.data} shown={columnIds} onChange={setColumnIds} />
+                )
+              }
               summary={
                 <>
                   {summary}

@@ -94,6 +94,7 @@ export function Toolbar({
   members,
   summary,
   boardProperties,
+  listColumns,
 }: {
   search: BrowseSearch;
   setSearch: SetSearch;
@@ -102,6 +103,8 @@ export function Toolbar({
   summary: ReactNode;
   /** A board page's own properties, which the property filter offers too. */
   boardProperties?: Property[];
+  /** The list view's column picker, beside the view toggle while the list shows. */
+  listColumns?: ReactNode;
 }) {
   const filterProps = { search, setSearch };
   return (
@@ -119,6 +122,7 @@ export function Toolbar({
           <PropertyFilter {...filterProps} boardProperties={boardProperties} />
         </search>
         <SortControls {...filterProps} />
+        {search.view === "list" && listColumns}
         <ViewToggle view={search.view ?? "grid"} setSearch={setSearch} />
       </div>
       <FilterChips
