@@ -103,8 +103,8 @@ const Mentions = z
 
 export const CreateCommentBody = z.strictObject({
   text: Text,
-  version_id: z.string().min(1).max(255).optional().meta({
-    description: "Defaults to the file's active version.",
+  version_id: z.string().min(1).max(255).nullable().optional().meta({
+    description: "Defaults to the file's active version (as does null).",
   }),
   timestamp_ms: SafeInteger.min(0, "must be 0 or more")
     .max(COMMENT_LIMITS.timestampMsMax, `must be at most ${COMMENT_LIMITS.timestampMsMax}`)

@@ -17,17 +17,26 @@ export async function checkedMentions(ctx: CallerContext, mentions: string[] | u
 }
 
 /** The version a new comment is on: the one named, which must be the file's, or the active one. */
-export async function commentedVersion(ctx: CallerContext, file: FileRow, versionId: string | undefined) {
+export async function commentedVersion(
+  ctx: CallerContext,
+  file: FileRow,
+  versionId: string | null | undefined,
+) {
   // Comments are on a version of a file's content; a page is blocks with no versions.
   if (file.kind === "page") throw conflict("A page has no versions to comment on.");
-  if (versionId !== undefined) {
-    if (!(await repo.isVersionOf(ctx.db, file.id, versionId)))
-      throw validationError([{ param: "version_id", message: "is not a version of this file" }]);
+  if (versionId != null) {
+    await requireVersionOf(ctx, file.id, versionId);
     return versionId;
   }
   if (!file.activeVersionId)
     throw validationError([{ param: "version_id", message: "is required: the file has no active version" }]);
   return file.activeVersionId;
+}
+
+/** A `version_id` a comment names (sent or filtered on) must be one of the file's versions: else 400. */
+export async function requireVersionOf(ctx: CallerContext, fileId: string, versionId: string) {
+  if (!(await repo.isVersionOf(ctx.db, fileId, versionId)))
+    throw validationError([{ param: "version_id", message: "is not a version of this file" }]);
 }
 
 /**

@@ -157,6 +157,13 @@ describe("comments", () => {
     expect((await owner("GET", `/v1/files/${fileId}/comments?limit=100`)).body.data.length).toBe(before);
   });
 
+  it("takes version_id null as the active version, as when it is left out", async () => {
+    const created = await comment(owner, { text: "On whatever is current", version_id: null });
+    expect(created.status, created.text).toBe(201);
+    const file = await owner("GET", `/v1/files/${fileId}`);
+    expect(created.body.version_id).toBe(file.body.version.active_id);
+  });
+
   it("takes a playhead position on audio and video, and on other files as sent", async () => {
     const created = await comment(owner, { text: "Too loud at 0:00.5", timestamp_ms: 500 }, audioId);
     expect(created.status).toBe(201);
@@ -275,6 +282,14 @@ describe("comments", () => {
     const version = all.body.data[0].version_id;
     const byVersion = await owner("GET", `/v1/files/${fileId}/comments?version_id=${version}&limit=100`);
     expect(byVersion.body.data.length).toBe(all.body.data.length);
+    // Another file's version filters nothing: it is named, as when a comment is written on it.
+    const otherVersion = (await owner("GET", `/v1/files/${audioId}`)).body.version.active_id;
+    expectError(
+      await owner("GET", `/v1/files/${fileId}/comments?version_id=${otherVersion}`),
+      400,
+      "validation_error",
+      "version_id",
+    );
     const seen: string[] = [];
     let cursor: string | null = null;
     do {

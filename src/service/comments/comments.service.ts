@@ -14,7 +14,7 @@ import { forbidden, notFound } from "../platform/errors.ts";
 import { newId } from "../platform/ids.ts";
 import { actors, emit } from "../platform/outbox.ts";
 import { type PageRequest, paginate } from "../platform/paginate.ts";
-import { checkedMentions, checkedTimestamp, commentedVersion } from "./comment-input.ts";
+import { checkedMentions, checkedTimestamp, commentedVersion, requireVersionOf } from "./comment-input.ts";
 import { commentEventData, peopleIn, toComment, toInboxComment } from "./comments.mapper.ts";
 import * as repo from "./comments.repository.ts";
 
@@ -87,6 +87,8 @@ export async function listComments(
   { fileId, version_id, resolved, ...page }: CommentListQuery & { fileId: string },
 ) {
   await requireFile(ctx, fileId, "view");
+  // A version of another file (or one deleted, with its comments) lists nothing: say so rather than answer [].
+  if (version_id !== undefined) await requireVersionOf(ctx, fileId, version_id);
   return paginate(ctx.deps.cursors, page, {
     name: `comments:${fileId}:${version_id ?? ""}:${resolved ?? ""}`,
     fetch: (limit, after: repo.Position | null) =>
