@@ -95,6 +95,18 @@ export const BoardFilesBatch = z
   .meta({ id: "BoardFilesBatch" });
 export type BoardFilesBatch = z.infer<typeof BoardFilesBatch>;
 
+/**
+ * What taking files off a board answers: the batch, with the fields every DELETE's acknowledgement carries (`id`
+ * names the board; `permanent`: nothing goes to the trash, the files' board values go with them).
+ */
+export const BoardFilesRemoval = BoardFilesBatch.extend({
+  id: Id,
+  deleted: z.literal(true),
+  permanent: z.literal(true),
+  trashed_at: z.null(),
+}).meta({ id: "BoardFilesRemoval" });
+export type BoardFilesRemoval = z.infer<typeof BoardFilesRemoval>;
+
 /** A file in a board's listing: the base fields and the file's values of the board's properties. */
 export const BoardFile = FileBase.extend({
   properties: z.array(PropertyValue).meta({ description: "The file's values of this board's properties." }),

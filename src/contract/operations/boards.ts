@@ -4,6 +4,7 @@ import {
   BoardFile,
   BoardFilesBatch,
   BoardFilesBody,
+  BoardFilesRemoval,
   BoardWithProperties,
   CreateBoardBody,
   UpdateBoardBody,
@@ -231,7 +232,7 @@ export const removeBoardFiles = defineOperation({
   params: BoardParams,
   body: BoardFilesBody,
   status: 200,
-  response: BoardFilesBatch,
+  response: BoardFilesRemoval,
 });
 
 export const setBoardFilePropertyValue = defineOperation({

@@ -174,10 +174,19 @@ describe("board files", () => {
     const removed = await owner("DELETE", `/v1/boards/${board}/files`, {
       body: { file_ids: [fileIds[0], fileIds[2]] },
     });
-    expect(removed.body.results).toEqual([
-      { file_id: fileIds[0], status: "removed" },
-      { file_id: fileIds[2], status: "not_present" },
-    ]);
+    // The batch, acknowledged as every DELETE is.
+    expect(removed.body).toEqual({
+      object: "board_files_batch",
+      id: board,
+      board_id: board,
+      deleted: true,
+      permanent: true,
+      trashed_at: null,
+      results: [
+        { file_id: fileIds[0], status: "removed" },
+        { file_id: fileIds[2], status: "not_present" },
+      ],
+    });
     expect(
       (await owner("GET", `/v1/files/${fileIds[0]}/boards`)).body.data.map((b: { id: string }) => b.id),
     ).not.toContain(board);

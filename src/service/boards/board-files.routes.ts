@@ -15,7 +15,7 @@ export function boardFilesRoutes() {
       service.changeBoardFiles(ctx, { ...ctx.params, fileIds: ctx.body.file_ids, change: "add" }),
     ),
     route(removeBoardFiles, (ctx) =>
-      service.changeBoardFiles(ctx, { ...ctx.params, fileIds: ctx.body.file_ids, change: "remove" }),
+      service.removeBoardFiles(ctx, { ...ctx.params, fileIds: ctx.body.file_ids }),
     ),
     route(setBoardFilePropertyValue, (ctx) =>
       service.setBoardFilePropertyValue(ctx, { ...ctx.params, value: ctx.body.value }),

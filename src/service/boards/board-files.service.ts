@@ -1,4 +1,4 @@
-import type { BoardFile, BoardFilesBatch } from "../../contract/boards.ts";
+import type { BoardFile, BoardFilesBatch, BoardFilesRemoval } from "../../contract/boards.ts";
 import type { FileListQuery } from "../../contract/files.ts";
 import { requireBoardAccess } from "../access/board-access.ts";
 import { requireActiveFile, requireFile } from "../files/file-access.ts";
@@ -69,6 +69,15 @@ export async function changeBoardFiles(
     board_id: boardId,
     results: ids.map((id) => ({ file_id: id, status: changed.has(id) ? done : unchanged })),
   };
+}
+
+/** Takes files off the board: the batch, acknowledged as every DELETE is (the board named as `id`). */
+export async function removeBoardFiles(
+  ctx: ServiceContext,
+  input: { boardId: string; fileIds: string[] },
+): Promise<BoardFilesRemoval> {
+  const batch = await changeBoardFiles(ctx, { ...input, change: "remove" });
+  return { ...batch, id: input.boardId, deleted: true, permanent: true, trashed_at: null };
 }
 
 /** The board's files with the file list's parameters, each with its values of the board's properties. */
