@@ -63,8 +63,10 @@ function files(request: IncomingMessage, response: ServerResponse) {
   }
   if (path === "/truncated") {
     response.writeHead(200, { "content-length": String(png.length + 1000) });
-    response.write(png);
-    setTimeout(() => response.destroy(), 50);
+    // The first bytes, the rest soon after (within a progress report's interval), then the connection is cut.
+    response.write(png.subarray(0, 40));
+    setTimeout(() => response.write(png.subarray(40)), 20);
+    setTimeout(() => response.destroy(), 70);
     return;
   }
   if (path === "/slow") {
@@ -203,6 +205,8 @@ describe("URL imports", () => {
       const emitted = await eventsOf(failed.id);
       expect(emitted.map((e) => [e.type, e.actorType])).toEqual([["import.failed", "api_key"]]);
     }
+    // A source cut short shows how far it got: every byte that came, not only those of the last report.
+    expect((await settle((await start({ url: at("/truncated") })).id)).bytes_received).toBe(png.length);
     expect((await settle((await start({ url: at("/hop/4") })).id)).status).toBe("completed");
     // A refused size is still recorded as announced.
     expect((await settle((await start({ url: at("/huge") })).id)).size).toBe(MAX_BYTES * 10);

@@ -112,15 +112,18 @@ async function failImport(db: Db, row: repo.ImportRow, failure: ImportFailure) {
 
 /**
  * Counts bytes as they pass, stops past the cap, and records progress at most every `PROGRESS_EVERY_MS`: the
- * first bytes at once, and the last ones even when the source then pauses.
+ * first bytes at once, the last ones even when the source then pauses, and what came at all when it fails (a
+ * source cut short shows how far it got).
  */
 async function* counted(source: Readable, max: number, onProgress: (bytes: number) => void) {
   let received = 0;
   let reported = 0;
+  let reportedBytes = 0;
   let trailing: NodeJS.Timeout | null = null;
   const report = () => {
     trailing = null;
     reported = Date.now();
+    reportedBytes = received;
     onProgress(received);
   };
   try {
@@ -140,6 +143,7 @@ async function* counted(source: Readable, max: number, onProgress: (bytes: numbe
     }
   } finally {
     if (trailing) clearTimeout(trailing);
+    if (received !== reportedBytes) report();
   }
 }
 
@@ -158,13 +162,15 @@ async function importFile({ db, deps }: SystemContext, row: repo.ImportRow, sign
       throw new ImportFailure("file_too_large", `The file is ${size} bytes; imports take at most ${max}.`);
     }
     let progress = Promise.resolve();
-    const stored = await deps.blobs.put(
-      counted(opened.body, max, (bytes) => {
-        progress = progress.then(() => repo.recordProgress(db, row.id, bytes)).catch(() => {});
-      }),
-      { maxBytes: max, ...(size !== null ? { expectedSize: size } : {}) },
-    );
-    await progress;
+    const stored = await deps.blobs
+      .put(
+        counted(opened.body, max, (bytes) => {
+          progress = progress.then(() => repo.recordProgress(db, row.id, bytes)).catch(() => {});
+        }),
+        { maxBytes: max, ...(size !== null ? { expectedSize: size } : {}) },
+      )
+      // A failure is recorded after the progress, which it keeps.
+      .finally(() => progress);
     if (stored.size === 0) throw new ImportFailure("empty_file", "The URL answered with no content.");
     await repo.updateImport(db, row.id, { status: "processing", bytesReceived: stored.size });
     const content = { ...stored, ...(await sniffBlob(deps.blobs, stored.sha256, name)), originalName: name };
