@@ -11,7 +11,7 @@ import type { BoardSearch } from "../../lib/board-search.ts";
 import { FILTER_KEYS, hasFilters } from "../../lib/browse-search.ts";
 import { plural } from "../../lib/format.ts";
 import { FilesView } from "../browser/browser.tsx";
-import type { ExtraColumn } from "../browser/file-cell.ts";
+import { propertyColumns } from "../browser/file-cell.ts";
 import { Toolbar } from "../browser/toolbar.tsx";
 import { useSelection } from "../browser/use-selection.ts";
 import { Button } from "../ui/button.tsx";
@@ -79,23 +79,18 @@ export function BoardBrowser({
     if (hasNextPage && !isFetchingNextPage) void fetchNextPage();
   }, [hasNextPage, isFetchingNextPage, fetchNextPage]);
   const extraColumns = useMemo(
-    (): ExtraColumn[] =>
-      board.properties.map((property) => ({
-        id: `property:${property.id}`,
-        title: property.name,
-        width: "9rem",
-        cell: (file) => (
-          <BoardValueCell
-            boardId={board.id}
-            fileId={file.id}
-            fileName={file.name}
-            property={property}
-            value={(file as BoardFile).properties.find((v) => v.property_id === property.id)}
-            members={members.data ?? []}
-            denial={editDenial}
-          />
-        ),
-      })),
+    () =>
+      propertyColumns(board.properties, (file, property) => (
+        <BoardValueCell
+          boardId={board.id}
+          fileId={file.id}
+          fileName={file.name}
+          property={property}
+          value={(file as BoardFile).properties.find((v) => v.property_id === property.id)}
+          members={members.data ?? []}
+          denial={editDenial}
+        />
+      )),
     [board.id, board.properties, members.data, editDenial],
   );
 

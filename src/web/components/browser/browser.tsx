@@ -14,7 +14,7 @@ import { UploadDropZone } from "../upload/index.ts";
 import { ColumnsMenu } from "./columns-menu.tsx";
 import { EmptyFiles, FilesError, FilesSkeleton } from "./empty-states.tsx";
 import { useFileActions } from "./file-actions.ts";
-import type { CollectionProps, ExtraColumn } from "./file-cell.ts";
+import { type CollectionProps, propertyColumns } from "./file-cell.ts";
 import { FileGrid } from "./file-grid.tsx";
 import { FileSelectionBar } from "./file-selection-bar.tsx";
 import { FileValueCell } from "./file-value-cell.tsx";
@@ -137,22 +137,17 @@ export function AssetBrowser({
     if (hasNextPage && !isFetchingNextPage) void fetchNextPage();
   }, [hasNextPage, isFetchingNextPage, fetchNextPage]);
   const extraColumns = useMemo(
-    (): ExtraColumn[] =>
-      columnProperties.map((property) => ({
-        id: `property:${property.id}`,
-        title: property.name,
-        width: "9rem",
-        cell: (file) => (
-          <FileValueCell
-            fileId={file.id}
-            fileName={file.name}
-            property={property}
-            value={(file as ListedFile).properties?.find((v) => v.property_id === property.id)}
-            members={members.data ?? []}
-            denial={editDenial}
-          />
-        ),
-      })),
+    () =>
+      propertyColumns(columnProperties, (file, property) => (
+        <FileValueCell
+          fileId={file.id}
+          fileName={file.name}
+          property={property}
+          value={(file as ListedFile).properties?.find((v) => v.property_id === property.id)}
+          members={members.data ?? []}
+          denial={editDenial}
+        />
+      )),
     [columnProperties, members.data, editDenial],
   );
 

@@ -1,5 +1,6 @@
 import type { DragEvent, KeyboardEvent, MouseEvent, PointerEvent, ReactNode } from "react";
 import type { FILE_SORTS, FileBase } from "../../../contract/files.ts";
+import type { Property } from "../../../contract/properties.ts";
 import { beginDrag, endDrag } from "./dnd.ts";
 import type { DragSelect } from "./use-drag-select.ts";
 import type { Selection } from "./use-selection.ts";
@@ -45,6 +46,19 @@ export interface ExtraColumn {
   /** A CSS grid track, e.g. "9rem". */
   width: string;
   cell: (file: FileBase) => ReactNode;
+}
+
+/** A list column per property (a board's, or the brandspace properties a user chose), in the order given. */
+export function propertyColumns(
+  properties: Property[],
+  cell: (file: FileBase, property: Property) => ReactNode,
+): ExtraColumn[] {
+  return properties.map((property) => ({
+    id: `property:${property.id}`,
+    title: property.name,
+    width: "9rem",
+    cell: (file) => cell(file, property),
+  }));
 }
 
 export interface CellContext {

@@ -69,6 +69,15 @@ function TextEditor({ initial, label, save }: { initial: string; label: string; 
   );
 }
 
+/** What a value cell shows: one file's value of one property, and whether the user may change it. */
+export interface ValueCellProps {
+  fileName: string;
+  property: Property;
+  value: PropertyValue | undefined;
+  members: Member[];
+  denial: Denial;
+}
+
 /** How a cell saves: `save` sends a value (null clears); while one is on its way, `pending` and what was `sent`. */
 export interface ValueSaver {
   save: (next: unknown) => void;
@@ -115,14 +124,7 @@ export function PropertyValueCell({
   members,
   denial,
   saver,
-}: {
-  fileName: string;
-  property: Property;
-  value: PropertyValue | undefined;
-  members: Member[];
-  denial: Denial;
-  saver: ValueSaver;
-}) {
+}: ValueCellProps & { saver: ValueSaver }) {
   const labelId = useId();
   const label = `${property.name} of ${fileName}`;
   if (denial || property.hidden) {
