@@ -143,6 +143,14 @@ test("brandspace properties as list columns: chosen once, edited in place, kept 
   await d.api("PUT", `/v1/files/${draft.id}/properties/${property.id}`, {
     value: { option_id: draftOption.id },
   });
+  const channels = await d.api("POST", "/v1/properties", {
+    name: d.fixtures.unique("Channels"),
+    type: "multi_tag",
+    options: [{ label: "Instagram" }, { label: "Web" }, { label: "Print" }],
+  });
+  await d.api("PUT", `/v1/files/${draft.id}/properties/${channels.id}`, {
+    value: channels.options.slice(0, 2).map((o: { id: string }) => ({ option_id: o.id })),
+  });
 
   await d.goto(`/libraries/${library.id}?view=list&sort=name&order=asc`);
   await expect.poll(() => shownFileNames(d.page)).toEqual(["draft.png", "final.png"]);
@@ -152,8 +160,33 @@ test("brandspace properties as list columns: chosen once, edited in place, kept 
   await d.page.getByRole("button", { name: "Columns" }).click();
   const picker = d.page.getByRole("dialog", { name: "Columns" });
   await picker.getByRole("checkbox", { name }).check();
+  await picker.getByRole("checkbox", { name: channels.name }).check();
   await d.expectAccessible("list columns picker");
   await d.page.keyboard.press("Escape");
+
+  // Tags stay on their row's one line, and the table scrolls sideways on its own when it is wider than the page.
+  const row = d.page.locator(`[data-file-id="${draft.id}"]`);
+  const chip = row.getByRole("listitem").filter({ hasText: "Instagram" });
+  await chip.waitFor();
+  const [rowBox, chipBox] = [await row.boundingBox(), await chip.boundingBox()];
+  expect(chipBox!.y + chipBox!.height).toBeLessThanOrEqual(rowBox!.y + rowBox!.height);
+  await d.page.setViewportSize({ width: 900, height: 800 });
+  // Nothing but the list scrolls sideways: not the page, not the main area with the title and the toolbar.
+  const sidewaysScrollers = () =>
+    d.page.evaluate(() =>
+      [document.scrollingElement!, ...document.querySelectorAll("*")]
+        .filter((element) => {
+          const { overflowX } = getComputedStyle(element);
+          const scrolls =
+            element === document.scrollingElement || overflowX === "auto" || overflowX === "scroll";
+          return scrolls && element.scrollWidth > element.clientWidth;
+        })
+        .map((element) => element.getAttribute("data-testid") ?? element.tagName)
+        .filter((name) => name !== "file-list"),
+    );
+  await expect.poll(sidewaysScrollers).toEqual([]);
+  await d.screenshot("list-property-columns-narrow");
+  await d.page.setViewportSize({ width: 1440, height: 900 });
 
   // The value the file holds, read with the listing; a change is saved at once.
   await expect.poll(() => column("draft.png").inputValue()).toBe(draftOption.id);
@@ -181,4 +214,5 @@ test("brandspace properties as list columns: chosen once, edited in place, kept 
   await d.page.getByRole("dialog", { name: "Columns" }).getByRole("checkbox", { name }).uncheck();
   await column("elsewhere.png").waitFor({ state: "detached" });
   await d.api("DELETE", `/v1/properties/${property.id}`);
+  await d.api("DELETE", `/v1/properties/${channels.id}`);
 });

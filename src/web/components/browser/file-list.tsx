@@ -22,6 +22,10 @@ import { useLoadMoreNearEnd } from "./use-load-more.ts";
 import { useScrollParent } from "./use-scroll-parent.ts";
 
 const ROW_HEIGHT = 52;
+/** The narrowest the name column gets. */
+const NAME_MIN = "8rem";
+/** What one of a screen's own columns takes of the width (9rem and the gap), in pixels. */
+const EXTRA_COLUMN_PX = 156;
 const MUTED = "truncate text-sm text-zinc-600 dark:text-zinc-400";
 
 interface Column {
@@ -116,11 +120,22 @@ export function FileList(props: CollectionProps) {
   const { files, selection, hasMore, loadingMore, onLoadMore, label } = props;
   const body = useRef<HTMLTableSectionElement>(null);
   const scroll = useScrollParent(body);
+  const extra = props.extraColumns ?? [];
+  // A screen's own columns (properties) come first: the built-in ones that fit beside them follow.
   const columns = [
-    ...columnsFor(scroll.width || 960, !!props.trash),
-    ...(props.extraColumns ?? []).map((c): Column => ({ ...c, cell: (file) => c.cell(file) })),
+    ...columnsFor((scroll.width || 960) - extra.length * EXTRA_COLUMN_PX, !!props.trash),
+    ...extra.map((c): Column => ({ ...c, cell: (file) => c.cell(file) })),
   ];
-  const template = `2rem 2.75rem minmax(8rem,1fr) ${columns.map((c) => c.width).join(" ")}${props.trash ? " 4.5rem" : ""}`;
+  const tracks = [
+    "2rem",
+    "2.75rem",
+    NAME_MIN,
+    ...columns.map((c) => c.width),
+    ...(props.trash ? ["4.5rem"] : []),
+  ];
+  const template = tracks.map((t) => (t === NAME_MIN ? `minmax(${NAME_MIN},1fr)` : t)).join(" ");
+  // Wider than that, the table scrolls sideways on its own (its rows keep this width), not the page.
+  const rowMinWidth = `calc(${tracks.join(" + ")} + ${(tracks.length - 1) * 0.75 + 1}rem)`;
   const rowCount = files.length + (hasMore ? 1 : 0);
   const virtualizer = useVirtualizer({
     count: rowCount,
@@ -162,12 +177,13 @@ export function FileList(props: CollectionProps) {
       aria-label={label}
       aria-busy={loadingMore}
       data-testid="file-list"
-      className="block w-full select-none text-sm"
+      // Clipped vertically: the table must not become the scroll parent the rows are virtualized in.
+      className="block w-full select-none overflow-x-auto overflow-y-clip text-sm"
     >
       <thead className="block">
         <tr
           className="grid h-9 items-center gap-3 border-zinc-200 border-b px-2 text-xs text-zinc-600 dark:border-zinc-800 dark:text-zinc-400"
-          style={{ gridTemplateColumns: template }}
+          style={{ gridTemplateColumns: template, minWidth: rowMinWidth }}
         >
           <th className="flex items-center">
             <input
@@ -199,6 +215,7 @@ export function FileList(props: CollectionProps) {
             transform: `translateY(${row.start - virtualizer.options.scrollMargin}px)`,
             height: ROW_HEIGHT,
             gridTemplateColumns: template,
+            minWidth: rowMinWidth,
           };
           if (!file) {
             return (

@@ -8,6 +8,23 @@ import { interpretationAsFilters } from "./search-as-filters.ts";
 
 type SearchInfo = Output<typeof listFiles>["search"];
 
+/** A day of the service's reading: it reads dates in UTC, so they are shown in UTC (not a day early in the west). */
+const utcDay = (iso: string) =>
+  new Date(iso).toLocaleDateString(undefined, {
+    timeZone: "UTC",
+    year: "numeric",
+    month: "short",
+    day: "numeric",
+  });
+
+/** The read dates, both bounds included: "Nov 23, 2026 – Nov 29, 2026", "since …", "until …". */
+export function createdRange(after: string | null, before: string | null): string | null {
+  if (after && before) return `${utcDay(after)} – ${utcDay(before)}`;
+  if (after) return `since ${utcDay(after)}`;
+  if (before) return `until ${utcDay(before)}`;
+  return null;
+}
+
 /**
  * How the service read a natural-language search ("videos by Ana since March"), when it read more than words, and
  * a button that turns what it read into filter chips, to adjust one by one.
@@ -25,8 +42,7 @@ export function SearchInterpretation({
     i.text && `“${i.text}”`,
     ...i.kinds.map((kind) => (KIND_LABELS[kind as FileKind] ?? kind).toLowerCase()),
     ...i.extensions.map((e) => `.${e}`),
-    i.created_after && `after ${new Date(i.created_after).toLocaleDateString()}`,
-    i.created_before && `before ${new Date(i.created_before).toLocaleDateString()}`,
+    createdRange(i.created_after, i.created_before),
     i.min_size !== null && `over ${formatBytes(i.min_size)}`,
     i.max_size !== null && `under ${formatBytes(i.max_size)}`,
     ...i.colors,

@@ -50,7 +50,17 @@ export function StatusControl({ property, value, labelId, disabled, save }: Cont
 }
 
 /** Tag and multi-tag: the chosen options as chips, each removable, and a list to add one (replace, if single). */
-export function TagsControl({ property, value, labelId, disabled, save }: ControlProps) {
+export function TagsControl({
+  property,
+  value,
+  labelId,
+  disabled,
+  save,
+  inline = false,
+}: ControlProps & {
+  /** One line, as in a list row: the chips that fit, then the list to add one. */
+  inline?: boolean;
+}) {
   const chosen = (value?.tag ?? value?.multi_tag ?? []).map((ref) => ref.option_id);
   const byId = new Map(property.options.map((o) => [o.id, o]));
   const chips = chosen.map((id) => byId.get(id)).filter((o): o is Option => !!o);
@@ -58,13 +68,16 @@ export function TagsControl({ property, value, labelId, disabled, save }: Contro
   const addable = offered(property, []).filter((o) => !chosen.includes(o.id));
   const set = (ids: string[]) => save(ids.length ? ids.map((option_id) => ({ option_id })) : null);
   return (
-    <div className="space-y-1.5">
+    <div className={inline ? "flex min-w-0 items-center gap-1.5" : "space-y-1.5"}>
       {chips.length > 0 && (
-        <ul aria-labelledby={labelId} className="flex flex-wrap gap-1.5">
+        <ul
+          aria-labelledby={labelId}
+          className={inline ? "flex min-w-0 gap-1 overflow-hidden" : "flex flex-wrap gap-1.5"}
+        >
           {chips.map((option) => (
             <li
               key={option.id}
-              className="flex items-center gap-1 rounded-full bg-zinc-100 py-0.5 pr-1 pl-2 text-sm dark:bg-zinc-800"
+              className="flex shrink-0 items-center gap-1 rounded-full bg-zinc-100 py-0.5 pr-1 pl-2 text-sm dark:bg-zinc-800"
             >
               <ColorDot color={option.color} />
               {option.label}
@@ -85,7 +98,7 @@ export function TagsControl({ property, value, labelId, disabled, save }: Contro
       {!disabled && addable.length > 0 && (
         <select
           aria-label={single && chips.length ? `Replace ${property.name}` : `Add ${property.name}`}
-          className={`${FIELD} h-8`}
+          className={inline ? `${FIELD} h-7 w-auto max-w-24 shrink-0` : `${FIELD} h-8`}
           value=""
           onChange={(event) =>
             event.target.value && set(single ? [event.target.value] : [...chosen, event.target.value])

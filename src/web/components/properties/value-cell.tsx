@@ -172,11 +172,18 @@ export function PropertyValueCell({
     case "multi_tag":
       // The file page's chips and option list, in the row: each chip removable, the list adds (or replaces).
       return (
-        <div className="min-w-40 py-1" {...own}>
+        <div className="min-w-0 py-1" {...own}>
           <span id={labelId} className="sr-only">
             {label}
           </span>
-          <TagsControl property={property} value={value} labelId={labelId} disabled={pending} save={save} />
+          <TagsControl
+            property={property}
+            value={value}
+            labelId={labelId}
+            disabled={pending}
+            save={save}
+            inline
+          />
         </div>
       );
     case "checkbox":
