@@ -151,6 +151,10 @@ test("brandspace properties as list columns: chosen once, edited in place, kept 
   await d.api("PUT", `/v1/files/${draft.id}/properties/${channels.id}`, {
     value: channels.options.slice(0, 2).map((o: { id: string }) => ({ option_id: o.id })),
   });
+  const licensed = await d.api("POST", "/v1/properties", {
+    name: d.fixtures.unique("Licensed"),
+    type: "checkbox",
+  });
 
   await d.goto(`/libraries/${library.id}?view=list&sort=name&order=asc`);
   await expect.poll(() => shownFileNames(d.page)).toEqual(["draft.png", "final.png"]);
@@ -161,6 +165,7 @@ test("brandspace properties as list columns: chosen once, edited in place, kept 
   const picker = d.page.getByRole("dialog", { name: "Columns" });
   await picker.getByRole("checkbox", { name }).check();
   await picker.getByRole("checkbox", { name: channels.name }).check();
+  await picker.getByRole("checkbox", { name: licensed.name }).check();
   await d.expectAccessible("list columns picker");
   await d.page.keyboard.press("Escape");
 
@@ -196,6 +201,18 @@ test("brandspace properties as list columns: chosen once, edited in place, kept 
     .toContainEqual(
       expect.objectContaining({ property_id: property.id, status: { option_id: approvedOption.id } }),
     );
+  // Ticking sets a checkbox; unticking clears it, so the file reads as one never ticked.
+  const licensedOf = async () =>
+    (await d.api("GET", `/v1/files/${final.id}`)).properties.find(
+      (v: { property_id: string }) => v.property_id === licensed.id,
+    );
+  const tick = d.page.getByRole("checkbox", { name: `${licensed.name} of final.png` });
+  await tick.click();
+  await expect.poll(async () => (await licensedOf())?.checkbox).toBe(true);
+  await expect.poll(() => tick.isChecked()).toBe(true);
+  await tick.click();
+  await expect.poll(licensedOf).toBeUndefined();
+  await expect.poll(() => tick.isChecked()).toBe(false);
   await d.screenshot("list-property-columns");
   await d.expectAccessible("list view with property columns");
 
@@ -215,4 +232,5 @@ test("brandspace properties as list columns: chosen once, edited in place, kept 
   await column("elsewhere.png").waitFor({ state: "detached" });
   await d.api("DELETE", `/v1/properties/${property.id}`);
   await d.api("DELETE", `/v1/properties/${channels.id}`);
+  await d.api("DELETE", `/v1/properties/${licensed.id}`);
 });

@@ -123,7 +123,8 @@ export function BoardBrowser({
   return (
     <>
       <div className="flex min-h-full flex-col pb-24">
-        <BoardHeader board={board} summary={query.isPending ? "…" : summary} />
+        {/* The toolbar counts what the filters show; the header would read as the board's own count. */}
+        <BoardHeader board={board} summary={filtered ? null : query.isPending ? "…" : summary} />
         <Toolbar
           search={search}
           setSearch={setSearch}

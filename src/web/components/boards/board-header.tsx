@@ -11,7 +11,8 @@ import { BoardGlyph } from "./board-glyph.tsx";
 import { BoardFormDialog, BoardPropertiesDialog, DeleteBoardDialog } from "./lazy-dialogs.ts";
 
 /** A board page's title with its properties, edit and delete actions, each guarded by the board's access. */
-export function BoardHeader({ board, summary }: { board: BoardWithProperties; summary: string }) {
+/** `summary`: the board's file count, or null while filters show only some of its files. */
+export function BoardHeader({ board, summary }: { board: BoardWithProperties; summary: string | null }) {
   const access = useAccess();
   const navigate = useNavigate();
   const [dialog, setDialog] = useState<"properties" | "edit" | "delete" | null>(null);
@@ -22,7 +23,7 @@ export function BoardHeader({ board, summary }: { board: BoardWithProperties; su
     <BrowserHeader
       icon={<BoardGlyph board={board} />}
       title={board.name}
-      meta={`${summary} · ${board.pinned ? "pinned · " : ""}${board.my_access} access`}
+      meta={[summary, board.pinned && "pinned", `${board.my_access} access`].filter(Boolean).join(" · ")}
       actions={
         <>
           <ShareButton target={{ type: "board", id: board.id, name: board.name }} />

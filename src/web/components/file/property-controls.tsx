@@ -186,7 +186,8 @@ export function CheckboxControl({ value, labelId, disabled, save }: ControlProps
       className="size-4 accent-accent-600 disabled:cursor-not-allowed"
       checked={value?.checkbox === true}
       disabled={disabled}
-      onChange={(event) => save(event.target.checked)}
+      // Unticking clears the value: a file then reads as not set, as one never ticked does.
+      onChange={(event) => save(event.target.checked ? true : null)}
     />
   );
 }

@@ -191,9 +191,10 @@ export function PropertyValueCell({
         <input
           type="checkbox"
           aria-label={label}
-          checked={value?.checkbox ?? false}
+          // While the change is on its way (and the listing refetched) the box shows the choice.
+          checked={pending ? saver.sent === true : (value?.checkbox ?? false)}
           disabled={pending}
-          onChange={(e) => save(e.target.checked)}
+          onChange={(e) => save(e.target.checked ? true : null)}
           className="size-4 accent-accent-600"
           {...own}
         />
