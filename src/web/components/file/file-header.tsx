@@ -115,7 +115,8 @@ export function FileHeader({ file }: { file: File }) {
           <h1 className="truncate font-semibold text-xl">{file.name}</h1>
         </div>
       </div>
-      <div className="flex items-center gap-2">
+      {/* On a narrow screen the actions wrap to lines of their own rather than squeeze their labels. */}
+      <div className="flex flex-wrap items-center gap-2 [&>*]:whitespace-nowrap">
         <div className="mr-1 flex items-center">
           <NeighbourLink fileId={previous} label="Previous file">
             <ChevronLeft className="size-4" />

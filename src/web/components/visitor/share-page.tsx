@@ -153,8 +153,9 @@ export function SharePage({
   return (
     <VisitorFrame brand={data.brandspace_name}>
       <div className="flex flex-wrap items-center gap-3">
-        <nav aria-label="Folders" className="min-w-0 flex-1">
-          <ol className="flex flex-wrap items-center gap-1 font-semibold text-lg">
+        {/* Never narrower than a short title: on a phone the buttons wrap below it instead of covering it. */}
+        <nav aria-label="Folders" className="min-w-48 flex-1">
+          <ol className="flex flex-wrap items-center gap-1 break-words font-semibold text-lg">
             <li>
               {path.length > 0 ? (
                 <button type="button" className="hover:underline" onClick={() => climb(0)}>
