@@ -17,9 +17,10 @@ export function ColumnsMenu({
   shown: readonly string[];
   onChange: (ids: string[]) => void;
 }) {
-  const count = properties.filter((p) => shown.includes(p.id)).length;
+  // Ids of properties deleted since are dropped with the next change.
+  const live = shown.filter((id) => properties.some((p) => p.id === id));
   const toggle = (id: string, on: boolean) =>
-    onChange(on ? [...shown.filter((s) => s !== id), id] : shown.filter((s) => s !== id));
+    onChange(on ? [...live.filter((s) => s !== id), id] : live.filter((s) => s !== id));
   return (
     <LazyPopover
       align="end"
@@ -34,9 +35,9 @@ export function ColumnsMenu({
         >
           <Columns3 className="size-4" aria-hidden="true" />
           Columns
-          {count > 0 && (
+          {live.length > 0 && (
             <span className="ml-0.5 rounded-full bg-accent-600 px-1.5 font-medium text-[11px] text-white leading-4">
-              {count}
+              {live.length}
               <span className="sr-only"> shown</span>
             </span>
           )}

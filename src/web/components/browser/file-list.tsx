@@ -22,8 +22,9 @@ import { useLoadMoreNearEnd } from "./use-load-more.ts";
 import { useScrollParent } from "./use-scroll-parent.ts";
 
 const ROW_HEIGHT = 52;
-/** The narrowest the name column gets. */
+/** The narrowest the name column gets, and its place among the tracks (after the checkbox and the preview). */
 const NAME_MIN = "8rem";
+const NAME_TRACK = 2;
 /** What one of a screen's own columns takes of the width (9rem and the gap), in pixels. */
 const EXTRA_COLUMN_PX = 156;
 const MUTED = "truncate text-sm text-zinc-600 dark:text-zinc-400";
@@ -133,7 +134,7 @@ export function FileList(props: CollectionProps) {
     ...columns.map((c) => c.width),
     ...(props.trash ? ["4.5rem"] : []),
   ];
-  const template = tracks.map((t) => (t === NAME_MIN ? `minmax(${NAME_MIN},1fr)` : t)).join(" ");
+  const template = tracks.map((t, i) => (i === NAME_TRACK ? `minmax(${t},1fr)` : t)).join(" ");
   // Wider than that, the table scrolls sideways on its own (its rows keep this width), not the page.
   const rowMinWidth = `calc(${tracks.join(" + ")} + ${(tracks.length - 1) * 0.75 + 1}rem)`;
   const rowCount = files.length + (hasMore ? 1 : 0);
