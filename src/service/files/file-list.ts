@@ -32,11 +32,10 @@ export async function listFiles(ctx: ServiceContext, { include, ...query }: List
           : undefined,
       ]);
       const urls = { deps: ctx.deps, region: ctx.auth.brandspace.region };
-      if (!values) return rows.map((r) => toFileBase(urls, r, available));
-      return rows.map((r) => ({
-        ...toFileBase(urls, r, available),
-        properties: (values.get(r.id) ?? []).map(toPropertyValue),
-      }));
+      return rows.map((r) => {
+        const base = toFileBase(urls, r, available);
+        return values ? { ...base, properties: (values.get(r.id) ?? []).map(toPropertyValue) } : base;
+      });
     },
   });
   if (!plan.interpreted) return page;
