@@ -184,14 +184,14 @@ describe("boards", () => {
     };
     const [web, print] = property.options;
     await d.goto(`/boards/${board.id}?view=list`);
-    await d.page.getByRole("combobox", { name: "Add Channel" }).selectOption({ label: "Web" });
+    await d.page.getByRole("combobox", { name: "Add Channel of b1.png" }).selectOption({ label: "Web" });
     await expect.poll(chosenIds).toEqual([web.id]);
-    await d.page.getByRole("combobox", { name: "Add Channel" }).selectOption({ label: "Print" });
+    await d.page.getByRole("combobox", { name: "Add Channel of b1.png" }).selectOption({ label: "Print" });
     await expect.poll(chosenIds).toEqual([web.id, print.id]);
     const chips = d.page.getByRole("list", { name: "Channel of b1.png" });
     await expect.poll(() => chips.getByRole("listitem").allTextContents()).toEqual(["Web", "Print"]);
     await d.expectAccessible("board list view with tag chips");
-    await d.page.getByRole("button", { name: "Remove Web from Channel" }).click();
+    await d.page.getByRole("button", { name: "Remove Web from Channel of b1.png" }).click();
     await expect.poll(chosenIds).toEqual([print.id]);
 
     // The board properties dialog edits options as the Properties screen does: relabel, move, hide.
@@ -214,6 +214,6 @@ describe("boards", () => {
     await dialog.getByRole("button", { name: "Done" }).click();
     await dialog.waitFor({ state: "detached" });
     // A hidden option is offered for no new value.
-    await expect.poll(() => d.page.getByRole("combobox", { name: "Add Channel" }).count()).toBe(0);
+    await expect.poll(() => d.page.getByRole("combobox", { name: "Add Channel of b1.png" }).count()).toBe(0);
   });
 });

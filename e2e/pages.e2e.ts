@@ -10,6 +10,10 @@ describe("pages", () => {
       { name: imageName, library_id: library.id },
       { width: 600, height: 300 },
     );
+    const notes = await fixtures.uploadBytes(
+      { name: `${fixtures.unique("notes").replace(/\s+/g, "-")}.txt`, library_id: library.id },
+      Buffer.from("not an image\n"),
+    );
     const board = await api("POST", "/v1/boards", { name: fixtures.unique("Launch board") });
     await api("POST", `/v1/boards/${board.id}/files`, { file_ids: [image.id] });
 
@@ -31,7 +35,12 @@ describe("pages", () => {
     await adder.getByRole("button", { name: "Image" }).click();
     await d.page.getByRole("button", { name: "Choose image…" }).click();
     const picker = d.page.getByRole("dialog", { name: "Choose an image" });
+    // The newest images are offered before any typing, and only images.
+    await picker.getByText("Newest images").waitFor();
+    await picker.getByRole("button", { name: imageName }).waitFor();
+    expect(await picker.getByRole("button", { name: notes.name }).count()).toBe(0);
     await picker.getByLabel("Search files").fill(imageName.slice(0, -4));
+    await picker.getByText(`Images matching “${imageName.slice(0, -4)}”`).waitFor();
     await picker.getByRole("button", { name: imageName }).click();
     await adder.getByRole("button", { name: "Board" }).click();
     await d.page.getByRole("combobox", { name: "Board", exact: true }).selectOption(board.id);

@@ -90,6 +90,34 @@ describe("sharing", () => {
     await v.page.getByRole("heading", { name: "This link is not available" }).waitFor();
   });
 
+  test("on a phone, a tapped file of a long share opens in view, below the files", async () => {
+    const { api, fixtures } = serviceApi();
+    const library = await fixtures.createLibrary(fixtures.unique("Phone"));
+    const folder = await fixtures.createFolder(library.id, "Campaign shots");
+    for (let i = 1; i <= 8; i++) {
+      await fixtures.uploadPng({ name: `shot-${i}.png`, folder_id: folder.id }, { width: 120, height: 90 });
+    }
+    const link = await api("POST", "/v1/shared-links", {
+      target: { type: "folder", id: folder.id },
+      access: "download",
+    });
+    const v = await openDashboard({ login: false, viewport: { width: 390, height: 844 } });
+    await v.page.goto(link.url, { waitUntil: "load" });
+    const files = v.page.getByRole("list", { name: "Files in this share" });
+    await files.getByText("shot-1.png").click();
+    const view = v.page.getByRole("region", { name: "File shot-1.png" });
+    await view.getByRole("heading", { name: "shot-1.png" }).waitFor();
+    // The view comes after eight tiles (four rows), below the first screen: it is scrolled into view.
+    const inView = (element: Element) => {
+      const box = element.getBoundingClientRect();
+      return box.top >= 0 && box.bottom <= window.innerHeight;
+    };
+    await expect.poll(() => view.getByRole("heading", { name: "shot-1.png" }).evaluate(inView)).toBe(true);
+    await expect.poll(() => view.getByRole("button", { name: "Download" }).evaluate(inView)).toBe(true);
+    expect(await v.page.evaluate(() => window.scrollY)).toBeGreaterThan(0);
+    await v.screenshot("visitor-phone-file");
+  });
+
   test("download all of a folder share as one zip", async () => {
     const { api, fixtures } = serviceApi();
     const library = await fixtures.createLibrary(fixtures.unique("Brand"));

@@ -1,5 +1,15 @@
+import type { Locator } from "playwright-core";
+import sharp from "sharp";
 import { expect, test } from "vitest";
 import { openDashboard } from "./harness.ts";
+
+/** The mean brightness (0–255) of an element as drawn: a meter's track, nearly all of it at low use. */
+async function brightness(element: Locator): Promise<number> {
+  const stats = await sharp(await element.screenshot())
+    .greyscale()
+    .stats();
+  return stats.channels[0]!.mean;
+}
 
 test("usage shows the service's counters, and a refresh shows a new upload", async () => {
   const d = await openDashboard();
@@ -28,8 +38,12 @@ test("usage shows the service's counters, and a refresh shows a new upload", asy
       ),
     );
 
+  const downloads = meters.getByRole("meter", { name: /^Downloads/ });
+  expect(await brightness(downloads)).toBeGreaterThan(180);
   await d.setTheme("dark");
   await meters.getByRole("heading", { name: "Downloads" }).waitFor();
+  // The track follows the theme (Chromium's own light track once showed through in the dark).
+  expect(await brightness(downloads)).toBeLessThan(80);
   await d.screenshot("usage-dark");
   await d.expectAccessible("usage, dark");
 });

@@ -81,6 +81,21 @@ export const siblingsQuery = (libraryId: string, folderId: string | null) =>
 export const similarFilesQuery = (fileId: string, limit = 8) =>
   apiQuery(listSimilarFiles, { params: { fileId }, query: { limit } });
 
+/**
+ * A file picker's list: with words, the files that match them; without, the newest files. `kind` narrows
+ * both to one kind (an image block offers images only).
+ */
+export const filePickerQuery = (q: string, kind?: "image") => ({
+  ...apiQuery(listFiles, {
+    query: {
+      limit: 24,
+      ...(q ? { q } : { sort: "created_at" as const, order: "desc" as const }),
+      ...(kind ? { kind } : {}),
+    },
+  }),
+  staleTime: 30_000,
+});
+
 /** The command palette's file search; each answer counts on the search counter, so it is kept a while. */
 export const fileSearchQuery = (q: string, limit: number) => ({
   ...apiQuery(listFiles, { query: { q, limit } }),

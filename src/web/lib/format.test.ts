@@ -1,5 +1,12 @@
 import { describe, expect, it } from "vitest";
-import { formatBytes, formatDuration, formatSecondsLeft, plural, relativeTime } from "./format.ts";
+import {
+  formatBytes,
+  formatDuration,
+  formatSecondsLeft,
+  formatUtcDate,
+  plural,
+  relativeTime,
+} from "./format.ts";
 
 describe("formatBytes", () => {
   it("writes sizes in decimal units, as the search box and the size filter read them", () => {
@@ -28,6 +35,13 @@ describe("counts", () => {
 });
 
 describe("times", () => {
+  it("writes the service's days in UTC: a bare day, a timestamp, and text that is neither left as it is", () => {
+    expect(formatUtcDate("2027-03-15")).toMatch(/15/);
+    expect(formatUtcDate("2027-03-15")).not.toMatch(/14/);
+    expect(formatUtcDate("2027-03-15T00:00:00.000Z")).toBe(formatUtcDate("2027-03-15"));
+    expect(formatUtcDate("soon")).toBe("soon");
+  });
+
   it("writes media times, never ahead of the playhead", () => {
     expect(formatDuration(7_900)).toBe("0:07");
     expect(formatDuration(754_000)).toBe("12:34");

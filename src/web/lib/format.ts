@@ -60,8 +60,21 @@ const dateTime = new Intl.DateTimeFormat(undefined, { dateStyle: "medium", timeS
 
 /** A local calendar date: "May 1, 2026". */
 export const formatDate = (iso: string) => date.format(new Date(iso));
+const utcDate = new Intl.DateTimeFormat(undefined, { dateStyle: "medium", timeZone: "UTC" });
+/**
+ * A calendar day as the service reads it, in UTC (not a day early west of it): "May 1, 2026". Takes a timestamp
+ * or a bare day ("2026-05-01").
+ */
+export function formatUtcDate(isoOrDay: string): string {
+  const date = new Date(/^\d{4}-\d{2}-\d{2}$/.test(isoOrDay) ? `${isoOrDay}T00:00:00Z` : isoOrDay);
+  return Number.isNaN(date.getTime()) ? isoOrDay : utcDate.format(date);
+}
+
 /** A local date and time, for tooltips and detail views: "May 1, 2026, 2:05 PM". */
 export const formatDateTime = (iso: string) => dateTime.format(new Date(iso));
+const preciseDateTime = new Intl.DateTimeFormat(undefined, { dateStyle: "medium", timeStyle: "medium" });
+/** To the second, where several things share a minute (a webhook's deliveries): "May 1, 2026, 2:05:09 PM". */
+export const formatPreciseDateTime = (iso: string) => preciseDateTime.format(new Date(iso));
 
 const RELATIVE_UNITS: [Intl.RelativeTimeFormatUnit, number][] = [
   ["year", 365 * 86_400_000],

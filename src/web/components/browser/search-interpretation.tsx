@@ -2,26 +2,17 @@ import type { FileKind } from "../../../contract/files.ts";
 import type { listFiles } from "../../../contract/operations/files.ts";
 import type { Output } from "../../api/client.ts";
 import type { BrowseSearch } from "../../lib/browse-search.ts";
-import { formatBytes } from "../../lib/format.ts";
+import { formatBytes, formatUtcDate } from "../../lib/format.ts";
 import { KIND_LABELS } from "./file-thumb.tsx";
 import { interpretationAsFilters } from "./search-as-filters.ts";
 
 type SearchInfo = Output<typeof listFiles>["search"];
 
-/** A day of the service's reading: it reads dates in UTC, so they are shown in UTC (not a day early in the west). */
-const utcDay = (iso: string) =>
-  new Date(iso).toLocaleDateString(undefined, {
-    timeZone: "UTC",
-    year: "numeric",
-    month: "short",
-    day: "numeric",
-  });
-
 /** The read dates, both bounds included: "Nov 23, 2026 – Nov 29, 2026", "since …", "until …". */
 export function createdRange(after: string | null, before: string | null): string | null {
-  if (after && before) return `${utcDay(after)} – ${utcDay(before)}`;
-  if (after) return `since ${utcDay(after)}`;
-  if (before) return `until ${utcDay(before)}`;
+  if (after && before) return `${formatUtcDate(after)} – ${formatUtcDate(before)}`;
+  if (after) return `since ${formatUtcDate(after)}`;
+  if (before) return `until ${formatUtcDate(before)}`;
   return null;
 }
 

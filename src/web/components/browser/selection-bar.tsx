@@ -1,7 +1,8 @@
 import { X } from "lucide-react";
-import type { ReactNode } from "react";
+import { type ReactNode, type RefObject, useLayoutEffect, useRef } from "react";
 import { plural } from "../../lib/format.ts";
 import { Button } from "../ui/button.tsx";
+import { TOAST_CLEARANCE_VAR } from "../ui/lazy-toaster.tsx";
 
 /**
  * The floating bar of a non-empty selection: how many are selected and what can be done with them. It sits
@@ -19,28 +20,62 @@ export function SelectionBar({
   if (count === 0) return null;
   return (
     <div className="pointer-events-none fixed inset-x-0 bottom-5 z-20 flex justify-center px-4 lg:left-64">
-      <div
-        role="toolbar"
-        aria-label="Selection actions"
-        data-testid="selection-bar"
-        className="pointer-events-auto flex max-w-full flex-wrap items-center gap-1 rounded-xl border border-zinc-200 bg-white p-1.5 shadow-xl dark:border-zinc-700 dark:bg-zinc-900"
-      >
-        <span className="px-2 font-medium text-sm" aria-live="polite">
-          {plural(count, "file")} selected
-        </span>
-        <span aria-hidden="true" className="mx-0.5 h-5 w-px bg-zinc-200 dark:bg-zinc-700" />
+      <Bar onClear={onClear} count={count}>
         {children}
-        <span aria-hidden="true" className="mx-0.5 h-5 w-px bg-zinc-200 dark:bg-zinc-700" />
-        <Button
-          variant="ghost"
-          size="icon"
-          aria-label="Clear selection"
-          title="Clear selection (Esc)"
-          onClick={onClear}
-        >
-          <X className="size-4" aria-hidden="true" />
-        </Button>
-      </div>
+      </Bar>
+    </div>
+  );
+}
+
+/** The bar's 1.25rem from the bottom of the window plus a gap: where toasts start above it. */
+const BELOW_AND_GAP_PX = 20 + 8;
+
+/**
+ * Raises the toasts (bottom left, see lazy-toaster.tsx) above the bar while it is shown: on narrower windows a
+ * toast would cover the count and the first actions. The bar's height follows its wrapping.
+ */
+function useToastsAbove(bar: RefObject<HTMLElement | null>) {
+  useLayoutEffect(() => {
+    const element = bar.current;
+    if (!element) return;
+    const root = document.documentElement.style;
+    const observer = new ResizeObserver(() =>
+      root.setProperty(TOAST_CLEARANCE_VAR, `${element.offsetHeight + BELOW_AND_GAP_PX}px`),
+    );
+    observer.observe(element);
+    return () => {
+      observer.disconnect();
+      root.removeProperty(TOAST_CLEARANCE_VAR);
+    };
+  }, [bar]);
+}
+
+function Bar({ count, onClear, children }: { count: number; onClear: () => void; children: ReactNode }) {
+  const ref = useRef<HTMLDivElement>(null);
+  useToastsAbove(ref);
+  return (
+    <div
+      ref={ref}
+      role="toolbar"
+      aria-label="Selection actions"
+      data-testid="selection-bar"
+      className="pointer-events-auto flex max-w-full flex-wrap items-center gap-1 rounded-xl border border-zinc-200 bg-white p-1.5 shadow-xl dark:border-zinc-700 dark:bg-zinc-900"
+    >
+      <span className="px-2 font-medium text-sm" aria-live="polite">
+        {plural(count, "file")} selected
+      </span>
+      <span aria-hidden="true" className="mx-0.5 h-5 w-px bg-zinc-200 dark:bg-zinc-700" />
+      {children}
+      <span aria-hidden="true" className="mx-0.5 h-5 w-px bg-zinc-200 dark:bg-zinc-700" />
+      <Button
+        variant="ghost"
+        size="icon"
+        aria-label="Clear selection"
+        title="Clear selection (Esc)"
+        onClick={onClear}
+      >
+        <X className="size-4" aria-hidden="true" />
+      </Button>
     </div>
   );
 }

@@ -1,5 +1,5 @@
 import { type UseQueryResult, useQueries, useQuery } from "@tanstack/react-query";
-import { useEffect, useMemo, useState } from "react";
+import { useMemo } from "react";
 import type { FileBase } from "../../../contract/files.ts";
 import type { Folder } from "../../../contract/folders.ts";
 import type { Library } from "../../../contract/libraries.ts";
@@ -7,6 +7,7 @@ import { useAccess } from "../../api/access.ts";
 import { fileSearchQuery } from "../../api/files.ts";
 import { libraryFoldersQuery } from "../../api/folders.ts";
 import { librariesQuery } from "../../api/libraries.ts";
+import { useDebounced } from "../../lib/use-debounced.ts";
 import { normalise } from "./match.ts";
 
 const FILE_LIMIT = 8;
@@ -28,15 +29,6 @@ export interface PaletteResults {
   loading: boolean;
   /** The file search failed or is not allowed: the reason, shown in place of file results. */
   fileProblem: string | null;
-}
-
-function useDebounced<T>(value: T, delayMs: number): T {
-  const [debounced, setDebounced] = useState(value);
-  useEffect(() => {
-    const timer = setTimeout(() => setDebounced(value), delayMs);
-    return () => clearTimeout(timer);
-  }, [value, delayMs]);
-  return debounced;
 }
 
 /** Stable across renders while no list changes (a module-level `combine` is memoised by TanStack Query). */

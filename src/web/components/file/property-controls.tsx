@@ -57,9 +57,12 @@ export function TagsControl({
   disabled,
   save,
   inline = false,
+  target = property.name,
 }: ControlProps & {
   /** One line, as in a list row: the chips that fit, then the list to add one. */
   inline?: boolean;
+  /** What the controls' labels name: the property, or in a list row the property of that row's file. */
+  target?: string;
 }) {
   const chosen = (value?.tag ?? value?.multi_tag ?? []).map((ref) => ref.option_id);
   const byId = new Map(property.options.map((o) => [o.id, o]));
@@ -84,7 +87,7 @@ export function TagsControl({
               {!disabled && (
                 <button
                   type="button"
-                  aria-label={`Remove ${option.label} from ${property.name}`}
+                  aria-label={`Remove ${option.label} from ${target}`}
                   onClick={() => set(chosen.filter((id) => id !== option.id))}
                   className="rounded-full p-0.5 hover:bg-zinc-200 dark:hover:bg-zinc-700"
                 >
@@ -97,7 +100,7 @@ export function TagsControl({
       )}
       {!disabled && addable.length > 0 && (
         <select
-          aria-label={single && chips.length ? `Replace ${property.name}` : `Add ${property.name}`}
+          aria-label={single && chips.length ? `Replace ${target}` : `Add ${target}`}
           className={inline ? `${FIELD} h-7 w-auto max-w-24 shrink-0` : `${FIELD} h-8`}
           value=""
           onChange={(event) =>

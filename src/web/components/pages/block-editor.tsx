@@ -140,6 +140,7 @@ function BlockFields({
               open
               onOpenChange={setPicking}
               title="Choose an image"
+              kind="image"
               onPick={([file]) => {
                 onNames({ ...names, [file!.id]: file!.name });
                 onChange({ ...block, file_id: file!.id });

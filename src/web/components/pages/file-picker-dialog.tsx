@@ -1,7 +1,8 @@
 import { useQuery } from "@tanstack/react-query";
 import { useState } from "react";
 import { viaBff } from "../../api/client.ts";
-import { fileSearchQuery } from "../../api/files.ts";
+import { filePickerQuery } from "../../api/files.ts";
+import { useDebounced } from "../../lib/use-debounced.ts";
 import { Button } from "../ui/button.tsx";
 import { Dialog } from "../ui/dialog.tsx";
 import { Input } from "../ui/input.tsx";
@@ -11,23 +12,34 @@ export interface PickedFile {
   name: string;
 }
 
-/** Finds files by name in the libraries the dashboard can see and picks one (or several). */
+/** Search pauses this long in typing before asking: each search counts on the brandspace's search counter. */
+const SEARCH_DELAY_MS = 200;
+
+/**
+ * Picks one file (or several) from the libraries the dashboard can see: the newest to begin with, then those
+ * matching what is typed. `kind` offers only files of that kind.
+ */
 export function FilePickerDialog({
   open,
   onOpenChange,
   multiple,
   onPick,
   title,
+  kind,
 }: {
   open: boolean;
   onOpenChange: (open: boolean) => void;
   multiple?: boolean;
   onPick: (files: PickedFile[]) => void;
   title: string;
+  kind?: "image";
 }) {
   const [q, setQ] = useState("");
   const [picked, setPicked] = useState<PickedFile[]>([]);
-  const search = useQuery({ ...fileSearchQuery(q.trim(), 24), enabled: q.trim().length >= 1 });
+  const words = useDebounced(q.trim(), SEARCH_DELAY_MS);
+  const search = useQuery(filePickerQuery(words, kind));
+  const files = search.data?.data;
+  const noun = kind === "image" ? "images" : "files";
   const toggle = (file: PickedFile) => {
     if (!multiple) {
       onPick([file]);
@@ -49,8 +61,21 @@ export function FilePickerDialog({
           value={q}
           onChange={(e) => setQ(e.target.value)}
         />
+        <p className="text-xs text-zinc-600 dark:text-zinc-400" aria-live="polite">
+          {search.isPending
+            ? "Loading…"
+            : search.isError
+              ? `Could not load ${noun}.`
+              : files?.length === 0
+                ? words
+                  ? `No ${noun} match “${words}”.`
+                  : `No ${noun} yet.`
+                : words
+                  ? `${noun[0]!.toUpperCase()}${noun.slice(1)} matching “${words}”`
+                  : `Newest ${noun}`}
+        </p>
         <ul aria-label="Files found" className="grid max-h-80 grid-cols-3 gap-2 overflow-y-auto">
-          {search.data?.data.map((file) => {
+          {files?.map((file) => {
             const selected = picked.some((f) => f.id === file.id);
             return (
               <li key={file.id}>
@@ -77,12 +102,11 @@ export function FilePickerDialog({
             );
           })}
         </ul>
-        {search.data?.data.length === 0 && <p className="text-sm text-zinc-600">No files found.</p>}
-        {multiple && (
-          <div className="flex justify-end gap-2">
-            <Button variant="secondary" onClick={() => onOpenChange(false)}>
-              Cancel
-            </Button>
+        <div className="flex justify-end gap-2">
+          <Button variant="secondary" onClick={() => onOpenChange(false)}>
+            Cancel
+          </Button>
+          {multiple && (
             <Button
               disabled={picked.length === 0}
               onClick={() => {
@@ -90,10 +114,12 @@ export function FilePickerDialog({
                 onOpenChange(false);
               }}
             >
-              Add {picked.length || ""} files
+              {picked.length === 0
+                ? "Add files"
+                : `Add ${picked.length} ${picked.length === 1 ? "file" : "files"}`}
             </Button>
-          </div>
-        )}
+          )}
+        </div>
       </div>
     </Dialog>
   );

@@ -95,7 +95,13 @@ export function OptionsEditor({ property, mutations }: { property: Property; mut
             onChange={(event) => setLabel(event.target.value)}
             className="h-8"
           />
-          <Button type="submit" size="sm" variant="secondary" disabled={mutations.creating || !label.trim()}>
+          <Button
+            type="submit"
+            size="sm"
+            variant="secondary"
+            className="shrink-0 whitespace-nowrap"
+            disabled={mutations.creating || !label.trim()}
+          >
             <Plus className="size-4" aria-hidden="true" /> Add option
           </Button>
         </form>

@@ -183,6 +183,7 @@ export function PropertyValueCell({
             disabled={pending}
             save={save}
             inline
+            target={label}
           />
         </div>
       );

@@ -2,6 +2,10 @@ import { useOnDemand } from "../../lib/on-demand.ts";
 import type { Theme } from "../../lib/theme.ts";
 import { sonner } from "../../lib/toast.ts";
 
+/** Set by whatever floats at the bottom of the page (the selection bar): how far up toasts start. */
+export const TOAST_CLEARANCE_VAR = "--toast-clearance";
+const BOTTOM = `var(${TOAST_CLEARANCE_VAR}, 16px)`;
+
 /** Sonner's Toaster, mounted once the first toast has loaded sonner (see lib/toast.ts). */
 export function LazyToaster({ theme }: { theme: Theme }) {
   const loaded = useOnDemand(sonner);
@@ -12,7 +16,8 @@ export function LazyToaster({ theme }: { theme: Theme }) {
     <loaded.Toaster
       theme={theme}
       position="bottom-left"
-      offset={{ bottom: 16, left: 16 }}
+      offset={{ bottom: BOTTOM, left: 16 }}
+      mobileOffset={{ bottom: BOTTOM, left: 16, right: 16 }}
       richColors
       closeButton
     />

@@ -4,9 +4,12 @@ import { cn } from "../../lib/cn.ts";
 import { formatCount, relativeTime } from "../../lib/format.ts";
 import { COUNTERS, perWindow } from "./counters.ts";
 
-/** A native <meter> drawn as a thin bar; its fill colour comes from `--meter-fill` in every engine's pseudo-element. */
+/**
+ * A native <meter> drawn as a thin bar; its fill colour comes from `--meter-fill` in every engine's pseudo-element.
+ * The track sets the whole `background`: Chromium's own is a light gradient image that a colour alone sits under.
+ */
 const METER =
-  "mt-2 block h-2 w-full appearance-none overflow-hidden rounded-full border-0 bg-zinc-200 dark:bg-zinc-800 [&::-moz-meter-bar]:rounded-full [&::-moz-meter-bar]:[background:var(--meter-fill)] [&::-webkit-meter-bar]:h-2 [&::-webkit-meter-bar]:rounded-full [&::-webkit-meter-bar]:border-0 [&::-webkit-meter-bar]:bg-zinc-200 dark:[&::-webkit-meter-bar]:bg-zinc-800 [&::-webkit-meter-even-less-good-value]:rounded-full [&::-webkit-meter-even-less-good-value]:[background:var(--meter-fill)] [&::-webkit-meter-optimum-value]:rounded-full [&::-webkit-meter-optimum-value]:[background:var(--meter-fill)] [&::-webkit-meter-suboptimum-value]:rounded-full [&::-webkit-meter-suboptimum-value]:[background:var(--meter-fill)]";
+  "mt-2 block h-2 w-full appearance-none overflow-hidden rounded-full border-0 bg-zinc-200 dark:bg-zinc-800 [&::-moz-meter-bar]:rounded-full [&::-moz-meter-bar]:[background:var(--meter-fill)] [&::-webkit-meter-bar]:h-2 [&::-webkit-meter-bar]:rounded-full [&::-webkit-meter-bar]:border-0 [&::-webkit-meter-bar]:[background:var(--color-zinc-200)] dark:[&::-webkit-meter-bar]:[background:var(--color-zinc-800)] [&::-webkit-meter-even-less-good-value]:rounded-full [&::-webkit-meter-even-less-good-value]:[background:var(--meter-fill)] [&::-webkit-meter-optimum-value]:rounded-full [&::-webkit-meter-optimum-value]:[background:var(--meter-fill)] [&::-webkit-meter-suboptimum-value]:rounded-full [&::-webkit-meter-suboptimum-value]:[background:var(--meter-fill)]";
 const FILLS = {
   ok: "var(--color-accent-600)",
   high: "var(--color-amber-500)",

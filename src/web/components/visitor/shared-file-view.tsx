@@ -1,6 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { Download, X } from "lucide-react";
-import { type FormEvent, useState } from "react";
+import { type FormEvent, type RefObject, useEffect, useRef, useState } from "react";
 import {
   createPublicShareComment,
   downloadPublicShareFile,
@@ -10,7 +10,7 @@ import {
 import type { PublicFile } from "../../../contract/sharing.ts";
 import { errorMessage } from "../../api/error-message.ts";
 import { viaPublicProxy, visitorCall } from "../../api/visitor.ts";
-import { formatBytes, formatDateTime, formatResolution } from "../../lib/format.ts";
+import { formatBytes, formatDateTime, formatResolution, formatUtcDate } from "../../lib/format.ts";
 import { Button } from "../ui/button.tsx";
 import { Input, Textarea } from "../ui/input.tsx";
 
@@ -94,6 +94,21 @@ function Comments({ share, fileId }: { share: ShareAccess; fileId: string }) {
   );
 }
 
+/** Where the share page puts the file beside the files (`lg:`); below it, the file comes after them. */
+const SIDE_BY_SIDE = "(min-width: 64rem)";
+
+/**
+ * Brings a newly opened file into view where it opens below the files (a phone), which would otherwise leave
+ * the tap without a visible answer.
+ */
+function useShownWhenOpened(section: RefObject<HTMLElement | null>, fileId: string) {
+  useEffect(() => {
+    if (!fileId || window.matchMedia(SIDE_BY_SIDE).matches) return;
+    const still = window.matchMedia("(prefers-reduced-motion: reduce)").matches;
+    section.current?.scrollIntoView({ block: "start", behavior: still ? "auto" : "smooth" });
+  }, [section, fileId]);
+}
+
 /** One file of a share: its preview, details, download when allowed, versions, properties and comments. */
 export function SharedFileView({
   share,
@@ -123,10 +138,14 @@ export function SharedFileView({
     }
   };
   const data: PublicFile | undefined = file.data;
+  const section = useRef<HTMLElement>(null);
+  useShownWhenOpened(section, fileId);
   return (
+    // Beside the files it stays in view while they scroll (a long share), scrolling on its own when taller.
     <section
+      ref={section}
       aria-label={data ? `File ${data.name}` : "File"}
-      className="rounded-lg border border-zinc-200 bg-white p-4 dark:border-zinc-800 dark:bg-zinc-900"
+      className="scroll-mt-4 rounded-lg border border-zinc-200 bg-white p-4 lg:sticky lg:top-4 lg:max-h-[calc(100dvh-2rem)] lg:self-start lg:overflow-y-auto dark:border-zinc-800 dark:bg-zinc-900"
     >
       <div className="flex items-start gap-2">
         <h2 className="min-w-0 flex-1 truncate font-semibold">{data?.name ?? "…"}</h2>
@@ -174,7 +193,7 @@ export function SharedFileView({
               {data.properties.map((p) => (
                 <div key={p.name} className="contents">
                   <dt className="text-zinc-600 dark:text-zinc-400">{p.name}</dt>
-                  <dd>{p.text}</dd>
+                  <dd>{p.type === "date" ? formatUtcDate(p.text) : p.text}</dd>
                 </div>
               ))}
             </dl>

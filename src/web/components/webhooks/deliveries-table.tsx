@@ -8,7 +8,7 @@ import { call } from "../../api/client.ts";
 import { runBulk } from "../../api/files.ts";
 import { deliveriesKey, deliveriesQuery, webhookHealthKey, webhookHealthQuery } from "../../api/webhooks.ts";
 import { cn } from "../../lib/cn.ts";
-import { formatDateTime } from "../../lib/format.ts";
+import { formatPreciseDateTime } from "../../lib/format.ts";
 import { toast } from "../../lib/toast.ts";
 import { Badge } from "../ui/badge.tsx";
 import { Button } from "../ui/button.tsx";
@@ -70,7 +70,8 @@ function DeliveryRow({
           type="checkbox"
           checked={selected}
           onChange={(event) => onSelectedChange(event.target.checked)}
-          aria-label={`Select ${delivery.event_type}, ${formatDateTime(delivery.created_at)}`}
+          // Redeliveries, replays and tests of one event share its type: the origin and the second tell them apart.
+          aria-label={`Select ${ORIGIN_LABELS[delivery.origin].toLowerCase()} ${delivery.event_type}, ${formatPreciseDateTime(delivery.created_at)}`}
           className="relative z-10 size-4 accent-accent-600"
         />
       </td>

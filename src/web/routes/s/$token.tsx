@@ -24,7 +24,10 @@ function ShareRoute() {
       folderId={folder}
       fileId={file}
       onFolder={(next) => void navigate({ search: next ? { folder: next } : {} })}
-      onFile={(next) => void navigate({ search: (current) => ({ ...current, file: next }) })}
+      // Opening or closing a file keeps the visitor's place among the files (the view scrolls to itself).
+      onFile={(next) =>
+        void navigate({ search: (current) => ({ ...current, file: next }), resetScroll: false })
+      }
     />
   );
 }
