@@ -3,7 +3,7 @@ import { inVisibleLibraries } from "../access/library-access.ts";
 import type { Db } from "../db/client.ts";
 import { boardFiles, files, properties, propertyValues } from "../db/schema/index.ts";
 import type { StoredPropertyValue } from "../files/files.repository.ts";
-import { activeFile } from "../files/files.repository.ts";
+import { activeFile, groupedByFile } from "../files/files.repository.ts";
 import type { CallerContext } from "../platform/context.ts";
 
 /** A file list's condition narrowed to the files on the board. */
@@ -74,9 +74,9 @@ export async function boardValuesOf(
   db: Db,
   boardId: string,
   fileIds: string[],
-): Promise<(StoredPropertyValue & { fileId: string })[]> {
-  if (fileIds.length === 0) return [];
-  return db
+): Promise<Map<string, StoredPropertyValue[]>> {
+  if (fileIds.length === 0) return new Map();
+  const rows = await db
     .select({
       fileId: propertyValues.fileId,
       propertyId: propertyValues.propertyId,
@@ -87,4 +87,5 @@ export async function boardValuesOf(
     .innerJoin(properties, eq(properties.id, propertyValues.propertyId))
     .where(and(eq(properties.boardId, boardId), inArray(propertyValues.fileId, fileIds)))
     .orderBy(asc(properties.position));
+  return groupedByFile(rows);
 }

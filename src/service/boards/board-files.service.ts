@@ -2,10 +2,9 @@ import type { BoardFile, BoardFilesBatch, BoardFilesRemoval } from "../../contra
 import type { FileListQuery } from "../../contract/files.ts";
 import { requireBoardAccess } from "../access/board-access.ts";
 import { requireActiveFile, requireFile } from "../files/file-access.ts";
-import { fetchFilePage } from "../files/file-list.repository.ts";
-import { fileListKey, planFileList } from "../files/file-list-plan.ts";
-import { toFileBase, toPropertyValue } from "../files/files.mapper.ts";
-import { renditionsOf } from "../files/files.repository.ts";
+import { pageOfFiles, presentFiles } from "../files/file-list.ts";
+import { planFileList } from "../files/file-list-plan.ts";
+import { toPropertyValue } from "../files/files.mapper.ts";
 import { normalizePropertyValue } from "../files/property-value-input.ts";
 import { findPropertyDefinition, findPropertyValue } from "../files/property-values.repository.ts";
 import { saveChangedValue } from "../files/property-values.service.ts";
@@ -92,29 +91,13 @@ export async function listBoardFiles(
     filters: repo.onBoardAnd(boardId, planned.filters),
     listing: JSON.stringify(["board", boardId, planned.listing]),
   };
-  const page = await paginate(ctx.deps.cursors, query, {
-    name: plan.listing,
-    fetch: (limit, after) => fetchFilePage(ctx.db, plan, limit, after),
-    keyOf: (row) => fileListKey(plan, row),
-    present: async (rows): Promise<BoardFile[]> => {
-      const ids = rows.map((r) => r.id);
-      const [available, values] = await Promise.all([
-        renditionsOf(
-          ctx.db,
-          rows.flatMap((r) => (r.activeVersionId ? [r.activeVersionId] : [])),
-        ),
-        repo.boardValuesOf(ctx.db, boardId, ids),
-      ]);
-      const urls = { deps: ctx.deps, region: ctx.auth.brandspace.region };
-      return rows.map((row) => ({
-        ...toFileBase(urls, row, available),
-        properties: values.filter((v) => v.fileId === row.id).map(toPropertyValue),
-      }));
-    },
-  });
-  if (!plan.interpreted) return page;
-  const { words: _words, ...interpreted } = plan.interpreted;
-  return { ...page, search: { query: query.q!, interpreted } };
+  return pageOfFiles(
+    ctx,
+    plan,
+    query,
+    (rows): Promise<BoardFile[]> =>
+      presentFiles(ctx, rows, (ids) => repo.boardValuesOf(ctx.db, boardId, ids)),
+  );
 }
 
 /**

@@ -107,8 +107,7 @@ export async function brandspacePropertyValuesOf(
   db: Db,
   fileIds: string[],
 ): Promise<Map<string, StoredPropertyValue[]>> {
-  const byFile = new Map<string, StoredPropertyValue[]>();
-  if (fileIds.length === 0) return byFile;
+  if (fileIds.length === 0) return new Map();
   const rows = await db
     .select({
       fileId: propertyValues.fileId,
@@ -120,6 +119,14 @@ export async function brandspacePropertyValuesOf(
     .innerJoin(properties, eq(properties.id, propertyValues.propertyId))
     .where(and(inArray(propertyValues.fileId, fileIds), isNull(properties.boardId)))
     .orderBy(properties.position);
+  return groupedByFile(rows);
+}
+
+/** Value rows of several files, each file's in the order given. */
+export function groupedByFile(
+  rows: (StoredPropertyValue & { fileId: string })[],
+): Map<string, StoredPropertyValue[]> {
+  const byFile = new Map<string, StoredPropertyValue[]>();
   for (const { fileId, ...value } of rows) {
     const values = byFile.get(fileId);
     if (values) values.push(value);
