@@ -46,7 +46,7 @@ export function registerPipeline(app: FastifyInstance, deps: ServiceDeps, host: 
     request.auth = auth;
     // Counted before the region and scope checks, so that every authenticated answer (421 and 403 included)
     // carries the RateLimit headers, and a key that keeps knocking on the wrong door is limited too.
-    await countRequest(request, reply, deps, operation, auth);
+    await countRequest(reply, deps, countersOf(request, operation), auth);
     checkRegion(host, operation, auth.brandspace.region, deps.config);
     if (operation.scope) requireScope(auth, operation.scope);
   });
@@ -107,8 +107,9 @@ export function registerPipeline(app: FastifyInstance, deps: ServiceDeps, host: 
   const router = FindMyWay();
   for (const def of routes)
     router.on(def.operation.method, toFastifyPath(def.operation.path), () => {}, def.operation);
-  app.setNotFoundHandler(async (request) => {
+  app.setNotFoundHandler(async (request, reply) => {
     const path = request.url.split("?")[0]!;
+    await countUnmatched(request, reply, deps);
     const found = METHODS.map((m) => ({ method: m, route: router.find(m, path) })).filter((f) => f.route);
     // Another method of a central-only path on a regional host is refused as that path is: 404 naming the host.
     for (const { route } of found) checkPlaneBeforeAuth(host, route!.store as Operation, deps.config);
@@ -147,16 +148,38 @@ export function toFastifyPath(path: string): string {
   return path.replace(/\{(\w+)\}/g, ":$1");
 }
 
-async function countRequest(
-  request: FastifyRequest,
-  reply: FastifyReply,
-  deps: ServiceDeps,
-  operation: Operation,
-  auth: AuthContext,
-) {
+/**
+ * A request to no operation (an unknown path, or a method the path does not have) that came with a valid key is
+ * still a request of its brandspace: it counts, and its 404 or 405 carries the RateLimit headers as every
+ * authenticated answer does. Without a valid key it is answered as it is, not 401: the path is no one's.
+ */
+async function countUnmatched(request: FastifyRequest, reply: FastifyReply, deps: ServiceDeps) {
+  let auth: AuthContext;
+  try {
+    const authorization = singleAuthorization(request.raw.rawHeaders);
+    if (authorization === undefined) return;
+    auth = await authenticate(deps.db, authorization);
+  } catch {
+    return;
+  }
+  request.auth = auth;
+  await countRequest(reply, deps, ["sustained", "month"], auth);
+}
+
+/** What a request to `operation` consumes: every request `sustained` and `month`; one with `q`, `search`. */
+function countersOf(request: FastifyRequest, operation: Operation): RateCounter[] {
   const counters: RateCounter[] = ["sustained", "month", ...(operation.counters ?? [])];
   const query = request.query as Record<string, unknown> | undefined;
   if (typeof query?.q === "string" && query.q.length > 0) counters.push("search");
+  return counters;
+}
+
+async function countRequest(
+  reply: FastifyReply,
+  deps: ServiceDeps,
+  counters: RateCounter[],
+  auth: AuthContext,
+) {
   const states = await consumeCounters(
     deps.rateCounters,
     auth.brandspace.id,

@@ -64,7 +64,7 @@ describe("usage of a counter that was used up", () => {
 });
 
 describe("RateLimit headers on refused answers", () => {
-  it("every authenticated answer carries them, a 403 for a missing scope too (421: planes test)", async () => {
+  it("every authenticated answer carries them: a 403 for a missing scope, a 404 or 405 of no operation (421: planes test)", async () => {
     const fresh = await startTestService({ env: { RATE_LIMITS: "sustained=50/1h" }, oneApiProcess: true });
     try {
       const narrowKey = await fresh.createKey(["files:read"]);
@@ -76,6 +76,24 @@ describe("RateLimit headers on refused answers", () => {
       const unauthenticated = await apiClient(fresh.regionalUrl)("GET", "/v1/libraries", { key: null });
       expect(unauthenticated.status).toBe(401);
       expect(unauthenticated.headers.get("ratelimit-limit")).toBeNull();
+
+      // A path or method no operation has is still the key's request: counted, with the headers.
+      const call = apiClient(fresh.regionalUrl, fresh.seed.ownerKey);
+      const unknown = await call("GET", "/v1/nothing-here?q=logo");
+      expect(unknown.status).toBe(404);
+      expect(unknown.headers.get("ratelimit-remaining")).toBe("48");
+      const wrongMethod = await call("PUT", "/v1/libraries", { body: {} });
+      expect(wrongMethod.status).toBe(405);
+      expect(wrongMethod.headers.get("ratelimit-remaining")).toBe("47");
+      // Without a valid key the path is answered as it is, and nothing is counted.
+      const anonymous = await apiClient(fresh.regionalUrl)("GET", "/v1/nothing-here", { key: null });
+      expect(anonymous.status).toBe(404);
+      expect(anonymous.headers.get("ratelimit-limit")).toBeNull();
+      const badKey = await apiClient(fresh.regionalUrl, "bs_live_not_a_key")("GET", "/v1/nothing-here");
+      expect(badKey.status).toBe(404);
+      expect(badKey.headers.get("ratelimit-limit")).toBeNull();
+      const usage = await apiClient(fresh.centralUrl, fresh.seed.ownerKey)("GET", "/v1/usage");
+      expect(usage.body.search.used).toBe(0);
     } finally {
       await fresh.close();
     }
