@@ -89,3 +89,29 @@ export async function boardValuesOf(
     .orderBy(asc(properties.position));
   return groupedByFile(rows);
 }
+
+/** Files about to be deleted for good: named, every file of some folders, or every file of a library. */
+export type DeletedFiles = { fileIds: string[] } | { folderIds: string[] } | { libraryId: string };
+
+/** Takes the files off every board they are on; the (board, file) pairs taken off. */
+export async function deleteBoardFilesOf(
+  db: Db,
+  deleted: DeletedFiles,
+): Promise<{ boardId: string; fileId: string }[]> {
+  const fileIds =
+    "fileIds" in deleted
+      ? deleted.fileIds
+      : db
+          .select({ id: files.id })
+          .from(files)
+          .where(
+            "folderIds" in deleted
+              ? inArray(files.folderId, deleted.folderIds)
+              : eq(files.libraryId, deleted.libraryId),
+          );
+  if (Array.isArray(fileIds) && fileIds.length === 0) return [];
+  return db
+    .delete(boardFiles)
+    .where(inArray(boardFiles.fileId, fileIds))
+    .returning({ boardId: boardFiles.boardId, fileId: boardFiles.fileId });
+}

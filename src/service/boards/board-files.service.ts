@@ -14,7 +14,7 @@ import { conflict, notFound } from "../platform/errors.ts";
 import { actors, emit } from "../platform/outbox.ts";
 import { type PageRequest, paginate } from "../platform/paginate.ts";
 import * as repo from "./board-files.repository.ts";
-import { toBoard } from "./boards.mapper.ts";
+import { boardFileEventData, toBoard } from "./boards.mapper.ts";
 import { listVisibleBoards } from "./boards.repository.ts";
 
 type BoardFileEvent = "board.file.added" | "board.file.removed";
@@ -24,7 +24,7 @@ async function emitBoardFile(ctx: ServiceContext, type: BoardFileEvent, boardId:
     brandspaceId: ctx.auth.brandspace.id,
     type,
     actor: actors.user(ctx.auth),
-    data: { object: "board_file", board_id: boardId, file_id: fileId },
+    data: boardFileEventData(boardId, fileId),
   });
 }
 

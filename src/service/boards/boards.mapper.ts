@@ -20,3 +20,9 @@ export function toBoard(row: VisibleBoardRow, manageAll: boolean): Board {
 }
 
 export const boardEventData = (row: BoardRow) => ({ object: "board", id: row.id, name: row.name });
+
+export const boardFileEventData = (boardId: string, fileId: string) => ({
+  object: "board_file",
+  board_id: boardId,
+  file_id: fileId,
+});

@@ -65,6 +65,19 @@ export function filesTrashedBefore(db: Db, cutoff: Date, limit: number) {
     .limit(limit);
 }
 
+/**
+ * Locks a file for its purge while it is still in the trash since before `cutoff`: false when it has been
+ * restored, retrashed or deleted since it was listed.
+ */
+export async function lockPurgeableFile(db: Db, fileId: string, cutoff: Date): Promise<boolean> {
+  const found = await db
+    .select({ id: files.id })
+    .from(files)
+    .where(and(eq(files.id, fileId), isNotNull(files.trashedAt), lt(files.trashedAt, cutoff)))
+    .for("update");
+  return found.length > 0;
+}
+
 /** Deletes a file; false when it was already gone. */
 export async function deleteFileIfPresent(db: Db, fileId: string): Promise<boolean> {
   const deleted = await db.delete(files).where(eq(files.id, fileId)).returning({ id: files.id });

@@ -106,6 +106,59 @@ const waitUntilALockIsAwaited = () =>
     "the deletion to wait for the held row",
   );
 
+describe("files deleted for good leave their boards", () => {
+  const removals = async (fileIds: string[]) =>
+    (await service.deps.db.select().from(events).orderBy(asc(events.seq)))
+      .filter(
+        (e) => e.type === "board.file.removed" && fileIds.includes((e.data as { file_id: string }).file_id),
+      )
+      .map((e) => ({ ...(e.data as object), actor: e.actorType }));
+  const boardFileIds = async (boardId: string) =>
+    (await api("GET", `/v1/boards/${boardId}/files?limit=100&trashed=true`)).body.data
+      .concat((await api("GET", `/v1/boards/${boardId}/files?limit=100`)).body.data)
+      .map((f: { id: string }) => f.id);
+
+  it("with board.file.removed by the system per board: a file, a folder's, a library's, the trash's purge", async () => {
+    const boards = [
+      (await api("POST", "/v1/boards", { body: { name: "Keep one" } })).body.id as string,
+      (await api("POST", "/v1/boards", { body: { name: "Keep two" } })).body.id as string,
+    ];
+    const library = (await api("POST", "/v1/libraries", { body: { name: "Leaving" } })).body.id as string;
+    const folder = (await api("POST", "/v1/folders", { body: { name: "Going", library_id: library } })).body;
+    const upload = (name: string, target: object) => uploadBytes(api, Buffer.from(name), { name, ...target });
+    const single = await upload("single.txt", { library_id: libraryId });
+    const inFolder = await upload("in-folder.txt", { folder_id: folder.id });
+    const inLibrary = await upload("in-library.txt", { library_id: library });
+    const purged = await upload("purged.txt", { library_id: libraryId });
+    const staying = await upload("staying.txt", { library_id: libraryId });
+    const all = [single, inFolder, inLibrary, purged, staying].map((f) => f.id);
+    for (const board of boards) {
+      expect((await api("POST", `/v1/boards/${board}/files`, { body: { file_ids: all } })).status).toBe(200);
+    }
+    const pairs = (fileId: string) =>
+      boards.map((board) => ({ object: "board_file", board_id: board, file_id: fileId, actor: "system" }));
+
+    await api("DELETE", `/v1/files/${single.id}?permanent=true`);
+    expect(await removals([single.id])).toEqual(pairs(single.id));
+    await api("DELETE", `/v1/folders/${folder.id}?permanent=true`);
+    expect(await removals([inFolder.id])).toEqual(pairs(inFolder.id));
+    await api("DELETE", `/v1/libraries/${library}`);
+    expect(await removals([inLibrary.id])).toEqual(pairs(inLibrary.id));
+    // Trashed, a file stays on its boards; purged, it leaves them.
+    await api("DELETE", `/v1/files/${purged.id}`);
+    expect(await removals([purged.id])).toEqual([]);
+    await service.deps.db
+      .update(files)
+      .set({ trashedAt: new Date(Date.now() - TRASH_RETENTION_MS - 60_000) })
+      .where(eq(files.id, purged.id));
+    expect(await purgeTrash(system())).toBeGreaterThanOrEqual(1);
+    expect(await removals([purged.id])).toEqual(pairs(purged.id));
+
+    for (const board of boards) expect(await boardFileIds(board)).toEqual([staying.id]);
+    expect(await removals([staying.id])).toEqual([]);
+  });
+});
+
 describe("scheduled content jobs", () => {
   it("purges trash older than 30 days with the system actor, and nothing younger", async () => {
     const old = await uploadBytes(api, Buffer.from("old"), { name: "old.txt", library_id: libraryId });

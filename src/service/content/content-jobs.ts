@@ -1,4 +1,5 @@
 import { backupRunning } from "../backup/backup-gate.ts";
+import { takeDeletedOffBoards } from "../boards/boards-of-deleted.ts";
 import type { Db } from "../db/client.ts";
 import { fileEventData } from "../files/files.mapper.ts";
 import { purgeFolder } from "../folders/folders.service.ts";
@@ -82,6 +83,8 @@ export async function purgeTrash({ db }: SystemContext, { now = new Date() }: At
   for (const file of await repo.filesTrashedBefore(db, cutoff, 1000)) {
     await db.transaction(async (t) => {
       const tx = t as Db;
+      if (!(await repo.lockPurgeableFile(tx, file.id, cutoff))) return;
+      await takeDeletedOffBoards(tx, file.brandspaceId, { fileIds: [file.id] });
       if (!(await repo.deleteFileIfPresent(tx, file.id))) return;
       await revokeLinksOfDeleted(tx, file.brandspaceId, { file: [file.id] });
       await emit(tx, {

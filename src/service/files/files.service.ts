@@ -1,5 +1,6 @@
 import type { File } from "../../contract/files.ts";
 import { requireLibraryAccess } from "../access/library-access.ts";
+import { takeDeletedOffBoards } from "../boards/boards-of-deleted.ts";
 import { isActiveFolder } from "../content/subtree.repository.ts";
 import { requireActiveFolder } from "../folders/folder-access.ts";
 import { enqueueJob } from "../jobs/enqueue-job.ts";
@@ -186,6 +187,7 @@ export async function deleteFilePermanently(ctx: ServiceContext, { fileId }: Fil
   const file = await requireFile(ctx, fileId, "edit");
   requirePermission(ctx.auth, "files.delete", "delete or restore files");
   if (file.kind === "page") await unpublishLeavingPage(ctx, fileId);
+  await takeDeletedOffBoards(ctx.db, ctx.auth.brandspace.id, { fileIds: [fileId] });
   await repo.deleteFileRow(ctx.db, fileId);
   await revokeLinksOfDeleted(ctx.db, ctx.auth.brandspace.id, { file: [fileId] });
   await emitFile(ctx, "file.deleted", file);

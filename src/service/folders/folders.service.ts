@@ -1,6 +1,7 @@
 import type { Actor } from "../../contract/events.ts";
 import type { FolderDetail } from "../../contract/folders.ts";
 import { requireLibraryAccess } from "../access/library-access.ts";
+import { takeDeletedOffBoards } from "../boards/boards-of-deleted.ts";
 import { emitCascadedFileEvents } from "../content/cascaded-file-events.ts";
 import {
   ancestorsOf,
@@ -185,6 +186,7 @@ export async function purgeFolder(
   { brandspaceId, folder, actor }: { brandspaceId: string; folder: repo.FolderRow; actor: Actor },
 ) {
   const subtree = await subtreeFolderIds(db, folder.id);
+  await takeDeletedOffBoards(db, brandspaceId, { folderIds: subtree });
   // Rows first, events after: the deletion waits for a processing run that holds a file's rows, so an event that
   // run emits (file.processed) comes before this file.deleted, not after it.
   const contained = await repo.deleteSubtreeRows(db, subtree);

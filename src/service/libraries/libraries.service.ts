@@ -1,5 +1,6 @@
 import type { Library, LibraryDetail } from "../../contract/libraries.ts";
 import { requireLibraryAccess } from "../access/library-access.ts";
+import { takeDeletedOffBoards } from "../boards/boards-of-deleted.ts";
 import { emitCascadedFileEvents } from "../content/cascaded-file-events.ts";
 import { hasPermission } from "../platform/auth.ts";
 import { changedFields } from "../platform/changed-fields.ts";
@@ -93,6 +94,7 @@ export async function deleteLibrary(ctx: ServiceContext, { libraryId }: { librar
   const row = await repo.findLibrary(db, auth.brandspace.id, libraryId);
   const contained = await repo.filesInLibrary(db, libraryId);
   const folderIds = await repo.folderIdsInLibrary(db, libraryId);
+  if (row) await takeDeletedOffBoards(db, auth.brandspace.id, { libraryId });
   if (!row || !(await repo.deleteLibraryRow(db, auth.brandspace.id, libraryId))) throw notFound("library");
   await emitCascadedFileEvents(db, auth.brandspace.id, "file.deleted", contained);
   await revokeLinksOfDeleted(db, auth.brandspace.id, {
