@@ -44,6 +44,16 @@ describe("file events", () => {
     expect(await eventsFor(file.id)).toEqual(["file.created:user", "file.processed:system"]);
   });
 
+  it("a copy settles with one file.processed by the system after its file.created, as an upload does", async () => {
+    const file = await uploadBytes(api, await solidPng(), { name: "source.png", library_id: libraryId });
+    await waitUntilProcessed(api, file.id);
+    const copy = await api("POST", `/v1/files/${file.id}/copy`, { body: { library_id: libraryId } });
+    expect(copy.status).toBe(200);
+    expect(copy.body.status).toBe("ready");
+    await new Promise((r) => setTimeout(r, 300));
+    expect(await eventsFor(copy.body.id)).toEqual(["file.created:user", "file.processed:system"]);
+  });
+
   it("permanent folder deletion emits folder.deleted by the user and file.deleted per file by the system", async () => {
     const folder = (await api("POST", "/v1/folders", { body: { name: "Doomed", library_id: libraryId } }))
       .body;

@@ -151,8 +151,16 @@ export async function copyFile(ctx: ServiceContext, { fileId, to }: FileId & { t
   await repo.copyVersionExtras(db, { fileId: file.id, versionId: version.id }, ids, now);
   const row = (await repo.findFile(db, auth.brandspace.id, ids.fileId))!;
   await emitFile(ctx, "file.created", row);
-  // A copy of a file still processing would otherwise wait for ever: process its own version too.
-  if (version.status === "processing") {
+  // Every file settles once with `file.processed`, as an upload's does: a copy of a settled file at once (its
+  // renditions came with it), a copy of a file still processing when its own version is processed.
+  if (version.status !== "processing") {
+    await emit(db, {
+      brandspaceId: auth.brandspace.id,
+      type: "file.processed",
+      actor: actors.system(),
+      data: fileEventData(row),
+    });
+  } else {
     await enqueueJob(
       db,
       { type: "media.process_version", payload: { versionId: ids.versionId } },

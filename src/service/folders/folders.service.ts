@@ -190,8 +190,9 @@ export async function purgeFolder(
   // Rows first, events after: the deletion waits for a processing run that holds a file's rows, so an event that
   // run emits (file.processed) comes before this file.deleted, not after it.
   const contained = await repo.deleteSubtreeRows(db, subtree);
-  await emitCascadedFileEvents(db, brandspaceId, "file.deleted", contained);
+  // Each link's shared_link.deleted comes before its target's own event (docs/api.md).
   await revokeLinksOfDeleted(db, brandspaceId, { folder: subtree, file: contained.map((file) => file.id) });
+  await emitCascadedFileEvents(db, brandspaceId, "file.deleted", contained);
   await emit(db, { brandspaceId, type: "folder.deleted", actor, data: folderEventData(folder) });
 }
 

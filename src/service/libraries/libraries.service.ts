@@ -96,12 +96,13 @@ export async function deleteLibrary(ctx: ServiceContext, { libraryId }: { librar
   const folderIds = await repo.folderIdsInLibrary(db, libraryId);
   if (row) await takeDeletedOffBoards(db, auth.brandspace.id, { libraryId });
   if (!row || !(await repo.deleteLibraryRow(db, auth.brandspace.id, libraryId))) throw notFound("library");
-  await emitCascadedFileEvents(db, auth.brandspace.id, "file.deleted", contained);
+  // Each link's shared_link.deleted comes before its target's own event (docs/api.md).
   await revokeLinksOfDeleted(db, auth.brandspace.id, {
     library: [libraryId],
     folder: folderIds,
     file: contained.map((file) => file.id),
   });
+  await emitCascadedFileEvents(db, auth.brandspace.id, "file.deleted", contained);
   await emitLibrary(ctx, "library.deleted", row);
   return {
     object: "library" as const,

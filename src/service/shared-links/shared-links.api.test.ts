@@ -181,6 +181,39 @@ describe("shared links", () => {
     }
   });
 
+  it("a link's shared_link.deleted comes before its target's own event, in a folder's and a library's deletion too", async () => {
+    for (const container of ["folder", "library"] as const) {
+      const library = (await owner("POST", "/v1/libraries", { body: { name: `Order ${container}` } })).body
+        .id;
+      const folder = (await owner("POST", "/v1/folders", { body: { name: "Held", library_id: library } }))
+        .body.id;
+      const file = (await uploadBytes(owner, await solidPng(), { name: "held.png", folder_id: folder })).id;
+      const fileLink = await share({ target: { type: "file", id: file } });
+      const folderLink = await share({ target: { type: "folder", id: folder } });
+      const gone =
+        container === "folder" ? `/v1/folders/${folder}?permanent=true` : `/v1/libraries/${library}`;
+      expect((await owner("DELETE", gone)).status).toBe(200);
+      const rows = await service.deps.db.select().from(events).orderBy(asc(events.seq));
+      const at = (type: string, id: string) =>
+        rows.findIndex((e) => e.type === type && (e.data as { id?: string }).id === id);
+      const containerDeleted = at(`${container}.deleted`, container === "folder" ? folder : library);
+      const order = [
+        at("shared_link.deleted", fileLink.id),
+        at("file.deleted", file),
+        at("shared_link.deleted", folderLink.id),
+        containerDeleted,
+      ];
+      expect(
+        order.every((index) => index >= 0),
+        container,
+      ).toBe(true);
+      // The file's link, then the file; the folder's link before the container's own event.
+      expect(order[0]!, container).toBeLessThan(order[1]!);
+      expect(order[2]!, container).toBeLessThan(order[3]!);
+      expect(order[1]!, container).toBeLessThan(order[3]!);
+    }
+  });
+
   it("validates settings", async () => {
     const target = { type: "folder", id: folderId };
     for (const body of [
