@@ -2,6 +2,7 @@ import { useQuery } from "@tanstack/react-query";
 import { useState } from "react";
 import { viaBff } from "../../api/client.ts";
 import { filePickerQuery } from "../../api/files.ts";
+import { plural } from "../../lib/format.ts";
 import { useDebounced } from "../../lib/use-debounced.ts";
 import { Button } from "../ui/button.tsx";
 import { Dialog } from "../ui/dialog.tsx";
@@ -10,6 +11,18 @@ import { Input } from "../ui/input.tsx";
 export interface PickedFile {
   id: string;
   name: string;
+}
+
+/** What the list shows: loading, a failure, nothing, the newest, or what matches the words. */
+function listHeading(
+  search: { isPending: boolean; isError: boolean; data?: { data: unknown[] } },
+  noun: string,
+  words: string,
+): string {
+  if (search.isPending) return "Loading…";
+  if (search.isError) return `Could not load ${noun}.`;
+  if (search.data?.data.length === 0) return words ? `No ${noun} match “${words}”.` : `No ${noun} yet.`;
+  return words ? `${noun[0]!.toUpperCase()}${noun.slice(1)} matching “${words}”` : `Newest ${noun}`;
 }
 
 /** Search pauses this long in typing before asking: each search counts on the brandspace's search counter. */
@@ -62,17 +75,7 @@ export function FilePickerDialog({
           onChange={(e) => setQ(e.target.value)}
         />
         <p className="text-xs text-zinc-600 dark:text-zinc-400" aria-live="polite">
-          {search.isPending
-            ? "Loading…"
-            : search.isError
-              ? `Could not load ${noun}.`
-              : files?.length === 0
-                ? words
-                  ? `No ${noun} match “${words}”.`
-                  : `No ${noun} yet.`
-                : words
-                  ? `${noun[0]!.toUpperCase()}${noun.slice(1)} matching “${words}”`
-                  : `Newest ${noun}`}
+          {listHeading(search, noun, words)}
         </p>
         <ul aria-label="Files found" className="grid max-h-80 grid-cols-3 gap-2 overflow-y-auto">
           {files?.map((file) => {
@@ -114,9 +117,7 @@ export function FilePickerDialog({
                 onOpenChange(false);
               }}
             >
-              {picked.length === 0
-                ? "Add files"
-                : `Add ${picked.length} ${picked.length === 1 ? "file" : "files"}`}
+              {picked.length === 0 ? "Add files" : `Add ${plural(picked.length, "file")}`}
             </Button>
           )}
         </div>
