@@ -201,6 +201,8 @@ export interface OpenDashboardOptions {
   /** The OS colour scheme the browser reports (the app's "system" theme follows it). Default light. */
   colorScheme?: "light" | "dark";
   viewport?: { width: number; height: number };
+  /** The browser's time zone (IANA name); default the machine's. */
+  timezoneId?: string;
   /** Record a Playwright trace, saved next to the screenshots when the test fails (also E2E_TRACE=1). */
   trace?: boolean;
 }
@@ -248,6 +250,7 @@ export async function openDashboard(options: OpenDashboardOptions = {}): Promise
     baseURL: environment.dashboardUrl,
     colorScheme: options.colorScheme ?? "light",
     viewport: options.viewport ?? { width: 1440, height: 900 },
+    ...(options.timezoneId ? { timezoneId: options.timezoneId } : {}),
     acceptDownloads: true,
   });
   context.setDefaultTimeout(10_000);

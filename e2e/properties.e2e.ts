@@ -234,3 +234,25 @@ test("brandspace properties as list columns: chosen once, edited in place, kept 
   await d.api("DELETE", `/v1/properties/${channels.id}`);
   await d.api("DELETE", `/v1/properties/${licensed.id}`);
 });
+
+test("a date in a list cell is the same calendar day as on the file page, west of UTC too", async () => {
+  const d = await openDashboard({ timezoneId: "America/Los_Angeles" });
+  const library = await d.fixtures.createLibrary();
+  const file = await d.fixtures.uploadPng({ name: "dated.png", library_id: library.id }, { wait: false });
+  const due = await d.api("POST", "/v1/properties", { name: d.fixtures.unique("Go-live"), type: "date" });
+  await d.api("PUT", `/v1/files/${file.id}/properties/${due.id}`, {
+    value: { start: "2026-03-15T00:00:00.000Z" },
+  });
+  await d.page.evaluate((id) => localStorage.setItem("brandspace.fileColumns", JSON.stringify([id])), due.id);
+  await d.goto(`/libraries/${library.id}?view=list`);
+  const cell = d.page.getByLabel(`${due.name} of dated.png`);
+  // Midnight UTC is the evening before in Los Angeles: the day shown is still the stored one.
+  await expect.poll(() => cell.inputValue()).toBe("2026-03-15");
+  await cell.fill("2026-06-01");
+  const stored = async () =>
+    (await d.api("GET", `/v1/files/${file.id}`)).properties.find(
+      (v: { property_id: string }) => v.property_id === due.id,
+    )?.date?.start;
+  await expect.poll(stored).toBe("2026-06-01T00:00:00.000Z");
+  await d.api("DELETE", `/v1/properties/${due.id}`);
+});

@@ -114,6 +114,8 @@ describe("sharing", () => {
     };
     await expect.poll(() => view.getByRole("heading", { name: "shot-1.png" }).evaluate(inView)).toBe(true);
     await expect.poll(() => view.getByRole("button", { name: "Download" }).evaluate(inView)).toBe(true);
+    // Its preview too, not only its title bar at the bottom of the screen.
+    await expect.poll(() => view.getByRole("img", { name: "shot-1.png" }).evaluate(inView)).toBe(true);
     expect(await v.page.evaluate(() => window.scrollY)).toBeGreaterThan(0);
     await v.screenshot("visitor-phone-file");
   });

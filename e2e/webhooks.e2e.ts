@@ -52,6 +52,11 @@ test("create an endpoint, keep its shown-once secret, send a test event it can v
 
   const deliveries = d.page.getByRole("table", { name: "Deliveries, newest first" });
   await expect.poll(() => deliveries.getByText("Succeeded").count(), { timeout: 15_000 }).toBeGreaterThan(0);
+  // The endpoint's last-day health follows the test delivery without waiting for its minute's refresh.
+  await d.page
+    .getByRole("img", { name: /^Outcomes per hour over the last 24 hours: [1-9]\d* succeeded/ })
+    .first()
+    .waitFor({ timeout: 15_000 });
   await d.screenshot("webhook-detail");
   await d.expectAccessible("webhook detail");
 

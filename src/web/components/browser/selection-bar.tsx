@@ -56,6 +56,11 @@ function Bar({ count, onClear, children }: { count: number; onClear: () => void;
   return (
     <div
       ref={ref}
+      // Esc clears the selection from the bar too (its button says so), not only from the files; a menu opened
+      // from the bar lives elsewhere in the page and closes on its own Esc.
+      onKeyDown={(event) => {
+        if (event.key === "Escape" && ref.current?.contains(event.target as Node)) onClear();
+      }}
       role="toolbar"
       aria-label="Selection actions"
       data-testid="selection-bar"

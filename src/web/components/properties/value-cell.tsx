@@ -4,7 +4,7 @@ import type { Member } from "../../../contract/meta.ts";
 import type { Property } from "../../../contract/properties.ts";
 import type { Denial } from "../../api/access.ts";
 import { errorMessage } from "../../api/error-message.ts";
-import { formatDate } from "../../lib/format.ts";
+import { formatUtcDate } from "../../lib/format.ts";
 import { toast } from "../../lib/toast.ts";
 import { TagsControl } from "../file/property-controls.tsx";
 
@@ -17,11 +17,11 @@ function stop(event: SyntheticEvent) {
   event.stopPropagation();
 }
 
-/** A date value's calendar day in the viewer's time zone (what a date input shows). */
-function dayOf(iso: string): string {
-  const d = new Date(iso);
-  return `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, "0")}-${String(d.getDate()).padStart(2, "0")}`;
-}
+/**
+ * A date value's calendar day: kept as midnight UTC, as the file page keeps it, so that every viewer (and the
+ * share page) sees the same day whatever their time zone.
+ */
+const dayOf = (iso: string) => iso.slice(0, 10);
 
 function labelsOf(property: Property, value: PropertyValue | undefined): string {
   const refs = value?.tag ?? value?.multi_tag ?? [];
@@ -40,7 +40,7 @@ function shown(property: Property, value: PropertyValue | undefined, members: Me
     case "text":
       return value.text || "—";
     case "date":
-      return value.date ? formatDate(value.date.start) : "—";
+      return value.date ? formatUtcDate(value.date.start) : "—";
     case "person":
       return members.find((m) => m.id === value.person?.user_id)?.name ?? value.person?.user_id ?? "—";
     default:
@@ -207,9 +207,7 @@ export function PropertyValueCell({
           aria-label={label}
           className={FIELD}
           value={value?.date ? dayOf(value.date.start) : ""}
-          onChange={(e) =>
-            save(e.target.value ? { start: new Date(`${e.target.value}T00:00:00`).toISOString() } : null)
-          }
+          onChange={(e) => save(e.target.value ? { start: `${e.target.value}T00:00:00.000Z` } : null)}
           {...own}
         />
       );

@@ -10,7 +10,7 @@ import {
 import type { PublicFile } from "../../../contract/sharing.ts";
 import { viaPublicProxy, visitorAccessToken, visitorCall } from "../../api/visitor.ts";
 import { useDocumentTitle } from "../../lib/document-title.ts";
-import { formatBytes } from "../../lib/format.ts";
+import { formatBytes, formatDate } from "../../lib/format.ts";
 import { Button } from "../ui/button.tsx";
 import { DownloadAllButton } from "./download-all-button.tsx";
 import { type ShareAccess, SharedFileView } from "./shared-file-view.tsx";
@@ -33,7 +33,7 @@ function FileTile({ file, layout, onOpen }: { file: PublicFile; layout: Layout; 
             <span className="size-8 rounded bg-zinc-200 dark:bg-zinc-800" />
           )}
           <span className="min-w-0 flex-1 truncate">{file.name}</span>
-          <span className="text-xs text-zinc-600">{formatBytes(file.size)}</span>
+          <span className="text-xs text-zinc-600 dark:text-zinc-400">{formatBytes(file.size)}</span>
         </button>
       </li>
     );
@@ -208,7 +208,7 @@ export function SharePage({
       </div>
       {data.expires_at && (
         <p className="mt-1 text-xs text-zinc-600 dark:text-zinc-400">
-          Available until {new Date(data.expires_at).toLocaleDateString()}
+          Available until {formatDate(data.expires_at)}
         </p>
       )}
       <div className={fileId ? "mt-4 grid gap-6 lg:grid-cols-[minmax(0,1fr)_28rem]" : "mt-4"}>
@@ -241,7 +241,7 @@ export function SharePage({
             ))}
           </ul>
           {files.data && allFiles.length === 0 && (!folders.data || folders.data.data.length === 0) && (
-            <p className="text-sm text-zinc-600">Nothing here yet.</p>
+            <p className="text-sm text-zinc-600 dark:text-zinc-400">Nothing here yet.</p>
           )}
           {files.hasNextPage && (
             <Button variant="secondary" className="mt-4" onClick={() => files.fetchNextPage()}>

@@ -61,7 +61,9 @@ function Comments({ share, fileId }: { share: ShareAccess; fileId: string }) {
             <p className="mt-0.5 whitespace-pre-wrap">{c.text}</p>
           </li>
         ))}
-        {comments.data?.data.length === 0 && <li className="text-sm text-zinc-600">No comments yet.</li>}
+        {comments.data?.data.length === 0 && (
+          <li className="text-sm text-zinc-600 dark:text-zinc-400">No comments yet.</li>
+        )}
       </ul>
       {share.anonymousComments && (
         <form onSubmit={submit} className="mt-3 space-y-2">
@@ -99,14 +101,15 @@ const SIDE_BY_SIDE = "(min-width: 64rem)";
 
 /**
  * Brings a newly opened file into view where it opens below the files (a phone), which would otherwise leave
- * the tap without a visible answer.
+ * the tap without a visible answer. Once its details are in: before, the short view sat at the page's end, where
+ * no scroll can bring its top up, and then grew below the screen.
  */
-function useShownWhenOpened(section: RefObject<HTMLElement | null>, fileId: string) {
+function useShownWhenOpened(section: RefObject<HTMLElement | null>, fileId: string, loaded: boolean) {
   useEffect(() => {
-    if (!fileId || window.matchMedia(SIDE_BY_SIDE).matches) return;
+    if (!fileId || !loaded || window.matchMedia(SIDE_BY_SIDE).matches) return;
     const still = window.matchMedia("(prefers-reduced-motion: reduce)").matches;
     section.current?.scrollIntoView({ block: "start", behavior: still ? "auto" : "smooth" });
-  }, [section, fileId]);
+  }, [section, fileId, loaded]);
 }
 
 /** One file of a share: its preview, details, download when allowed, versions, properties and comments. */
@@ -139,7 +142,7 @@ export function SharedFileView({
   };
   const data: PublicFile | undefined = file.data;
   const section = useRef<HTMLElement>(null);
-  useShownWhenOpened(section, fileId);
+  useShownWhenOpened(section, fileId, data !== undefined);
   return (
     // Beside the files it stays in view while they scroll (a long share), scrolling on its own when taller.
     <section
@@ -181,7 +184,7 @@ export function SharedFileView({
                 className="max-h-[60vh] object-contain"
               />
             ) : (
-              <p className="p-10 text-sm text-zinc-600">No preview for this file.</p>
+              <p className="p-10 text-sm text-zinc-600 dark:text-zinc-400">No preview for this file.</p>
             )}
           </div>
           <p className="mt-2 text-xs text-zinc-600 dark:text-zinc-400">

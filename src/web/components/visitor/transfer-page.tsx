@@ -9,7 +9,7 @@ import {
 import { errorMessage } from "../../api/error-message.ts";
 import { viaPublicProxy, visitorAccessToken, visitorCall } from "../../api/visitor.ts";
 import { useDocumentTitle } from "../../lib/document-title.ts";
-import { formatBytes, plural } from "../../lib/format.ts";
+import { formatBytes, formatDate, plural } from "../../lib/format.ts";
 import { Button } from "../ui/button.tsx";
 import { PasswordGate, VisitorFrame, VisitorProblem } from "./visitor-frame.tsx";
 
@@ -62,7 +62,7 @@ export function TransferPage({ token }: { token: string }) {
         <h1 className="font-semibold text-xl">{data.name}</h1>
         <p className="mt-1 text-sm text-zinc-600 dark:text-zinc-400">
           {plural(data.file_count, "file")} · {formatBytes(data.size)} · available until{" "}
-          {new Date(data.expires_at).toLocaleDateString()}
+          {formatDate(data.expires_at)}
         </p>
         {data.message && <p className="mt-4 whitespace-pre-wrap text-sm">{data.message}</p>}
         <div className="mt-5">
@@ -93,7 +93,7 @@ export function TransferPage({ token }: { token: string }) {
               <span className="min-w-0 flex-1 truncate" title={file.path}>
                 {file.path}
               </span>
-              <span className="text-xs text-zinc-600">{formatBytes(file.size)}</span>
+              <span className="text-xs text-zinc-600 dark:text-zinc-400">{formatBytes(file.size)}</span>
               <Button
                 variant="ghost"
                 size="icon"

@@ -1,6 +1,6 @@
 import { History, KeyRound, MoreHorizontal, Pencil, Send, Trash2 } from "lucide-react";
 import { useState } from "react";
-import { listDeliveries, testWebhook } from "../../../contract/operations/webhooks.ts";
+import { getWebhookHealth, listDeliveries, testWebhook } from "../../../contract/operations/webhooks.ts";
 import type { Webhook } from "../../../contract/webhooks.ts";
 import { useApiMutation } from "../../api/query.ts";
 import { toast } from "../../lib/toast.ts";
@@ -22,7 +22,7 @@ export interface WebhookActionsProps {
 /** The endpoint page's actions: test, replay, edit, and (in a menu) roll the secret or delete. */
 export function WebhookActions({ webhook, denial, manageDenial, onReplay, onTestSent }: WebhookActionsProps) {
   const [dialog, setDialog] = useState<"edit" | "roll" | "delete" | null>(null);
-  const test = useApiMutation(testWebhook, { invalidates: [listDeliveries] });
+  const test = useApiMutation(testWebhook, { invalidates: [listDeliveries, getWebhookHealth] });
   const sendTest = () =>
     test.mutate(
       { params: { webhookId: webhook.id } },
@@ -39,10 +39,16 @@ export function WebhookActions({ webhook, denial, manageDenial, onReplay, onTest
   const closeDialog = (open: boolean) => !open && setDialog(null);
   return (
     <>
-      <GuardedButton variant="secondary" denial={denial} onClick={sendTest} disabled={test.isPending}>
+      <GuardedButton
+        variant="secondary"
+        className="whitespace-nowrap"
+        denial={denial}
+        onClick={sendTest}
+        disabled={test.isPending}
+      >
         <Send className="size-4" aria-hidden="true" /> {test.isPending ? "Sending…" : "Send test event"}
       </GuardedButton>
-      <GuardedButton variant="secondary" denial={denial} onClick={onReplay}>
+      <GuardedButton variant="secondary" className="whitespace-nowrap" denial={denial} onClick={onReplay}>
         <History className="size-4" aria-hidden="true" /> Replay…
       </GuardedButton>
       <GuardedButton variant="secondary" denial={manageDenial} onClick={openDialog("edit")}>
