@@ -42,6 +42,13 @@ describe("pages", () => {
     await picker.getByLabel("Search files").fill(imageName.slice(0, -4));
     await picker.getByText(`Images matching “${imageName.slice(0, -4)}”`).waitFor();
     await picker.getByRole("button", { name: imageName }).click();
+    // The preview shows the image picked a moment ago, before any save.
+    await d.page.getByRole("button", { name: "Preview" }).click();
+    const picked = d.page.getByRole("img", { name: imageName });
+    await expect
+      .poll(() => picked.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth))
+      .toBeGreaterThan(0);
+    await d.page.getByRole("button", { name: "Edit" }).click();
     await adder.getByRole("button", { name: "Board" }).click();
     await d.page.getByRole("combobox", { name: "Board", exact: true }).selectOption(board.id);
     // The board goes above the image, by keyboard.

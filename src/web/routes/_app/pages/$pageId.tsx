@@ -14,6 +14,7 @@ import {
   emptyBlock,
 } from "../../../components/pages/block-editor.tsx";
 import { BlockView } from "../../../components/pages/block-view.tsx";
+import { usePreviewReferences } from "../../../components/pages/preview-references.ts";
 import { LinkField } from "../../../components/sharing/copy-button.tsx";
 import { Button } from "../../../components/ui/button.tsx";
 import { ConfirmDialog } from "../../../components/ui/confirm-dialog.tsx";
@@ -48,6 +49,7 @@ function PageEditor() {
   const [title, setTitle] = useState(page.title);
   const [blocks, setBlocks] = useState<PageBlock[]>(page.content.blocks);
   const [preview, setPreview] = useState(false);
+  const previewReferences = usePreviewReferences(blocks, page.references, preview);
   const [problem, setProblem] = useState<string | null>(null);
   const save = useUpdatePage();
   const publish = usePublishPage();
@@ -180,14 +182,10 @@ function PageEditor() {
       )}
       {preview ? (
         <div className="mt-6">
-          <BlockView
-            content={{ version: 1, blocks }}
-            references={page.references ?? { files: {}, boards: {} }}
-            rewrite={viaBff}
-          />
-          {dirty && (
-            <p className="mt-6 text-center text-xs text-zinc-600">
-              Save to see new images and boards in the preview.
+          <BlockView content={{ version: 1, blocks }} references={previewReferences} rewrite={viaBff} />
+          {dirty && blocks.some((b) => b.type === "board_embed" && !page.references?.boards[b.board_id]) && (
+            <p className="mt-6 text-center text-xs text-zinc-600 dark:text-zinc-400">
+              Save to see newly chosen boards in the preview.
             </p>
           )}
         </div>
