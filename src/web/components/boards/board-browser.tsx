@@ -8,6 +8,7 @@ import { boardDenial, boardFilesInput, boardFilesQuery } from "../../api/boards.
 import { FILE_PAGE_SIZE } from "../../api/files.ts";
 import { membersQuery } from "../../api/meta.ts";
 import type { BoardSearch } from "../../lib/board-search.ts";
+import { CLEAR_OF_SELECTION_BAR } from "../../lib/bottom-clearance.ts";
 import { FILTER_KEYS, hasFilters } from "../../lib/browse-search.ts";
 import { plural } from "../../lib/format.ts";
 import { FilesView } from "../browser/browser.tsx";
@@ -122,7 +123,7 @@ export function BoardBrowser({
 
   return (
     <>
-      <div className="flex min-h-full flex-col pb-24">
+      <div className={`flex min-h-full flex-col ${CLEAR_OF_SELECTION_BAR}`}>
         {/* The toolbar counts what the filters show; the header would read as the board's own count. */}
         <BoardHeader board={board} summary={filtered ? null : query.isPending ? "…" : summary} />
         <Toolbar

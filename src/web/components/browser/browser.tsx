@@ -6,6 +6,7 @@ import { useAccess } from "../../api/access.ts";
 import { FILE_PAGE_SIZE, type FileScope, fileListInput, fileListQuery } from "../../api/files.ts";
 import { membersQuery } from "../../api/meta.ts";
 import { propertiesQuery } from "../../api/properties.ts";
+import { CLEAR_OF_SELECTION_BAR } from "../../lib/bottom-clearance.ts";
 import { rememberBrowseOrder } from "../../lib/browse-order.ts";
 import { type BrowseSearch, FILTER_KEYS, hasFilters } from "../../lib/browse-search.ts";
 import { useFileColumns } from "../../lib/file-columns.ts";
@@ -208,7 +209,7 @@ export function AssetBrowser({
 
   return (
     <FolderActionsProvider>
-      <div className="flex min-h-full flex-col pb-24">
+      <div className={`flex min-h-full flex-col ${CLEAR_OF_SELECTION_BAR}`}>
         <ScopeHeader
           scope={scope}
           query={search.q}

@@ -1,8 +1,8 @@
 import { X } from "lucide-react";
 import { type ReactNode, type RefObject, useLayoutEffect, useRef } from "react";
+import { BOTTOM_CLEARANCE_VAR } from "../../lib/bottom-clearance.ts";
 import { plural } from "../../lib/format.ts";
 import { Button } from "../ui/button.tsx";
-import { TOAST_CLEARANCE_VAR } from "../ui/lazy-toaster.tsx";
 
 /**
  * The floating bar of a non-empty selection: how many are selected and what can be done with them. It sits
@@ -27,32 +27,33 @@ export function SelectionBar({
   );
 }
 
-/** The bar's 1.25rem from the bottom of the window plus a gap: where toasts start above it. */
+/** The bar's 1.25rem from the bottom of the window plus a gap: where things start above it. */
 const BELOW_AND_GAP_PX = 20 + 8;
 
 /**
- * Raises the toasts (bottom left, see lazy-toaster.tsx) above the bar while it is shown: on narrower windows a
- * toast would cover the count and the first actions. The bar's height follows its wrapping.
+ * Keeps the page clear of the bar while it is shown (see bottom-clearance.ts): toasts rise above it (on narrower
+ * windows one covered the count and the first actions) and the views' last rows can scroll out from under it.
+ * The bar's height follows its wrapping (four rows on a phone).
  */
-function useToastsAbove(bar: RefObject<HTMLElement | null>) {
+function useBottomClearance(bar: RefObject<HTMLElement | null>) {
   useLayoutEffect(() => {
     const element = bar.current;
     if (!element) return;
     const root = document.documentElement.style;
     const observer = new ResizeObserver(() =>
-      root.setProperty(TOAST_CLEARANCE_VAR, `${element.offsetHeight + BELOW_AND_GAP_PX}px`),
+      root.setProperty(BOTTOM_CLEARANCE_VAR, `${element.offsetHeight + BELOW_AND_GAP_PX}px`),
     );
     observer.observe(element);
     return () => {
       observer.disconnect();
-      root.removeProperty(TOAST_CLEARANCE_VAR);
+      root.removeProperty(BOTTOM_CLEARANCE_VAR);
     };
   }, [bar]);
 }
 
 function Bar({ count, onClear, children }: { count: number; onClear: () => void; children: ReactNode }) {
   const ref = useRef<HTMLDivElement>(null);
-  useToastsAbove(ref);
+  useBottomClearance(ref);
   return (
     <div
       ref={ref}

@@ -8,6 +8,7 @@ import { FILE_CHANGES, FOLDER_CHANGES, fileListQuery, useInvalidate } from "../.
 import { trashedFoldersQuery } from "../../api/folders.ts";
 import { librariesQuery } from "../../api/libraries.ts";
 import { emptyTrash } from "../../api/trash.ts";
+import { CLEAR_OF_SELECTION_BAR } from "../../lib/bottom-clearance.ts";
 import { formatCount, formatDateTime, plural, relativeTime } from "../../lib/format.ts";
 import { toast } from "../../lib/toast.ts";
 import { Button } from "../ui/button.tsx";
@@ -152,7 +153,7 @@ export function TrashView() {
 
   return (
     <FolderActionsProvider>
-      <div className="pb-24">
+      <div className={CLEAR_OF_SELECTION_BAR}>
         <BrowserHeader
           title="Trash"
           meta={`Trashed files and folders are deleted permanently ${TRASH_RETENTION_DAYS} days after they were trashed. Restoring a folder brings back what it contained; a restored item returns to its folder, or to its library's top level when that folder is gone.`}

@@ -1,10 +1,10 @@
+import { BOTTOM_CLEARANCE_VAR } from "../../lib/bottom-clearance.ts";
 import { useOnDemand } from "../../lib/on-demand.ts";
 import type { Theme } from "../../lib/theme.ts";
 import { sonner } from "../../lib/toast.ts";
 
-/** Set by whatever floats at the bottom of the page (the selection bar): how far up toasts start. */
-export const TOAST_CLEARANCE_VAR = "--toast-clearance";
-const BOTTOM = `var(${TOAST_CLEARANCE_VAR}, 16px)`;
+/** Toasts start 16px from the bottom, or above the selection bar while it is shown. */
+const BOTTOM = `var(${BOTTOM_CLEARANCE_VAR}, 16px)`;
 
 /** Sonner's Toaster, mounted once the first toast has loaded sonner (see lib/toast.ts). */
 export function LazyToaster({ theme }: { theme: Theme }) {
