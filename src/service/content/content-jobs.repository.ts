@@ -78,8 +78,7 @@ export async function lockPurgeableFile(db: Db, fileId: string, cutoff: Date): P
   return found.length > 0;
 }
 
-/** Deletes a file; false when it was already gone. */
-export async function deleteFileIfPresent(db: Db, fileId: string): Promise<boolean> {
-  const deleted = await db.delete(files).where(eq(files.id, fileId)).returning({ id: files.id });
-  return deleted.length > 0;
+/** Deletes a file locked by `lockPurgeableFile` (so still there). */
+export async function deleteLockedFile(db: Db, fileId: string): Promise<void> {
+  await db.delete(files).where(eq(files.id, fileId));
 }

@@ -85,7 +85,7 @@ export async function purgeTrash({ db }: SystemContext, { now = new Date() }: At
       const tx = t as Db;
       if (!(await repo.lockPurgeableFile(tx, file.id, cutoff))) return;
       await takeDeletedOffBoards(tx, file.brandspaceId, { fileIds: [file.id] });
-      if (!(await repo.deleteFileIfPresent(tx, file.id))) return;
+      await repo.deleteLockedFile(tx, file.id);
       await revokeLinksOfDeleted(tx, file.brandspaceId, { file: [file.id] });
       await emit(tx, {
         brandspaceId: file.brandspaceId,

@@ -109,10 +109,11 @@ export function registerPipeline(app: FastifyInstance, deps: ServiceDeps, host: 
     router.on(def.operation.method, toFastifyPath(def.operation.path), () => {}, def.operation);
   app.setNotFoundHandler(async (request, reply) => {
     const path = request.url.split("?")[0]!;
-    await countUnmatched(request, reply, deps);
     const found = METHODS.map((m) => ({ method: m, route: router.find(m, path) })).filter((f) => f.route);
-    // Another method of a central-only path on a regional host is refused as that path is: 404 naming the host.
+    // Another method of a central-only path on a regional host is refused as that path is: 404 naming the host,
+    // before authentication and uncounted.
     for (const { route } of found) checkPlaneBeforeAuth(host, route!.store as Operation, deps.config);
+    await countUnmatched(request, reply, deps);
     const allowed = found.map((f) => f.method);
     if (allowed.length > 0 && !allowed.includes(request.method as (typeof METHODS)[number])) {
       const allow = allowed.includes("GET") ? [...allowed, "HEAD"] : allowed;

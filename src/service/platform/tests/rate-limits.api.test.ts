@@ -85,6 +85,12 @@ describe("RateLimit headers on refused answers", () => {
       const wrongMethod = await call("PUT", "/v1/libraries", { body: {} });
       expect(wrongMethod.status).toBe(405);
       expect(wrongMethod.headers.get("ratelimit-remaining")).toBe("47");
+      // Another method of a central-only path on the regional host is refused before authentication: uncounted.
+      const central = await call("PUT", "/v1/me", { body: {} });
+      expect(central.status).toBe(404);
+      expect(central.body.details.host).toBe(fresh.centralUrl);
+      expect(central.headers.get("ratelimit-limit")).toBeNull();
+      expect((await call("GET", "/v1/nothing-here")).headers.get("ratelimit-remaining")).toBe("46");
       // Without a valid key the path is answered as it is, and nothing is counted.
       const anonymous = await apiClient(fresh.regionalUrl)("GET", "/v1/nothing-here", { key: null });
       expect(anonymous.status).toBe(404);
