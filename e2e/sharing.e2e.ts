@@ -26,10 +26,15 @@ async function visitor(url: string): Promise<Dashboard> {
 
 describe("sharing", () => {
   test("share a folder with a password, open it as a visitor, then revoke it", async () => {
-    const { fixtures } = serviceApi();
+    const { api, fixtures } = serviceApi();
     const library = await fixtures.createLibrary(fixtures.unique("Press"));
     const folder = await fixtures.createFolder(library.id, "Press kit");
-    await fixtures.uploadPng({ name: "wordmark.png", folder_id: folder.id }, { width: 400, height: 200 });
+    const wordmark = await fixtures.uploadPng(
+      { name: "wordmark.png", folder_id: folder.id },
+      { width: 400, height: 200 },
+    );
+    const question = await api("POST", `/v1/files/${wordmark.id}/comments`, { text: "Final colours?" });
+    await api("POST", `/v1/files/${wordmark.id}/comments/${question.id}/replies`, { text: "Yes, approved." });
 
     const d = await openDashboard();
     await d.goto(`/folders/${folder.id}`);
@@ -60,8 +65,12 @@ describe("sharing", () => {
         view.getByRole("img", { name: "wordmark.png" }).evaluate((img: HTMLImageElement) => img.naturalWidth),
       )
       .toBeGreaterThan(0);
-    // A comment link shows the team's comments but has no download.
-    await view.getByText("No comments yet.").waitFor();
+    // A comment link shows the team's comments, with their replies, but has no download.
+    const thread = view
+      .getByRole("region", { name: "Comments" })
+      .getByRole("listitem")
+      .filter({ hasText: "Final colours?" });
+    await thread.getByRole("list", { name: "Replies" }).getByText("Yes, approved.").waitFor();
     expect(await view.getByRole("button", { name: "Download" }).count()).toBe(0);
     await v.expectAccessible("visitor share page");
     await v.screenshot("visitor-share");

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { Comment } from "./comments.ts";
+import { Comment, Reply } from "./comments.ts";
 import { DateTimeInput, Id, IdRef, NullableTimestamp, PaginationQuery, Timestamp } from "./common.ts";
 import { FILE_KINDS, PROPERTY_TYPES } from "./files.ts";
 import { displayName } from "./item-name.ts";
@@ -196,6 +196,7 @@ export const ShareZipUrl = z
   .meta({ id: "ShareZipUrl" });
 
 export const PublicComment = Comment;
+export const PublicReply = Reply;
 
 export const AnonymousCommentBody = z.strictObject({
   anonymous_name: displayName(SHARING_LIMITS.anonymousNameMax),

@@ -12,6 +12,7 @@ import {
   PublicFileListQuery,
   PublicFolder,
   PublicFolderListQuery,
+  PublicReply,
   PublicShare,
   SharedLink,
   SharedLinkListQuery,
@@ -104,6 +105,7 @@ export const listFileSharedLinks = defineOperation({
 
 const TokenParams = z.strictObject({ token: z.string() });
 const TokenFileParams = z.strictObject({ token: z.string(), fileId: z.string() });
+const TokenCommentParams = TokenFileParams.extend({ commentId: z.string() });
 const publicBase = { plane: "regional", auth: "none", tag: "Public" } as const;
 
 export const getPublicShare = defineOperation({
@@ -229,6 +231,18 @@ export const createPublicShareComment = defineOperation({
   response: PublicComment,
 });
 
+export const listPublicShareReplies = defineOperation({
+  ...publicBase,
+  id: "listPublicShareReplies",
+  method: "GET",
+  path: "/v1/public/shared-links/{token}/files/{fileId}/comments/{commentId}/replies",
+  summary: "A comment's replies, oldest first; wherever the link shows the file's comments.",
+  params: TokenCommentParams,
+  query: PaginationQuery,
+  status: 200,
+  response: listOf(PublicReply),
+});
+
 export const sharedLinkOperations = [
   listSharedLinks,
   createSharedLink,
@@ -249,4 +263,5 @@ export const publicShareOperations = [
   getShareZipContent,
   listPublicShareComments,
   createPublicShareComment,
+  listPublicShareReplies,
 ];

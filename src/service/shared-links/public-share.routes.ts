@@ -8,6 +8,7 @@ import {
   listPublicShareComments,
   listPublicShareFiles,
   listPublicShareFolders,
+  listPublicShareReplies,
   unlockPublicShare,
 } from "../../contract/operations/shared-links.ts";
 import { route } from "../platform/route.ts";
@@ -55,6 +56,9 @@ export function publicShareRoutes() {
     ),
     route(createPublicShareComment, (ctx) =>
       share.createShareComment({ ...visitOf(ctx), fileId: ctx.params.fileId, body: ctx.body }),
+    ),
+    route(listPublicShareReplies, (ctx) =>
+      share.listShareReplies({ ...visitOf(ctx), ...ctx.params, ...ctx.query }),
     ),
   ];
 }

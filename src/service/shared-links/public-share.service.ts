@@ -7,6 +7,7 @@ import { checkedTimestamp } from "../comments/comment-input.ts";
 import { commentEventData } from "../comments/comments.mapper.ts";
 import { insertComment } from "../comments/comments.repository.ts";
 import * as comments from "../comments/comments.service.ts";
+import * as replies from "../comments/replies.service.ts";
 import { ancestorsOf } from "../content/subtree.repository.ts";
 import type { Db } from "../db/client.ts";
 import type { ServiceDeps } from "../deps.ts";
@@ -349,6 +350,18 @@ export async function listShareComments(visit: Visit & { fileId: string } & Page
   requireCommentAccess(share.link);
   const file = await requireFileInShare(share, visit.fileId);
   return comments.listComments(share.ctx, { fileId: file.id, limit: visit.limit, cursor: visit.cursor });
+}
+
+export async function listShareReplies(visit: Visit & { fileId: string; commentId: string } & PageRequest) {
+  const share = await openContent(visit);
+  requireCommentAccess(share.link);
+  const file = await requireFileInShare(share, visit.fileId);
+  return replies.listReplies(share.ctx, {
+    fileId: file.id,
+    commentId: visit.commentId,
+    limit: visit.limit,
+    cursor: visit.cursor,
+  });
 }
 
 /** A visitor's comment on the active version: author null, `anonymous_name`, actor `anonymous`. */

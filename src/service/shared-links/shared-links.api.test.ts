@@ -602,6 +602,62 @@ describe("the public side of a shared link", () => {
     const seen = await visitor("GET", `/v1/public/shared-links/${v}/files/${fileInFolder}/comments`);
     expect(seen.body.data.map((c: { id: string }) => c.id)).toContain(byViewer.body.id);
   });
+
+  it("visitors read the team's replies to a comment where the link shows comments", async () => {
+    const t = tokenOf(await share({ target: { type: "file", id: fileInFolder }, access: "comment" }));
+    const asked = await owner("POST", `/v1/files/${fileInFolder}/comments`, {
+      body: { text: "Blue or green?" },
+    });
+    expect(asked.status, asked.text).toBe(201);
+    const answers = ["Blue", "Green", "Either"];
+    for (const text of answers) {
+      const replied = await owner("POST", `/v1/files/${fileInFolder}/comments/${asked.body.id}/replies`, {
+        body: { text },
+      });
+      expect(replied.status, replied.text).toBe(200);
+    }
+    const path = `/v1/public/shared-links/${t}/files/${fileInFolder}/comments/${asked.body.id}/replies`;
+    const first = await visitor("GET", `${path}?limit=2`);
+    expect(first.status, first.text).toBe(200);
+    expect(first.body.data.map((r: { text: string }) => r.text)).toEqual(["Blue", "Green"]);
+    expect(first.body.data[0]).toMatchObject({
+      object: "reply",
+      comment_id: asked.body.id,
+      author: { name: expect.any(String) },
+    });
+    expect(first.body.has_more).toBe(true);
+    const rest = await visitor("GET", `${path}?limit=2&cursor=${first.body.next_cursor}`);
+    expect(rest.body.data.map((r: { text: string }) => r.text)).toEqual(["Either"]);
+
+    // Where comments are not shown, neither are replies; an unknown comment is not there.
+    const viewOnly = tokenOf(await share({ target: { type: "file", id: fileInFolder } }));
+    expectError(
+      await visitor(
+        "GET",
+        `/v1/public/shared-links/${viewOnly}/files/${fileInFolder}/comments/${asked.body.id}/replies`,
+      ),
+      403,
+      "forbidden",
+    );
+    expectError(
+      await visitor("GET", `/v1/public/shared-links/${t}/files/${fileInFolder}/comments/cmt_unknown/replies`),
+      404,
+      "not_found",
+    );
+    // A comment of another file is not reached through this file.
+    const elsewhere = await owner("POST", `/v1/files/${fileOutside}/comments`, {
+      body: { text: "Elsewhere" },
+    });
+    expect(elsewhere.status, elsewhere.text).toBe(201);
+    expectError(
+      await visitor(
+        "GET",
+        `/v1/public/shared-links/${t}/files/${fileInFolder}/comments/${elsewhere.body.id}/replies`,
+      ),
+      404,
+      "not_found",
+    );
+  });
 });
 
 describe("a shared link write that changes nothing", () => {

@@ -1,11 +1,13 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { Download, X } from "lucide-react";
 import { type FormEvent, type RefObject, useEffect, useRef, useState } from "react";
+import type { Comment, Reply } from "../../../contract/comments.ts";
 import {
   createPublicShareComment,
   downloadPublicShareFile,
   getPublicShareFile,
   listPublicShareComments,
+  listPublicShareReplies,
 } from "../../../contract/operations/shared-links.ts";
 import type { PublicFile } from "../../../contract/sharing.ts";
 import { errorMessage } from "../../api/error-message.ts";
@@ -19,6 +21,39 @@ export interface ShareAccess {
   accessToken: string | null;
   access: "view" | "comment" | "download";
   anonymousComments: boolean;
+}
+
+function Byline({ item }: { item: Comment | Reply }) {
+  return (
+    <p className="font-medium text-xs">
+      {item.author?.name ?? item.anonymous_name ?? "Someone"}{" "}
+      <span className="font-normal text-zinc-600 dark:text-zinc-400">{formatDateTime(item.created_at)}</span>
+    </p>
+  );
+}
+
+/** The replies the team wrote to a visitor's (or anyone's) comment, under it. */
+function Replies({ share, fileId, comment }: { share: ShareAccess; fileId: string; comment: Comment }) {
+  const replies = useQuery({
+    queryKey: ["visitor-replies", share.token, fileId, comment.id, comment.reply_count],
+    queryFn: () =>
+      visitorCall(listPublicShareReplies, {
+        params: { token: share.token, fileId, commentId: comment.id },
+        accessToken: share.accessToken,
+        query: { limit: 100 },
+      }),
+  });
+  if (!replies.data?.data.length) return null;
+  return (
+    <ul aria-label="Replies" className="mt-2 space-y-2 border-zinc-300 border-l-2 pl-3 dark:border-zinc-600">
+      {replies.data.data.map((reply) => (
+        <li key={reply.id}>
+          <Byline item={reply} />
+          <p className="mt-0.5 whitespace-pre-wrap">{reply.text}</p>
+        </li>
+      ))}
+    </ul>
+  );
 }
 
 function Comments({ share, fileId }: { share: ShareAccess; fileId: string }) {
@@ -52,13 +87,9 @@ function Comments({ share, fileId }: { share: ShareAccess; fileId: string }) {
       <ul className="mt-2 space-y-2">
         {comments.data?.data.map((c) => (
           <li key={c.id} className="rounded-md bg-zinc-100 px-3 py-2 text-sm dark:bg-zinc-800">
-            <p className="font-medium text-xs">
-              {c.author?.name ?? c.anonymous_name ?? "Someone"}{" "}
-              <span className="font-normal text-zinc-600 dark:text-zinc-400">
-                {formatDateTime(c.created_at)}
-              </span>
-            </p>
+            <Byline item={c} />
             <p className="mt-0.5 whitespace-pre-wrap">{c.text}</p>
+            {c.has_replies && <Replies share={share} fileId={fileId} comment={c} />}
           </li>
         ))}
         {comments.data?.data.length === 0 && (
@@ -181,7 +212,7 @@ export function SharedFileView({
               <img
                 src={viaPublicProxy(data.preview_url ?? data.thumbnail_url)}
                 alt={data.name}
-                className="max-h-[60vh] object-contain"
+                className="transparency-grid max-h-[60vh] object-contain"
               />
             ) : (
               <p className="p-10 text-sm text-zinc-600 dark:text-zinc-400">No preview for this file.</p>
