@@ -1,4 +1,5 @@
 import type { Locator, Page } from "playwright-core";
+import sharp from "sharp";
 import { beforeAll, describe, expect, test } from "vitest";
 import {
   chunkFetched,
@@ -100,6 +101,66 @@ describe("browse", () => {
     await d.page.getByRole("heading", { level: 1, name: "Libraries" }).waitFor();
     await d.screenshot("libraries-dark");
     await d.expectAccessible("libraries, dark");
+  });
+
+  test("on a phone the toolbar's filters take one line that scrolls sideways, and the toolbar scrolls away", async () => {
+    const d = await openDashboard({ viewport: { width: 390, height: 844 } });
+    await d.goto(`/folders/${folder.id}`);
+    await expect.poll(() => shownNames(d.page)).toEqual(["notes.txt", ...[...names].reverse()]);
+    const toolbar = d.page.getByTestId("browse-toolbar");
+    const filters = toolbar.getByRole("search", { name: "Filters" });
+    const filterBox = (await filters.boundingBox())!;
+    expect(filterBox.height).toBeLessThan(44);
+    expect(await filters.evaluate((row) => row.scrollWidth > row.clientWidth)).toBe(true);
+    expect((await toolbar.boundingBox())!.height).toBeLessThan(140);
+    expect(await toolbar.evaluate((bar) => getComputedStyle(bar).position)).toBe("static");
+    await d.screenshot("phone-toolbar");
+    await d.expectAccessible("folder on a phone");
+  });
+
+  test("a transparent black logo stays visible on a dark tile", async () => {
+    const { fixtures } = serviceApi();
+    const marks = await fixtures.createLibrary(fixtures.unique("Marks"));
+    const clear = { r: 0, g: 0, b: 0, alpha: 0 };
+    const black = { r: 0, g: 0, b: 0, alpha: 1 };
+    const logo = await sharp({ create: { width: 400, height: 400, channels: 4, background: clear } })
+      .composite([
+        {
+          input: { create: { width: 200, height: 200, channels: 4, background: black } },
+          left: 100,
+          top: 100,
+        },
+      ])
+      .png()
+      .toBuffer();
+    const file = await fixtures.uploadBytes({ name: "black-mark.png", library_id: marks.id }, logo);
+    await fixtures.waitUntilProcessed(file.id);
+    const d = await openDashboard();
+    await d.setTheme("dark");
+    await d.goto(`/libraries/${marks.id}`);
+    const picture = d.page.locator(`[data-file-id="${file.id}"] img`);
+    await expect
+      .poll(() =>
+        picture.evaluate((img: HTMLImageElement) => img.naturalWidth > 0 && getComputedStyle(img).opacity),
+      )
+      .toBe("1");
+    const shot = await picture.screenshot();
+    const { width, height } = await sharp(shot).metadata();
+    const meanOf = async (left: number, top: number) => {
+      const patch = { left: Math.round(left * width!), top: Math.round(top * height!) };
+      const size = { width: Math.round(width! / 6), height: Math.round(height! / 6) };
+      // `stats()` reads its input, not the pipeline's result: the patch is cut out first.
+      const cut = await sharp(shot)
+        .extract({ ...patch, ...size })
+        .greyscale()
+        .toBuffer();
+      const stats = await sharp(cut).stats();
+      return stats.channels[0]!.mean;
+    };
+    // The transparent corners show a mid-grey grid, not the dark tile, so the black mark stands out.
+    expect(await meanOf(0.02, 0.02)).toBeGreaterThan(70);
+    expect(await meanOf(0.42, 0.42)).toBeLessThan(20);
+    await d.screenshot("transparent-logo-dark");
   });
 
   test("a dialog opened from a menu loads then, takes focus, and gives it back on Escape", async () => {

@@ -80,11 +80,14 @@ describe("review", () => {
     await thread.getByRole("list", { name: "Replies" }).getByText("Bigger in v2").waitFor();
     await d.screenshot("comment-with-marks-and-reply");
     await d.expectAccessible("file page with the comments panel");
-    await thread.getByRole("button", { name: "Resolve" }).click();
+    // Each thread's buttons name their comment, so a screen reader's list of buttons tells them apart.
+    await thread.getByRole("button", { name: /^Resolve comment by .+: “Logo too small here”$/ }).click();
     await expect
       .poll(async () => (await d.api("GET", `/v1/files/${file.id}/comments/${created.id}`)).resolved)
       .toBe(true);
     await expect.poll(() => thread.count()).toBe(0);
+    // The resolved comment left the "Open" list with focus in it; focus stays in the panel, not on <body>.
+    await expect.poll(() => d.page.evaluate(() => document.activeElement?.textContent)).toBe("Open (0)");
     await d.page.getByRole("button", { name: /^Resolved/ }).click();
     await thread.getByText("Resolved", { exact: true }).waitFor();
 

@@ -51,6 +51,18 @@ describe("pages", () => {
     await d.page.getByRole("button", { name: "Edit" }).click();
     await adder.getByRole("button", { name: "Board" }).click();
     await d.page.getByRole("combobox", { name: "Board", exact: true }).selectOption(board.id);
+    // A file grid's picker offers the library's newest files, but never the page being edited.
+    const pageId = new URL(d.page.url()).pathname.split("/").pop()!;
+    const pageAsFile = await api("GET", `/v1/files/${pageId}`);
+    const newest = await api("GET", "/v1/files?limit=24&sort=created_at&order=desc");
+    expect(newest.data.map((f: { id: string }) => f.id)).toContain(pageId);
+    await adder.getByRole("button", { name: "File grid" }).click();
+    await d.page.getByRole("button", { name: "Add files…" }).click();
+    const gridPicker = d.page.getByRole("dialog", { name: "Add files to the grid" });
+    await gridPicker.getByRole("listitem").filter({ hasText: notes.name }).waitFor();
+    expect(await gridPicker.getByRole("listitem").filter({ hasText: pageAsFile.name }).count()).toBe(0);
+    await gridPicker.getByRole("button", { name: "Cancel" }).click();
+    await d.page.getByRole("button", { name: "Remove File grid" }).click();
     // The board goes above the image, by keyboard.
     await d.page.getByRole("button", { name: "Move Board up" }).click();
     await d.page.getByRole("button", { name: "Save" }).click();

@@ -100,4 +100,11 @@ test("settings show the brandspace, the dashboard's key (never in full), members
   await d.page.getByRole("heading", { level: 2, name: "Roles" }).waitFor();
   await d.screenshot("settings-dark");
   await d.expectAccessible("settings, dark");
+  // On a phone the members table scrolls sideways: it becomes a tab stop, so the keyboard can scroll it.
+  await d.page.setViewportSize({ width: 390, height: 844 });
+  const scroller = d.page.getByRole("region", { name: "Members table" });
+  await scroller.focus();
+  await scroller.press("ArrowRight");
+  await expect.poll(() => scroller.evaluate((box) => box.scrollLeft)).toBeGreaterThan(0);
+  await d.expectAccessible("settings on a phone");
 });

@@ -83,7 +83,8 @@ export function FileThumb({ file, iconClassName }: { file: FileBase; iconClassNa
           onLoad={() => setSettled({ src, ok: true })}
           onError={() => setSettled({ src, ok: false })}
           className={cn(
-            "absolute inset-0 size-full object-contain transition-opacity duration-200",
+            // Sized to the picture (centred, never enlarged), so the grid shows through its transparent parts only.
+            "transparency-grid absolute inset-0 m-auto max-h-full max-w-full transition-opacity duration-200",
             state === "loaded" ? "opacity-100" : "opacity-0",
           )}
         />

@@ -86,7 +86,8 @@ function SortControls({ search, setSearch }: { search: BrowseSearch; setSearch: 
 
 /**
  * The browse toolbar, sticky over the scrolling files: a summary, the filters, sort and the view toggle, and
- * below them the active filters as chips.
+ * below them the active filters as chips. On a phone it scrolls away with the files instead, which need the
+ * height, and its filters take one line that scrolls sideways.
  */
 export function Toolbar({
   search,
@@ -108,12 +109,18 @@ export function Toolbar({
 }) {
   const filterProps = { search, setSearch };
   return (
-    <div className="sticky top-0 z-10 space-y-2 border-zinc-200 border-b bg-white/95 px-6 py-2.5 backdrop-blur dark:border-zinc-800 dark:bg-zinc-950/95">
+    <div
+      data-testid="browse-toolbar"
+      className="top-0 z-10 space-y-2 sm:sticky border-zinc-200 border-b bg-white/95 px-6 py-2.5 backdrop-blur dark:border-zinc-800 dark:bg-zinc-950/95"
+    >
       <div className="flex flex-wrap items-center gap-2">
         <div className="mr-auto min-w-0 text-sm text-zinc-600 dark:text-zinc-400" aria-live="polite">
           {summary}
         </div>
-        <search aria-label="Filters" className="flex flex-wrap items-center gap-1.5">
+        <search
+          aria-label="Filters"
+          className="flex items-center gap-1.5 max-sm:order-last max-sm:-mx-6 max-sm:w-[calc(100%+3rem)] max-sm:overflow-x-auto max-sm:px-6 max-sm:py-0.5 sm:flex-wrap max-sm:[&>*]:shrink-0"
+        >
           <KindFilter {...filterProps} />
           <ExtensionFilter {...filterProps} />
           <SizeFilter {...filterProps} />

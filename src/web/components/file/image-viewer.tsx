@@ -137,7 +137,7 @@ export function ImageViewer({ file }: { file: File }) {
           zoomed ? "cursor-grab active:cursor-grabbing" : "cursor-zoom-in",
         )}
       >
-        <div className="absolute top-1/2 left-1/2" style={layer}>
+        <div className="transparency-grid absolute top-1/2 left-1/2" style={layer}>
           {base && (
             <img
               src={base}

@@ -44,7 +44,7 @@ export function SimilarFiles({ file }: { file: File }) {
                     src={viaBff(match.thumbnail_url)}
                     alt=""
                     loading="lazy"
-                    className="size-full object-cover transition-transform group-hover:scale-105"
+                    className="transparency-grid size-full object-cover transition-transform group-hover:scale-105"
                   />
                 )}
               </div>

@@ -5,23 +5,13 @@ import type { PageBlock, PageReferences } from "../../../contract/pages.ts";
 import { boardsQuery } from "../../api/boards.ts";
 import { Button } from "../ui/button.tsx";
 import { Input } from "../ui/input.tsx";
+import { type BlockType, blockNames } from "./block-names.ts";
 import { FilePickerDialog } from "./file-picker-dialog.tsx";
 import { formatRuns, parseRuns } from "./rich-text.ts";
 
 const newId = () => Math.random().toString(36).slice(2, 10);
 const SELECT =
   "h-9 rounded-md border border-zinc-300 bg-white px-2 text-sm dark:border-zinc-700 dark:bg-zinc-900";
-
-export type BlockType = PageBlock["type"];
-
-export const BLOCK_LABELS: Record<BlockType, string> = {
-  heading: "Heading",
-  paragraph: "Paragraph",
-  image: "Image",
-  file_grid: "File grid",
-  board_embed: "Board",
-  divider: "Divider",
-};
 
 export function emptyBlock(type: BlockType): PageBlock {
   const id = newId();
@@ -71,12 +61,14 @@ function BlockFields({
   references,
   names,
   onNames,
+  pageId,
 }: {
   block: PageBlock;
   onChange: (b: PageBlock) => void;
   references: PageReferences | null;
   names: Record<string, string>;
   onNames: (names: Record<string, string>) => void;
+  pageId: string;
 }) {
   const [picking, setPicking] = useState(false);
   const boards = useQuery({ ...boardsQuery(), enabled: block.type === "board_embed" });
@@ -189,6 +181,7 @@ function BlockFields({
               multiple
               onOpenChange={setPicking}
               title="Add files to the grid"
+              exclude={[pageId]}
               onPick={(files) => {
                 onNames({ ...names, ...Object.fromEntries(files.map((f) => [f.id, f.name])) });
                 onChange({
@@ -235,12 +228,14 @@ export function BlockEditor({
   blocks,
   onChange,
   references,
+  pageId,
 }: {
+  pageId: string;
   blocks: PageBlock[];
   onChange: (blocks: PageBlock[]) => void;
   references: PageReferences | null;
 }) {
-  const [names, setNames] = useState<Record<string, string>>({});
+  const [fileNames, setFileNames] = useState<Record<string, string>>({});
   const [dragging, setDragging] = useState<number | null>(null);
   const move = (from: number, to: number) => {
     if (to < 0 || to >= blocks.length || from === to) return;
@@ -251,12 +246,13 @@ export function BlockEditor({
   };
   const replace = (index: number, block: PageBlock) =>
     onChange(blocks.map((b, i) => (i === index ? block : b)));
+  const names = blockNames(blocks);
   return (
     <ol aria-label="Blocks" className="space-y-3">
       {blocks.map((block, index) => (
         <li
           key={block.id}
-          aria-label={`${BLOCK_LABELS[block.type]} block`}
+          aria-label={`${names[index]} block`}
           onDragOver={(e) => {
             if (dragging !== null) e.preventDefault();
           }}
@@ -276,23 +272,25 @@ export function BlockEditor({
           >
             <GripVertical className="size-4" />
           </span>
-          <div className="min-w-0 flex-1">
-            <p className="mb-1.5 font-medium text-xs text-zinc-600 uppercase tracking-wide dark:text-zinc-400">
-              {BLOCK_LABELS[block.type]}
-            </p>
+          {/* Named after the block, so that two paragraphs' "Paragraph" fields are told apart. */}
+          <fieldset className="min-w-0 flex-1">
+            <legend className="mb-1.5 font-medium text-xs text-zinc-600 uppercase tracking-wide dark:text-zinc-400">
+              {names[index]}
+            </legend>
             <BlockFields
               block={block}
               onChange={(b) => replace(index, b)}
               references={references}
-              names={names}
-              onNames={setNames}
+              names={fileNames}
+              onNames={setFileNames}
+              pageId={pageId}
             />
-          </div>
+          </fieldset>
           <div className="flex flex-col gap-1">
             <Button
               variant="ghost"
               size="icon"
-              aria-label={`Move ${BLOCK_LABELS[block.type]} up`}
+              aria-label={`Move ${names[index]} up`}
               disabled={index === 0}
               onClick={() => move(index, index - 1)}
             >
@@ -301,7 +299,7 @@ export function BlockEditor({
             <Button
               variant="ghost"
               size="icon"
-              aria-label={`Move ${BLOCK_LABELS[block.type]} down`}
+              aria-label={`Move ${names[index]} down`}
               disabled={index === blocks.length - 1}
               onClick={() => move(index, index + 1)}
             >
@@ -310,7 +308,7 @@ export function BlockEditor({
             <Button
               variant="ghost"
               size="icon"
-              aria-label={`Remove ${BLOCK_LABELS[block.type]}`}
+              aria-label={`Remove ${names[index]}`}
               onClick={() => onChange(blocks.filter((_, i) => i !== index))}
             >
               <Trash2 className="size-4" aria-hidden="true" />

@@ -71,7 +71,7 @@ function Block({
           <img
             src={rewrite(file.preview_url ?? file.thumbnail_url)}
             alt={block.alt ?? file.name}
-            className="mx-auto max-h-[70vh] rounded-md object-contain"
+            className="transparency-grid mx-auto max-h-[70vh] rounded-md object-contain"
           />
           {block.caption && (
             <figcaption className="mt-2 text-center text-sm text-zinc-600 dark:text-zinc-400">

@@ -15,13 +15,14 @@ export interface PickedFile {
 
 /** What the list shows: loading, a failure, nothing, the newest, or what matches the words. */
 function listHeading(
-  search: { isPending: boolean; isError: boolean; data?: { data: unknown[] } },
+  search: { isPending: boolean; isError: boolean },
+  files: unknown[] | undefined,
   noun: string,
   words: string,
 ): string {
   if (search.isPending) return "Loading…";
   if (search.isError) return `Could not load ${noun}.`;
-  if (search.data?.data.length === 0) return words ? `No ${noun} match “${words}”.` : `No ${noun} yet.`;
+  if (files?.length === 0) return words ? `No ${noun} match “${words}”.` : `No ${noun} yet.`;
   return words ? `${noun[0]!.toUpperCase()}${noun.slice(1)} matching “${words}”` : `Newest ${noun}`;
 }
 
@@ -30,7 +31,8 @@ const SEARCH_DELAY_MS = 200;
 
 /**
  * Picks one file (or several) from the libraries the dashboard can see: the newest to begin with, then those
- * matching what is typed. `kind` offers only files of that kind.
+ * matching what is typed. `kind` offers only files of that kind; `exclude` leaves out those files (a page
+ * being edited is not offered for its own grid).
  */
 export function FilePickerDialog({
   open,
@@ -39,6 +41,7 @@ export function FilePickerDialog({
   onPick,
   title,
   kind,
+  exclude = [],
 }: {
   open: boolean;
   onOpenChange: (open: boolean) => void;
@@ -46,12 +49,13 @@ export function FilePickerDialog({
   onPick: (files: PickedFile[]) => void;
   title: string;
   kind?: "image";
+  exclude?: string[];
 }) {
   const [q, setQ] = useState("");
   const [picked, setPicked] = useState<PickedFile[]>([]);
   const words = useDebounced(q.trim(), SEARCH_DELAY_MS);
   const search = useQuery(filePickerQuery(words, kind));
-  const files = search.data?.data;
+  const files = search.data?.data.filter((file) => !exclude.includes(file.id));
   const noun = kind === "image" ? "images" : "files";
   const toggle = (file: PickedFile) => {
     if (!multiple) {
@@ -75,7 +79,7 @@ export function FilePickerDialog({
           onChange={(e) => setQ(e.target.value)}
         />
         <p className="text-xs text-zinc-600 dark:text-zinc-400" aria-live="polite">
-          {listHeading(search, noun, words)}
+          {listHeading(search, files, noun, words)}
         </p>
         <ul aria-label="Files found" className="grid max-h-80 grid-cols-3 gap-2 overflow-y-auto">
           {files?.map((file) => {

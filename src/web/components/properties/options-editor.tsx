@@ -66,7 +66,7 @@ export function OptionsEditor({ property, mutations }: { property: Property; mut
   return (
     <section aria-labelledby={`${id}-title`} className="space-y-2">
       <h3 id={`${id}-title`} className="font-medium text-sm">
-        Options
+        Options<span className="sr-only"> of {property.name}</span>
       </h3>
       {options.length === 0 ? (
         <p className="text-sm text-zinc-600 dark:text-zinc-400">No options yet.</p>
@@ -88,7 +88,7 @@ export function OptionsEditor({ property, mutations }: { property: Property; mut
       {options.length < PROPERTY_LIMITS.optionsPerProperty && (
         <form onSubmit={add} className="flex gap-2">
           <Input
-            aria-label="New option"
+            aria-label={`New option for ${property.name}`}
             placeholder="New option"
             value={label}
             maxLength={PROPERTY_LIMITS.labelLength}
@@ -101,6 +101,7 @@ export function OptionsEditor({ property, mutations }: { property: Property; mut
             variant="secondary"
             className="shrink-0 whitespace-nowrap"
             disabled={mutations.creating || !label.trim()}
+            aria-label={`Add option to ${property.name}`}
           >
             <Plus className="size-4" aria-hidden="true" /> Add option
           </Button>

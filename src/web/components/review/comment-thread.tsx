@@ -1,6 +1,6 @@
 import { useQuery } from "@tanstack/react-query";
 import { CheckCircle2, Clock, MessageSquare, PenLine, RotateCcw, Trash2 } from "lucide-react";
-import { useState } from "react";
+import { useLayoutEffect, useRef, useState } from "react";
 import type { Comment, Reply } from "../../../contract/comments.ts";
 import { meQuery, useAccess } from "../../api/access.ts";
 import {
@@ -16,19 +16,19 @@ import {
 import { errorMessage } from "../../api/error-message.ts";
 import { cn } from "../../lib/cn.ts";
 import { formatDuration } from "../../lib/format.ts";
+import { passFocusOn } from "../../lib/pass-focus-on.ts";
 import { toast } from "../../lib/toast.ts";
 import { Button } from "../ui/button.tsx";
 import { ConfirmDialog } from "../ui/confirm-dialog.tsx";
 import { RelativeTime } from "../ui/relative-time.tsx";
 import { CommentComposer } from "./comment-composer.tsx";
+import { authorName, subjectOf } from "./comment-subject.ts";
 import { useReview } from "./review-context.tsx";
 
 function Byline({ item }: { item: Comment | Reply }) {
   return (
     <p className="flex flex-wrap items-baseline gap-x-2 text-xs text-zinc-500 dark:text-zinc-400">
-      <span className="font-medium text-sm text-zinc-900 dark:text-zinc-100">
-        {item.author?.name ?? `${item.anonymous_name ?? "Visitor"} (visitor)`}
-      </span>
+      <span className="font-medium text-sm text-zinc-900 dark:text-zinc-100">{authorName(item)}</span>
       <RelativeTime iso={item.created_at} />
       {item.edited_at && <span>(edited)</span>}
     </p>
@@ -54,6 +54,7 @@ function ReplyItem({ fileId, commentId, reply }: { fileId: string; commentId: st
   const remove = useDeleteReply();
   const rights = useRights(reply);
   const params = { fileId, commentId, replyId: reply.id };
+  const subject = subjectOf("reply", reply);
   return (
     <li className="space-y-1 border-zinc-200 border-l-2 pl-3 dark:border-zinc-700">
       <Byline item={reply} />
@@ -76,12 +77,17 @@ function ReplyItem({ fileId, commentId, reply }: { fileId: string; commentId: st
       )}
       <div className="flex gap-1">
         {rights.canEdit && !editing && (
-          <Button variant="ghost" size="sm" onClick={() => setEditing(true)}>
+          <Button variant="ghost" size="sm" onClick={() => setEditing(true)} aria-label={`Edit ${subject}`}>
             Edit
           </Button>
         )}
         {rights.canDelete && (
-          <Button variant="ghost" size="sm" onClick={() => setConfirming(true)} aria-label="Delete reply">
+          <Button
+            variant="ghost"
+            size="sm"
+            onClick={() => setConfirming(true)}
+            aria-label={`Delete ${subject}`}
+          >
             <Trash2 className="size-3.5" aria-hidden="true" />
           </Button>
         )}
@@ -118,6 +124,12 @@ export function CommentThread({ comment, fileId }: { comment: Comment; fileId: s
   const params = { fileId, commentId: comment.id };
   const replyDenial = access.denial("comments:write", "comments.create");
   const stateDenial = access.denial("comments:write");
+  const subject = subjectOf("comment", comment);
+  const item = useRef<HTMLLIElement>(null);
+  useLayoutEffect(() => {
+    const element = item.current;
+    return () => passFocusOn(element);
+  }, []);
 
   const open = () => {
     review?.select(comment.id);
@@ -125,6 +137,7 @@ export function CommentThread({ comment, fileId }: { comment: Comment; fileId: s
   };
   return (
     <li
+      ref={item}
       id={`comment-${comment.id}`}
       data-comment-id={comment.id}
       aria-current={selected ? "true" : undefined}
@@ -194,6 +207,7 @@ export function CommentThread({ comment, fileId }: { comment: Comment; fileId: s
             size="sm"
             disabled={!!stateDenial}
             onClick={() => reopen.mutate({ params }, { onError: (e) => toast.error(errorMessage(e)) })}
+            aria-label={`Reopen ${subject}`}
           >
             <RotateCcw className="size-3.5" aria-hidden="true" /> Reopen
           </Button>
@@ -203,6 +217,7 @@ export function CommentThread({ comment, fileId }: { comment: Comment; fileId: s
             size="sm"
             disabled={!!stateDenial}
             onClick={() => resolve.mutate({ params }, { onError: (e) => toast.error(errorMessage(e)) })}
+            aria-label={`Resolve ${subject}`}
           >
             <CheckCircle2 className="size-3.5" aria-hidden="true" /> Resolve
           </Button>
@@ -214,17 +229,23 @@ export function CommentThread({ comment, fileId }: { comment: Comment; fileId: s
             setReplying(true);
             review?.select(comment.id);
           }}
+          aria-label={`Reply to ${subject}${comment.reply_count > 0 ? ` (${comment.reply_count} ${comment.reply_count === 1 ? "reply" : "replies"})` : ""}`}
         >
           <MessageSquare className="size-3.5" aria-hidden="true" /> Reply
           {comment.reply_count > 0 && <span className="text-zinc-500">({comment.reply_count})</span>}
         </Button>
         {rights.canEdit && !editing && (
-          <Button variant="ghost" size="sm" onClick={() => setEditing(true)}>
+          <Button variant="ghost" size="sm" onClick={() => setEditing(true)} aria-label={`Edit ${subject}`}>
             Edit
           </Button>
         )}
         {rights.canDelete && (
-          <Button variant="ghost" size="sm" onClick={() => setConfirming(true)} aria-label="Delete comment">
+          <Button
+            variant="ghost"
+            size="sm"
+            onClick={() => setConfirming(true)}
+            aria-label={`Delete ${subject}`}
+          >
             <Trash2 className="size-3.5" aria-hidden="true" />
           </Button>
         )}

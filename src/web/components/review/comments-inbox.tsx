@@ -14,6 +14,7 @@ import { AccessNotice } from "../ui/access-notice.tsx";
 import { Button } from "../ui/button.tsx";
 import { RelativeTime } from "../ui/relative-time.tsx";
 import { Skeleton } from "../ui/skeleton.tsx";
+import { authorName } from "./comment-subject.ts";
 
 const SELECT =
   "h-9 rounded-md border border-zinc-300 bg-white px-2 text-sm dark:border-zinc-700 dark:bg-zinc-900";
@@ -38,9 +39,7 @@ function InboxRow({ comment }: { comment: InboxComment }) {
         className="block space-y-1 rounded-lg border border-zinc-200 p-3 hover:border-accent-500 hover:bg-zinc-50 focus-visible:outline-2 focus-visible:outline-accent-500 dark:border-zinc-800 dark:hover:bg-zinc-900"
       >
         <span className="flex flex-wrap items-baseline gap-x-2 text-xs text-zinc-500 dark:text-zinc-400">
-          <span className="font-medium text-sm text-zinc-900 dark:text-zinc-100">
-            {comment.author?.name ?? `${comment.anonymous_name ?? "Visitor"} (visitor)`}
-          </span>
+          <span className="font-medium text-sm text-zinc-900 dark:text-zinc-100">{authorName(comment)}</span>
           on <span className="font-medium text-zinc-800 dark:text-zinc-200">{comment.file.name}</span>
           <RelativeTime iso={comment.created_at} />
         </span>

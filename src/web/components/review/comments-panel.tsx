@@ -62,7 +62,7 @@ export function CommentsPanel({ file }: { file: File }) {
     all: comments.data?.length ?? 0,
   };
   return (
-    <div className="space-y-4 p-4">
+    <div className="space-y-4 p-4" data-focus-scope>
       <CommentComposer
         label="Comment"
         submitLabel="Comment"
@@ -91,16 +91,14 @@ export function CommentsPanel({ file }: { file: File }) {
           }
         }}
       />
-      <div
-        role="radiogroup"
-        aria-label="Show comments"
-        className="flex gap-1 rounded-md bg-zinc-100 p-1 dark:bg-zinc-800"
-      >
+      <fieldset className="flex gap-1 rounded-md bg-zinc-100 p-1 dark:bg-zinc-800">
+        <legend className="sr-only">Show comments</legend>
         {SHOWS.map((option) => (
           <button
             key={option.value}
             type="button"
             aria-pressed={show === option.value}
+            data-focus-home={show === option.value || undefined}
             onClick={() => setShow(option.value)}
             className={cn(
               "flex-1 rounded px-2 py-1 font-medium text-xs",
@@ -112,7 +110,7 @@ export function CommentsPanel({ file }: { file: File }) {
             {option.label} ({counts[option.value]})
           </button>
         ))}
-      </div>
+      </fieldset>
       {comments.isPending ? (
         <div className="space-y-2" role="status" aria-label="Loading comments">
           <Skeleton className="h-16 w-full" />

@@ -3,8 +3,16 @@ import { useState } from "react";
 import { toast } from "../../lib/toast.ts";
 import { Button } from "../ui/button.tsx";
 
-/** Copies `text` to the clipboard and says so. */
-export function CopyButton({ text, label = "Copy link" }: { text: string; label?: string }) {
+/** Copies `text` to the clipboard and says so. In a list, `name` tells screen readers which row's link it copies. */
+export function CopyButton({
+  text,
+  label = "Copy link",
+  name,
+}: {
+  text: string;
+  label?: string;
+  name?: string;
+}) {
   const [copied, setCopied] = useState(false);
   const copy = async () => {
     try {
@@ -17,7 +25,7 @@ export function CopyButton({ text, label = "Copy link" }: { text: string; label?
     }
   };
   return (
-    <Button type="button" variant="secondary" onClick={copy}>
+    <Button type="button" variant="secondary" onClick={copy} aria-label={name && (copied ? "Copied" : name)}>
       {copied ? (
         <Check className="size-4" aria-hidden="true" />
       ) : (

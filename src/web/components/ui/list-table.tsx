@@ -1,5 +1,6 @@
 import type { ReactNode } from "react";
 import { cn } from "../../lib/cn.ts";
+import { useOverflowsSideways } from "../../lib/use-overflows-sideways.ts";
 
 export interface ListColumn {
   key: string;
@@ -31,8 +32,14 @@ export function ListTable({
   children: ReactNode;
 }) {
   const edge = inset === "page" ? { first: "pl-6", last: "pr-6" } : { first: "pl-0", last: "pr-0" };
+  const scroll = useOverflowsSideways<HTMLDivElement>();
   return (
-    <div className="relative overflow-x-auto">
+    <div
+      ref={scroll.ref}
+      // Only while it scrolls sideways is it a tab stop: arrow keys then scroll it.
+      {...(scroll.overflows && { tabIndex: 0, role: "region", "aria-label": `${caption} table` })}
+      className="relative overflow-x-auto focus-visible:outline-2 focus-visible:outline-accent-500 focus-visible:-outline-offset-2"
+    >
       <table className={cn("w-full table-fixed text-left text-sm", minWidth)}>
         <caption className="sr-only">{caption}</caption>
         <thead className="border-zinc-200 border-y text-xs text-zinc-600 uppercase tracking-wide dark:border-zinc-800 dark:text-zinc-400">

@@ -43,7 +43,11 @@ function FileTile({ file, layout, onOpen }: { file: PublicFile; layout: Layout; 
       <button type="button" onClick={onOpen} className="group block w-full text-left">
         <span className="flex aspect-square items-center justify-center overflow-hidden rounded-md bg-zinc-100 dark:bg-zinc-800">
           {file.thumbnail_url ? (
-            <img src={viaPublicProxy(file.thumbnail_url)} alt="" className="size-full object-contain" />
+            <img
+              src={viaPublicProxy(file.thumbnail_url)}
+              alt=""
+              className="transparency-grid max-h-full max-w-full object-contain"
+            />
           ) : (
             <span className="text-xs text-zinc-500 uppercase">{file.extension}</span>
           )}

@@ -93,7 +93,11 @@ function LinkRow({ link, denial }: { link: SharedLink; denial: string | null }) 
       <td className="px-3 py-3 tabular-nums">{formatCount(link.view_count)}</td>
       <td className="py-3 pr-6 pl-3">
         <div className="flex justify-end gap-1.5">
-          <CopyButton text={link.url} label="Copy" />
+          <CopyButton
+            text={link.url}
+            label="Copy"
+            name={`Copy the link to ${link.target_name ?? "this item"}`}
+          />
           <GuardedButton
             variant="ghost"
             size="icon"

@@ -7,12 +7,8 @@ import { useAccess } from "../../../api/access.ts";
 import { viaBff } from "../../../api/client.ts";
 import { errorMessage } from "../../../api/error-message.ts";
 import { pageQuery, usePublishPage, useUnpublishPage, useUpdatePage } from "../../../api/pages.ts";
-import {
-  BLOCK_LABELS,
-  BlockEditor,
-  type BlockType,
-  emptyBlock,
-} from "../../../components/pages/block-editor.tsx";
+import { BlockEditor, emptyBlock } from "../../../components/pages/block-editor.tsx";
+import { BLOCK_LABELS, type BlockType } from "../../../components/pages/block-names.ts";
 import { BlockView } from "../../../components/pages/block-view.tsx";
 import { usePreviewReferences } from "../../../components/pages/preview-references.ts";
 import { LinkField } from "../../../components/sharing/copy-button.tsx";
@@ -191,7 +187,7 @@ function PageEditor() {
         </div>
       ) : (
         <div className="mt-4">
-          <BlockEditor blocks={blocks} onChange={setBlocks} references={page.references} />
+          <BlockEditor pageId={page.id} blocks={blocks} onChange={setBlocks} references={page.references} />
           <fieldset className="mt-4 flex flex-wrap gap-2">
             <legend className="sr-only">Add a block</legend>
             {(Object.keys(BLOCK_LABELS) as BlockType[]).map((type) => (

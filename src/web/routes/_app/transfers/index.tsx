@@ -59,7 +59,13 @@ function TransferRow({ transfer, denial }: { transfer: Transfer; denial: string 
       </td>
       <td className="py-3 pr-6 pl-3">
         <div className="flex justify-end gap-1.5">
-          {live && <CopyButton text={transfer.url} label="Copy" />}
+          {live && (
+            <CopyButton
+              text={transfer.url}
+              label="Copy"
+              name={`Copy the link to the transfer ${transfer.name}`}
+            />
+          )}
           {live && (
             <GuardedButton
               variant="ghost"
