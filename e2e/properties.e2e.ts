@@ -190,7 +190,25 @@ test("brandspace properties as list columns: chosen once, edited in place, kept 
         .filter((name) => name !== "file-list"),
     );
   await expect.poll(sidewaysScrollers).toEqual([]);
+  // Scrolled to its far end, the list keeps each file's name at its left edge, over the columns.
+  const list = d.page.getByTestId("file-list");
+  await list.evaluate((table) => {
+    table.scrollLeft = table.scrollWidth;
+  });
+  await expect.poll(() => list.evaluate((table) => table.scrollLeft)).toBeGreaterThan(40);
+  const fileName = row.getByText("draft.png", { exact: true }).first();
+  const [nameBox, listBox] = [(await fileName.boundingBox())!, (await list.boundingBox())!];
+  expect(nameBox.x).toBeGreaterThanOrEqual(listBox.x);
+  expect(nameBox.x).toBeLessThan(listBox.x + 24);
+  const shownThere = await d.page.evaluate(
+    ([x, y]) => document.elementFromPoint(x!, y!)?.textContent,
+    [nameBox.x + 4, nameBox.y + nameBox.height / 2],
+  );
+  expect(shownThere).toBe("draft.png");
   await d.screenshot("list-property-columns-narrow");
+  await list.evaluate((table) => {
+    table.scrollLeft = 0;
+  });
   await d.page.setViewportSize({ width: 1440, height: 900 });
 
   // The value the file holds, read with the listing; a change is saved at once.

@@ -28,6 +28,14 @@ const NAME_TRACK = 2;
 /** What one of a screen's own columns takes of the width (9rem and the gap), in pixels. */
 const EXTRA_COLUMN_PX = 156;
 const MUTED = "truncate text-sm text-zinc-600 dark:text-zinc-400";
+/**
+ * The name stays at the left edge while the columns scroll sideways under it, so it needs its row's background,
+ * opaque: the selected row's translucent accent is mixed with the page's colour. Stretched short of the row's
+ * edges, it leaves the focus ring whole.
+ */
+const NAME_BACKGROUND = "bg-white group-hover:bg-zinc-100 dark:bg-zinc-950 dark:group-hover:bg-zinc-900";
+const SELECTED_NAME =
+  "bg-accent-50 dark:bg-[color-mix(in_oklab,var(--color-accent-500)_15%,var(--color-zinc-950))]";
 
 interface Column {
   id: string;
@@ -88,8 +96,17 @@ function columnsFor(width: number, trash: boolean): Column[] {
   return [c.size!, c.created!];
 }
 
-function HeaderCell({ column, sort }: { column: Column; sort: CollectionProps["sort"] }) {
-  if (!column.sort || !sort) return <th className="truncate text-left font-medium">{column.title}</th>;
+function HeaderCell({
+  column,
+  sort,
+  className,
+}: {
+  column: Column;
+  sort: CollectionProps["sort"];
+  className?: string;
+}) {
+  if (!column.sort || !sort)
+    return <th className={cn("truncate text-left font-medium", className)}>{column.title}</th>;
   const active = sort.by === column.sort || (!sort.by && column.sort === "created_at");
   const order = effectiveOrder({ sort: sort.by, order: sort.order });
   const next = active ? (order === "asc" ? "desc" : "asc") : column.sort === "name" ? "asc" : "desc";
@@ -97,7 +114,7 @@ function HeaderCell({ column, sort }: { column: Column; sort: CollectionProps["s
   return (
     <th
       aria-sort={active ? (order === "asc" ? "ascending" : "descending") : "none"}
-      className="min-w-0 text-left font-medium"
+      className={cn("min-w-0 text-left font-medium", className)}
     >
       <button
         type="button"
@@ -198,7 +215,11 @@ export function FileList(props: CollectionProps) {
           <th>
             <span className="sr-only">Preview</span>
           </th>
-          <HeaderCell column={NAME_COLUMN} sort={props.sort} />
+          <HeaderCell
+            column={NAME_COLUMN}
+            sort={props.sort}
+            className="sticky left-0 z-[1] flex items-center self-stretch bg-white dark:bg-zinc-950"
+          />
           {columns.map((column) => (
             <HeaderCell key={column.id} column={column} sort={props.sort} />
           ))}
@@ -287,7 +308,12 @@ function FileRow({
       <td className="size-9 overflow-hidden rounded border border-zinc-200 dark:border-zinc-800">
         <FileThumb file={file} iconClassName="size-4" />
       </td>
-      <td className="flex min-w-0 items-center gap-2">
+      <td
+        className={cn(
+          "sticky left-0 z-[1] my-0.5 flex min-w-0 items-center gap-2 self-stretch",
+          selected ? SELECTED_NAME : NAME_BACKGROUND,
+        )}
+      >
         <FileName
           file={file}
           linked={context.fileLinks}

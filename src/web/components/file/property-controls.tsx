@@ -5,6 +5,7 @@ import type { PropertyType, PropertyValue } from "../../../contract/files.ts";
 import type { Option, Property } from "../../../contract/properties.ts";
 import { membersQuery } from "../../api/meta.ts";
 import type { ValueInput } from "../../api/properties.ts";
+import { cn } from "../../lib/cn.ts";
 import { ColorDot } from "../properties/color-dot.tsx";
 
 export interface ControlProps {
@@ -70,11 +71,15 @@ export function TagsControl({
   const single = property.selection_mode === "single";
   const addable = offered(property, []).filter((o) => !chosen.includes(o.id));
   const set = (ids: string[]) => save(ids.length ? ids.map((option_id) => ({ option_id })) : null);
+  // In a row beside chips, the list to add one shrinks to a "+", leaving the chips the room.
+  const compact = inline && chips.length > 0;
   return (
     <div className={inline ? "flex min-w-0 items-center gap-1.5" : "space-y-1.5"}>
       {chips.length > 0 && (
         <ul
           aria-labelledby={labelId}
+          // In a row the chips that do not fit are cut off: hovering names them all.
+          title={inline ? chips.map((option) => option.label).join(", ") : undefined}
           className={inline ? "flex min-w-0 gap-1 overflow-hidden" : "flex flex-wrap gap-1.5"}
         >
           {chips.map((option) => (
@@ -101,13 +106,20 @@ export function TagsControl({
       {!disabled && addable.length > 0 && (
         <select
           aria-label={single && chips.length ? `Replace ${target}` : `Add ${target}`}
-          className={inline ? `${FIELD} h-7 w-auto max-w-24 shrink-0` : `${FIELD} h-8`}
+          className={cn(
+            FIELD,
+            !inline
+              ? "h-8"
+              : compact
+                ? "h-7 w-8 shrink-0 appearance-none px-0 text-center"
+                : "h-7 w-auto max-w-24 shrink-0",
+          )}
           value=""
           onChange={(event) =>
             event.target.value && set(single ? [event.target.value] : [...chosen, event.target.value])
           }
         >
-          <option value="">{single && chips.length ? "Replace with…" : "Add…"}</option>
+          <option value="">{compact ? "+" : single && chips.length ? "Replace with…" : "Add…"}</option>
           {addable.map((option) => (
             <option key={option.id} value={option.id}>
               {option.label}
