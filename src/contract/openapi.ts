@@ -122,7 +122,8 @@ function operationObject(op: Operation, registry: SchemaRegistry, errors: ErrorR
     ...(op.body
       ? {
           requestBody: {
-            required: true,
+            // A body whose fields are all optional may be left out: the service reads none as `{}`.
+            required: !op.body.safeParse({}).success,
             content: {
               "application/json": { schema: registry.toSchema(op.body, "input", `${op.id}Body`) },
             },

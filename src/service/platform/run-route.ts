@@ -137,8 +137,25 @@ function parseRequest(def: RouteDef, request: FastifyRequest): RequestInput {
       errors: [{ param: "body", message: "must be empty" }],
     });
   }
-  const body = op.body ? parseInput(op.body, request.body, "body") : undefined;
+  const body = op.body
+    ? parseInput(op.body, request.body ?? (takesEmptyObject(op.body) ? {} : undefined), "body")
+    : undefined;
   return { params, query, body } as RequestInput;
+}
+
+const emptyObjectTaken = new WeakMap<object, boolean>();
+
+/**
+ * Whether every field of a body is optional (`POST /v1/transfers`): then no body at all means `{}`, as it does to
+ * a Stripe-style API, rather than 400 "body is required".
+ */
+function takesEmptyObject(schema: { safeParse(input: unknown): { success: boolean } }): boolean {
+  let taken = emptyObjectTaken.get(schema);
+  if (taken === undefined) {
+    taken = schema.safeParse({}).success;
+    emptyObjectTaken.set(schema, taken);
+  }
+  return taken;
 }
 
 /**

@@ -117,6 +117,10 @@ describe("transfers", () => {
     });
     // No message is null, and null clears one.
     expect((await create({})).message).toBeNull();
+    // Every field is optional, so no body at all is a transfer with the defaults, as `{}` is.
+    const bare = await owner("POST", "/v1/transfers");
+    expect(bare.status, bare.text).toBe(201);
+    expect(bare.body).toMatchObject({ object: "transfer", status: "awaiting_uploads", message: null });
     const cleared = await owner("PATCH", `/v1/transfers/${t.id}`, { body: { message: null } });
     expect(cleared.status, cleared.text).toBe(200);
     expect(cleared.body.message).toBeNull();
