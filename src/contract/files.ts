@@ -148,12 +148,16 @@ export const FileDestinationBody = z
 
 export const SetPropertyValueBody = z.strictObject({ value: z.unknown() });
 
-const CommaList = z.string().transform((s) =>
-  s
-    .split(",")
-    .map((v) => v.trim())
-    .filter(Boolean),
-);
+/**
+ * Comma-separated values. An empty value, or an empty item (`a,,b`, `a,`), names nothing: it is refused rather
+ * than read as "no filter", which would answer with every file.
+ */
+const CommaList = z
+  .string()
+  .refine((s) => s.split(",").every((v) => v.trim() !== ""), {
+    message: "must not be empty, nor hold an empty item",
+  })
+  .transform((s) => s.split(",").map((v) => v.trim()));
 
 export const FILE_SORTS = ["name", "size", "created_at"] as const;
 

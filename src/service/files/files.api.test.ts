@@ -192,6 +192,20 @@ describe("file list filters", () => {
     const byFilter = { field: "created_by_id", op: "eq", value: owner };
     expect(await listed(`${base}&filter=${encodeURIComponent(JSON.stringify(byFilter))}`)).toHaveLength(3);
     expect((await api("GET", "/v1/files?kind=hologram")).status).toBe(400);
+    // A list sent empty, or with an empty item, names nothing: never "no filter", which would answer every file.
+    for (const query of [
+      "uploaded_by=",
+      `uploaded_by=${owner},`,
+      "kind=",
+      "kind=image,,video",
+      "extensions= ",
+    ]) {
+      const refused = await api("GET", `/v1/files?${query}`);
+      expect(refused.status, query).toBe(400);
+      expect(refused.body.details.errors, query).toEqual([
+        { param: query.split("=")[0], message: "must not be empty, nor hold an empty item" },
+      ]);
+    }
     expect((await api("GET", `/v1/files?q=${"x".repeat(501)}`)).status).toBe(400);
     // Characters, not UTF-16 units: 500 emoji are within the limit.
     expect((await api("GET", `/v1/files?q=${encodeURIComponent("🎨".repeat(500))}`)).status).toBe(200);
