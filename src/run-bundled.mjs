@@ -43,11 +43,13 @@ async function freshBundle(entry) {
 }
 
 /**
- * The build's version and the inputs' names and contents, hashed (an input that is gone counts as empty). A build
- * passes the contents it bundled, so that a file edited while it ran makes the next start build again.
+ * The build's version, the checkout's place and the inputs' names and contents, hashed (an input that is gone
+ * counts as empty). The place, because a bundle holds its modules' absolute addresses: a second checkout sharing
+ * node_modules (a git worktree with a symlink), or a moved one, must not run the first one's files. A build passes
+ * the contents it bundled, so that a file edited while it ran makes the next start build again.
  */
 async function fingerprint(inputs, bundled = new Map()) {
-  const hash = createHash("sha256").update(BUILD_VERSION);
+  const hash = createHash("sha256").update(BUILD_VERSION).update(`\0${ROOT}`);
   const contents = await Promise.all(
     inputs.map((input) => bundled.get(input) ?? readFile(path.join(ROOT, input)).catch(() => "")),
   );
