@@ -11,7 +11,7 @@ import {
   takesIdempotencyKey,
 } from "./openapi-responses.ts";
 import { createSchemaRegistry, type JsonSchema, type SchemaRegistry } from "./openapi-schemas.ts";
-import type { Operation } from "./operation.ts";
+import { bodyMayBeOmitted, type Operation } from "./operation.ts";
 import { scopeLabel } from "./scope-table.ts";
 
 export interface OpenApiOptions {
@@ -122,8 +122,7 @@ function operationObject(op: Operation, registry: SchemaRegistry, errors: ErrorR
     ...(op.body
       ? {
           requestBody: {
-            // A body whose fields are all optional may be left out: the service reads none as `{}`.
-            required: !op.body.safeParse({}).success,
+            required: !bodyMayBeOmitted(op.body),
             content: {
               "application/json": { schema: registry.toSchema(op.body, "input", `${op.id}Body`) },
             },

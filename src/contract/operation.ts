@@ -45,3 +45,18 @@ export function defineOperation<
 >(op: Operation<Params, Query, Body, Response>): Operation<Params, Query, Body, Response> {
   return op;
 }
+
+const omittableBodies = new WeakMap<object, boolean>();
+
+/**
+ * Whether every field of a body is optional (`POST /v1/transfers`): then no body at all is read as `{}`, as a
+ * Stripe-style API does, and the OpenAPI document marks the body not required.
+ */
+export function bodyMayBeOmitted(schema: z.ZodType): boolean {
+  let omittable = omittableBodies.get(schema);
+  if (omittable === undefined) {
+    omittable = schema.safeParse({}).success;
+    omittableBodies.set(schema, omittable);
+  }
+  return omittable;
+}

@@ -1,6 +1,7 @@
 import { createHash } from "node:crypto";
 import type { FastifyReply, FastifyRequest } from "fastify";
 import { z } from "zod";
+import { bodyMayBeOmitted } from "../../contract/operation.ts";
 import type { Db } from "../db/client.ts";
 import type { ServiceDeps } from "../deps.ts";
 import { errorBody, toApiError } from "./error-body.ts";
@@ -138,24 +139,9 @@ function parseRequest(def: RouteDef, request: FastifyRequest): RequestInput {
     });
   }
   const body = op.body
-    ? parseInput(op.body, request.body ?? (takesEmptyObject(op.body) ? {} : undefined), "body")
+    ? parseInput(op.body, request.body ?? (bodyMayBeOmitted(op.body) ? {} : undefined), "body")
     : undefined;
   return { params, query, body } as RequestInput;
-}
-
-const emptyObjectTaken = new WeakMap<object, boolean>();
-
-/**
- * Whether every field of a body is optional (`POST /v1/transfers`): then no body at all means `{}`, as it does to
- * a Stripe-style API, rather than 400 "body is required".
- */
-function takesEmptyObject(schema: { safeParse(input: unknown): { success: boolean } }): boolean {
-  let taken = emptyObjectTaken.get(schema);
-  if (taken === undefined) {
-    taken = schema.safeParse({}).success;
-    emptyObjectTaken.set(schema, taken);
-  }
-  return taken;
 }
 
 /**

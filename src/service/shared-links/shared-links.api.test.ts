@@ -616,6 +616,8 @@ describe("the public side of a shared link", () => {
       });
       expect(replied.status, replied.text).toBe(200);
     }
+    const repliesOf = (token: string, commentId: string) =>
+      visitor("GET", `/v1/public/shared-links/${token}/files/${fileInFolder}/comments/${commentId}/replies`);
     const path = `/v1/public/shared-links/${t}/files/${fileInFolder}/comments/${asked.body.id}/replies`;
     const first = await visitor("GET", `${path}?limit=2`);
     expect(first.status, first.text).toBe(200);
@@ -631,32 +633,14 @@ describe("the public side of a shared link", () => {
 
     // Where comments are not shown, neither are replies; an unknown comment is not there.
     const viewOnly = tokenOf(await share({ target: { type: "file", id: fileInFolder } }));
-    expectError(
-      await visitor(
-        "GET",
-        `/v1/public/shared-links/${viewOnly}/files/${fileInFolder}/comments/${asked.body.id}/replies`,
-      ),
-      403,
-      "forbidden",
-    );
-    expectError(
-      await visitor("GET", `/v1/public/shared-links/${t}/files/${fileInFolder}/comments/cmt_unknown/replies`),
-      404,
-      "not_found",
-    );
+    expectError(await repliesOf(viewOnly, asked.body.id), 403, "forbidden");
+    expectError(await repliesOf(t, "cmt_unknown"), 404, "not_found");
     // A comment of another file is not reached through this file.
     const elsewhere = await owner("POST", `/v1/files/${fileOutside}/comments`, {
       body: { text: "Elsewhere" },
     });
     expect(elsewhere.status, elsewhere.text).toBe(201);
-    expectError(
-      await visitor(
-        "GET",
-        `/v1/public/shared-links/${t}/files/${fileInFolder}/comments/${elsewhere.body.id}/replies`,
-      ),
-      404,
-      "not_found",
-    );
+    expectError(await repliesOf(t, elsewhere.body.id), 404, "not_found");
   });
 });
 

@@ -13,6 +13,7 @@ import type { PublicFile } from "../../../contract/sharing.ts";
 import { errorMessage } from "../../api/error-message.ts";
 import { viaPublicProxy, visitorCall } from "../../api/visitor.ts";
 import { formatBytes, formatDateTime, formatResolution, formatUtcDate } from "../../lib/format.ts";
+import { authorName } from "../review/comment-subject.ts";
 import { Button } from "../ui/button.tsx";
 import { Input, Textarea } from "../ui/input.tsx";
 
@@ -26,7 +27,7 @@ export interface ShareAccess {
 function Byline({ item }: { item: Comment | Reply }) {
   return (
     <p className="font-medium text-xs">
-      {item.author?.name ?? item.anonymous_name ?? "Someone"}{" "}
+      {authorName(item)}{" "}
       <span className="font-normal text-zinc-600 dark:text-zinc-400">{formatDateTime(item.created_at)}</span>
     </p>
   );
