@@ -96,6 +96,47 @@ describe("replays", { timeout: 40_000 }, () => {
     expect((await replayDone(hook.id, otherType.body.id)).event_count).toBe(0);
   });
 
+  it("only_failed takes events whose last delivery to the endpoint ended failed: not those never sent, nor those in flight", async () => {
+    const held: Array<() => void> = [];
+    const receiver = await startReceiver((request, _i, res) => {
+      const name = JSON.parse(request.body.toString()).data?.name as string;
+      if (name === "held one") held.push(() => res.end());
+      else {
+        res.statusCode = name === "failing one" ? 500 : 200;
+        res.end();
+      }
+    });
+    try {
+      const since = new Date().toISOString();
+      await api("POST", "/v1/libraries", { body: { name: "before the endpoint" } });
+      const hook = (
+        await api("POST", "/v1/webhooks", { body: { url: receiver.url, events: ["library.created"] } })
+      ).body;
+      await api("POST", "/v1/libraries", { body: { name: "held one" } });
+      await api("POST", "/v1/libraries", { body: { name: "failing one" } });
+      await waitFor(() => held.length === 1, 10_000, "the held delivery in flight");
+      await waitFor(async () => (await deliveries(hook.id, "?status=exhausted")).length === 1, 20_000);
+      expect(await deliveries(hook.id, "?status=pending")).toHaveLength(1);
+      const [exhausted] = await deliveries(hook.id, "?status=exhausted");
+
+      const replay = await api("POST", `/v1/webhooks/${hook.id}/replays`, {
+        body: { since, only_failed: true },
+      });
+      expect((await replayDone(hook.id, replay.body.id)).event_count).toBe(1);
+      const replayed = (await deliveries(hook.id)).filter((d) => d.origin === "replay" && d.attempt === 1);
+      expect(replayed).toHaveLength(1);
+      expect(replayed[0]).toMatchObject({ event_id: exhausted!.event_id, replayed_from_id: exhausted!.id });
+
+      // Without it, every matching event of the range goes again, the one never sent to this endpoint too.
+      const every = await api("POST", `/v1/webhooks/${hook.id}/replays`, { body: { since } });
+      expect((await replayDone(hook.id, every.body.id)).event_count).toBe(3);
+      await api("DELETE", `/v1/webhooks/${hook.id}`);
+    } finally {
+      for (const release of held) release();
+      await receiver.close();
+    }
+  });
+
   it("validates the replay body", async () => {
     const hook = (await api("POST", "/v1/webhooks", { body: { url: r.url, events: ["*"] } })).body;
     const backwards = await api("POST", `/v1/webhooks/${hook.id}/replays`, {

@@ -1,3 +1,4 @@
+import type { DeliveryStatus } from "../../contract/delivery-statuses.ts";
 import type { CreateReplayBody, Replay } from "../../contract/webhooks.ts";
 import type { Db } from "../db/client.ts";
 import { enqueueJob } from "../jobs/enqueue-job.ts";
@@ -93,7 +94,15 @@ export async function runReplay({ db }: SystemContext, { replayId }: { replayId:
   });
 }
 
-/** Attempt 1 for each event the replay matches (and, with `only_failed`, whose last delivery did not succeed). */
+/**
+ * With `only_failed`, an event goes again only when its latest delivery to the endpoint ended failed: not one
+ * never sent there, nor one still pending or parked (its chain is not over; a second would run beside it).
+ */
+function endedFailed(status: DeliveryStatus | undefined) {
+  return status === "exhausted" || status === "failed";
+}
+
+/** Attempt 1 for each event the replay matches (and, with `only_failed`, whose last delivery ended failed). */
 async function replayAttempts(tx: Db, replay: repo.ReplayRow) {
   const webhook = await findWebhookById(tx, replay.webhookId);
   if (!webhook) return [];
@@ -108,7 +117,7 @@ async function replayAttempts(tx: Db, replay: repo.ReplayRow) {
     matching.map((e) => e.id),
   );
   return matching
-    .filter((event) => !replay.onlyFailed || lastDelivery.get(event.id)?.status !== "success")
+    .filter((event) => !replay.onlyFailed || endedFailed(lastDelivery.get(event.id)?.status))
     .map((event) =>
       firstAttempt({
         brandspaceId: replay.brandspaceId,

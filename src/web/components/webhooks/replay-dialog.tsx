@@ -154,9 +154,10 @@ export function ReplayDialog({ webhook, open, onOpenChange }: ReplayDialogProps)
             onChange={(e) => setOnlyFailed(e.target.checked)}
           />
           <span>
-            Only events whose last delivery did not succeed
+            Only events whose last delivery failed
             <span className="block text-xs text-zinc-600 dark:text-zinc-400">
-              Otherwise every event in the range is sent again, delivered or not.
+              Those that used up their retries. Otherwise every event in the range is sent again, delivered or
+              not.
             </span>
           </span>
         </label>
