@@ -29,12 +29,22 @@ const NAME_TRACK = 2;
 const EXTRA_COLUMN_PX = 156;
 const MUTED = "truncate text-sm text-zinc-600 dark:text-zinc-400";
 /**
- * The name stays at the left edge while the columns scroll sideways under it, so it needs its row's background,
- * opaque: the selected row's translucent accent is mixed with the page's colour. Stretched short of the row's
- * edges, it leaves the focus ring whole.
+ * The checkbox, the preview and the name stay at the left edge while the columns scroll sideways under them, so
+ * they need their row's background, opaque: the selected row's translucent accent is mixed with the page's
+ * colour. Each reaches over the gap after it (the checkbox over the row's padding too, drawing the focus ring's
+ * left side itself), so nothing shows between them; stretched short of the row's top and bottom, they leave the
+ * rest of the focus ring whole.
+ * Their `left` offsets are where they sit unscrolled: the padding (0.5rem), then each track and gap (0.75rem).
  */
-const NAME_BACKGROUND = "bg-white group-hover:bg-zinc-100 dark:bg-zinc-950 dark:group-hover:bg-zinc-900";
-const SELECTED_NAME =
+const STICKY_CHECKBOX = "sticky left-0 z-[1] -ml-2 -mr-3 flex items-center self-stretch pl-2 pr-3";
+const CHECKBOX_RING = "group-has-[:focus-visible]:shadow-[inset_2px_0_0_var(--color-accent-500)]";
+const STICKY_PREVIEW = "sticky left-[3.25rem] z-[1] -mr-3 flex items-center self-stretch pr-3";
+const STICKY_NAME = "sticky left-[6.75rem] z-[1]";
+/** Focus moved to a cell scrolled under the sticky columns brings it out beside them (their width, scrolled). */
+const SCROLL_PAST_STICKY = "scroll-pl-[calc(6.75rem+8rem)]";
+const HEADER_BACKGROUND = "bg-white dark:bg-zinc-950";
+const STICKY_BACKGROUND = "bg-white group-hover:bg-zinc-100 dark:bg-zinc-950 dark:group-hover:bg-zinc-900";
+const SELECTED_STICKY_BACKGROUND =
   "bg-accent-50 dark:bg-[color-mix(in_oklab,var(--color-accent-500)_15%,var(--color-zinc-950))]";
 
 interface Column {
@@ -196,14 +206,14 @@ export function FileList(props: CollectionProps) {
       aria-busy={loadingMore}
       data-testid="file-list"
       // Clipped vertically: the table must not become the scroll parent the rows are virtualized in.
-      className="block w-full select-none overflow-x-auto overflow-y-clip text-sm"
+      className={cn("block w-full select-none overflow-x-auto overflow-y-clip text-sm", SCROLL_PAST_STICKY)}
     >
       <thead className="block">
         <tr
           className="grid h-9 items-center gap-3 border-zinc-200 border-b px-2 text-xs text-zinc-600 dark:border-zinc-800 dark:text-zinc-400"
           style={{ gridTemplateColumns: template, minWidth: rowMinWidth }}
         >
-          <th className="flex items-center">
+          <th className={cn(STICKY_CHECKBOX, HEADER_BACKGROUND)}>
             <input
               type="checkbox"
               aria-label="Select all loaded files"
@@ -212,13 +222,13 @@ export function FileList(props: CollectionProps) {
               className="size-4 accent-accent-600"
             />
           </th>
-          <th>
+          <th className={cn(STICKY_PREVIEW, HEADER_BACKGROUND)}>
             <span className="sr-only">Preview</span>
           </th>
           <HeaderCell
             column={NAME_COLUMN}
             sort={props.sort}
-            className="sticky left-0 z-[1] flex items-center self-stretch bg-white dark:bg-zinc-950"
+            className={cn(STICKY_NAME, "flex items-center self-stretch", HEADER_BACKGROUND)}
           />
           {columns.map((column) => (
             <HeaderCell key={column.id} column={column} sort={props.sort} />
@@ -289,6 +299,7 @@ function FileRow({
   props: CollectionProps;
 }) {
   const selected = context.selection.isSelected(file.id);
+  const background = cn("my-0.5", selected ? SELECTED_STICKY_BACKGROUND : STICKY_BACKGROUND);
   return (
     <tr
       {...itemProps(file, index, context)}
@@ -299,21 +310,18 @@ function FileRow({
         selected ? "bg-accent-50 dark:bg-accent-500/15" : "hover:bg-zinc-100 dark:hover:bg-zinc-900",
       )}
     >
-      <td className="flex items-center">
+      <td className={cn(STICKY_CHECKBOX, CHECKBOX_RING, background)}>
         <input
           {...checkboxProps(file, index, context)}
           className="size-4 scroll-mt-32 scroll-mb-24 cursor-pointer accent-accent-600 focus-visible:outline-none"
         />
       </td>
-      <td className="size-9 overflow-hidden rounded border border-zinc-200 dark:border-zinc-800">
-        <FileThumb file={file} iconClassName="size-4" />
+      <td className={cn(STICKY_PREVIEW, background)}>
+        <div className="size-9 shrink-0 overflow-hidden rounded border border-zinc-200 dark:border-zinc-800">
+          <FileThumb file={file} iconClassName="size-4" />
+        </div>
       </td>
-      <td
-        className={cn(
-          "sticky left-0 z-[1] my-0.5 flex min-w-0 items-center gap-2 self-stretch",
-          selected ? SELECTED_NAME : NAME_BACKGROUND,
-        )}
-      >
+      <td className={cn(STICKY_NAME, "flex min-w-0 items-center gap-2 self-stretch", background)}>
         <FileName
           file={file}
           linked={context.fileLinks}
