@@ -221,7 +221,30 @@ test("brandspace properties as list columns: chosen once, edited in place, kept 
       [nameBox.x + 4, nameBox.y + nameBox.height / 2],
     );
   expect(await shownThere()).toBe("draft.png");
+  // Moving along the rows with the keyboard keeps the columns where they were scrolled to.
+  await row.getByRole("checkbox", { name: "Select draft.png" }).focus();
+  await d.page.keyboard.press("ArrowDown");
+  await expect
+    .poll(() => d.page.evaluate(() => document.activeElement?.getAttribute("aria-label")))
+    .toBe("Select final.png");
+  expect(await list.evaluate((table) => table.scrollLeft)).toBeGreaterThan(40);
   await d.screenshot("list-property-columns-narrow");
+  // Narrower still, a control focused under them (a column scrolled out of sight) comes out beside them.
+  await d.page.setViewportSize({ width: 600, height: 800 });
+  await list.evaluate((table) => {
+    table.scrollLeft = table.scrollWidth;
+  });
+  const nameCell = row.locator("td").nth(2);
+  const stickyEnd = async () => {
+    const box = (await nameCell.boundingBox())!;
+    return box.x + box.width;
+  };
+  await expect.poll(async () => (await column("draft.png").boundingBox())!.x).toBeLessThan(await stickyEnd());
+  await column("draft.png").focus();
+  await expect
+    .poll(async () => (await column("draft.png").boundingBox())!.x)
+    .toBeGreaterThanOrEqual(await stickyEnd());
+  await d.page.setViewportSize({ width: 900, height: 800 });
   await list.evaluate((table) => {
     table.scrollLeft = 0;
   });

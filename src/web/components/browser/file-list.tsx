@@ -1,6 +1,6 @@
 import { useVirtualizer } from "@tanstack/react-virtual";
 import { ArrowDown, ArrowUp } from "lucide-react";
-import { type CSSProperties, type ReactNode, useRef } from "react";
+import { type CSSProperties, type FocusEvent, type ReactNode, useRef } from "react";
 import type { FileBase } from "../../../contract/files.ts";
 import { effectiveOrder } from "../../lib/browse-search.ts";
 import { cn } from "../../lib/cn.ts";
@@ -40,8 +40,6 @@ const STICKY_CHECKBOX = "sticky left-0 z-[1] -ml-2 -mr-3 flex items-center self-
 const CHECKBOX_RING = "group-has-[:focus-visible]:shadow-[inset_2px_0_0_var(--color-accent-500)]";
 const STICKY_PREVIEW = "sticky left-[3.25rem] z-[1] -mr-3 flex items-center self-stretch pr-3";
 const STICKY_NAME = "sticky left-[6.75rem] z-[1]";
-/** Focus moved to a cell scrolled under the sticky columns brings it out beside them (their width, scrolled). */
-const SCROLL_PAST_STICKY = "scroll-pl-[calc(6.75rem+8rem)]";
 const HEADER_BACKGROUND = "bg-white dark:bg-zinc-950";
 const STICKY_BACKGROUND = "bg-white group-hover:bg-zinc-100 dark:bg-zinc-950 dark:group-hover:bg-zinc-900";
 const SELECTED_STICKY_BACKGROUND =
@@ -110,19 +108,27 @@ function HeaderCell({
   column,
   sort,
   className,
+  sticky,
 }: {
   column: Column;
   sort: CollectionProps["sort"];
   className?: string;
+  sticky?: boolean;
 }) {
+  const stickyMark = sticky ? { "data-sticky": "" } : {};
   if (!column.sort || !sort)
-    return <th className={cn("truncate text-left font-medium", className)}>{column.title}</th>;
+    return (
+      <th {...stickyMark} className={cn("truncate text-left font-medium", className)}>
+        {column.title}
+      </th>
+    );
   const active = sort.by === column.sort || (!sort.by && column.sort === "created_at");
   const order = effectiveOrder({ sort: sort.by, order: sort.order });
   const next = active ? (order === "asc" ? "desc" : "asc") : column.sort === "name" ? "asc" : "desc";
   const Arrow = order === "asc" ? ArrowUp : ArrowDown;
   return (
     <th
+      {...stickyMark}
       aria-sort={active ? (order === "asc" ? "ascending" : "descending") : "none"}
       className={cn("min-w-0 text-left font-medium", className)}
     >
@@ -206,14 +212,15 @@ export function FileList(props: CollectionProps) {
       aria-busy={loadingMore}
       data-testid="file-list"
       // Clipped vertically: the table must not become the scroll parent the rows are virtualized in.
-      className={cn("block w-full select-none overflow-x-auto overflow-y-clip text-sm", SCROLL_PAST_STICKY)}
+      className="block w-full select-none overflow-x-auto overflow-y-clip text-sm"
+      onFocus={revealBesideSticky}
     >
       <thead className="block">
         <tr
           className="grid h-9 items-center gap-3 border-zinc-200 border-b px-2 text-xs text-zinc-600 dark:border-zinc-800 dark:text-zinc-400"
           style={{ gridTemplateColumns: template, minWidth: rowMinWidth }}
         >
-          <th className={cn(STICKY_CHECKBOX, HEADER_BACKGROUND)}>
+          <th data-sticky="" className={cn(STICKY_CHECKBOX, HEADER_BACKGROUND)}>
             <input
               type="checkbox"
               aria-label="Select all loaded files"
@@ -222,12 +229,13 @@ export function FileList(props: CollectionProps) {
               className="size-4 accent-accent-600"
             />
           </th>
-          <th className={cn(STICKY_PREVIEW, HEADER_BACKGROUND)}>
+          <th data-sticky="" className={cn(STICKY_PREVIEW, HEADER_BACKGROUND)}>
             <span className="sr-only">Preview</span>
           </th>
           <HeaderCell
             column={NAME_COLUMN}
             sort={props.sort}
+            sticky
             className={cn(STICKY_NAME, "flex items-center self-stretch", HEADER_BACKGROUND)}
           />
           {columns.map((column) => (
@@ -283,6 +291,21 @@ export function FileList(props: CollectionProps) {
   );
 }
 
+/**
+ * A control focused in a column scrolled under the sticky ones is scrolled out beside them: the browser counts it
+ * as shown (it is inside the table's box), and scroll padding on the table also sent the table back to its start
+ * whenever the keyboard went to another row's (sticky) checkbox.
+ */
+function revealBesideSticky(event: FocusEvent<HTMLTableElement>) {
+  const cell = (event.target as HTMLElement).closest("td, th");
+  if (!cell || cell.hasAttribute("data-sticky")) return;
+  const edge = [...(cell.parentElement?.querySelectorAll("[data-sticky]") ?? [])]
+    .at(-1)
+    ?.getBoundingClientRect();
+  const left = cell.getBoundingClientRect().left;
+  if (edge && left < edge.right) event.currentTarget.scrollLeft -= edge.right - left;
+}
+
 function FileRow({
   file,
   index,
@@ -310,18 +333,21 @@ function FileRow({
         selected ? "bg-accent-50 dark:bg-accent-500/15" : "hover:bg-zinc-100 dark:hover:bg-zinc-900",
       )}
     >
-      <td className={cn(STICKY_CHECKBOX, CHECKBOX_RING, background)}>
+      <td data-sticky="" className={cn(STICKY_CHECKBOX, CHECKBOX_RING, background)}>
         <input
           {...checkboxProps(file, index, context)}
           className="size-4 scroll-mt-32 scroll-mb-24 cursor-pointer accent-accent-600 focus-visible:outline-none"
         />
       </td>
-      <td className={cn(STICKY_PREVIEW, background)}>
+      <td data-sticky="" className={cn(STICKY_PREVIEW, background)}>
         <div className="size-9 shrink-0 overflow-hidden rounded border border-zinc-200 dark:border-zinc-800">
           <FileThumb file={file} iconClassName="size-4" />
         </div>
       </td>
-      <td className={cn(STICKY_NAME, "flex min-w-0 items-center gap-2 self-stretch", background)}>
+      <td
+        data-sticky=""
+        className={cn(STICKY_NAME, "flex min-w-0 items-center gap-2 self-stretch", background)}
+      >
         <FileName
           file={file}
           linked={context.fileLinks}
