@@ -175,6 +175,14 @@ test("brandspace properties as list columns: chosen once, edited in place, kept 
   await chip.waitFor();
   const [rowBox, chipBox] = [await row.boundingBox(), await chip.boundingBox()];
   expect(chipBox!.y + chipBox!.height).toBeLessThanOrEqual(rowBox!.y + rowBox!.height);
+  // A label too long for the cell beside the "+" is shortened, its remove button left in sight, not cut off.
+  const remove = chip.getByRole("button", { name: /^Remove Instagram/ });
+  const removeBox = (await remove.boundingBox())!;
+  const shownAtRemove = await d.page.evaluate(
+    ([x, y]) => document.elementFromPoint(x!, y!)?.closest("button")?.getAttribute("aria-label"),
+    [removeBox.x + removeBox.width / 2, removeBox.y + removeBox.height / 2],
+  );
+  expect(shownAtRemove).toMatch(/^Remove Instagram/);
   await d.page.setViewportSize({ width: 900, height: 800 });
   // Nothing but the list scrolls sideways: not the page, not the main area with the title and the toolbar.
   const sidewaysScrollers = () =>

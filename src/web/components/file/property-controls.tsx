@@ -85,16 +85,20 @@ export function TagsControl({
           {chips.map((option) => (
             <li
               key={option.id}
-              className="flex shrink-0 items-center gap-1 rounded-full bg-zinc-100 py-0.5 pr-1 pl-2 text-sm dark:bg-zinc-800"
+              className={cn(
+                "flex items-center gap-1 rounded-full bg-zinc-100 py-0.5 pr-1 pl-2 text-sm dark:bg-zinc-800",
+                // In a row a long label is shortened, keeping its remove button in sight.
+                inline ? "min-w-14 shrink" : "shrink-0",
+              )}
             >
               <ColorDot color={option.color} />
-              {option.label}
+              <span className={inline ? "min-w-0 truncate" : undefined}>{option.label}</span>
               {!disabled && (
                 <button
                   type="button"
                   aria-label={`Remove ${option.label} from ${target}`}
                   onClick={() => set(chosen.filter((id) => id !== option.id))}
-                  className="rounded-full p-0.5 hover:bg-zinc-200 dark:hover:bg-zinc-700"
+                  className="shrink-0 rounded-full p-0.5 hover:bg-zinc-200 dark:hover:bg-zinc-700"
                 >
                   <X className="size-3.5" aria-hidden="true" />
                 </button>
