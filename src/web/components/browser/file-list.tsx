@@ -36,7 +36,8 @@ const MUTED = "truncate text-sm text-zinc-600 dark:text-zinc-400";
  * rest of the focus ring whole.
  * Their `left` offsets are where they sit unscrolled: the padding (0.5rem), then each track and gap (0.75rem).
  */
-const STICKY_CHECKBOX = "sticky left-0 z-[1] -ml-2 -mr-3 flex items-center self-stretch pl-2 pr-3";
+const STICKY_CHECKBOX =
+  "sticky left-0 z-[1] -ml-2 -mr-3 flex items-center self-stretch rounded-l-md pl-2 pr-3";
 const CHECKBOX_RING = "group-has-[:focus-visible]:shadow-[inset_2px_0_0_var(--color-accent-500)]";
 const STICKY_PREVIEW = "sticky left-[3.25rem] z-[1] -mr-3 flex items-center self-stretch pr-3";
 const STICKY_NAME = "sticky left-[6.75rem] z-[1]";
