@@ -150,7 +150,27 @@ describe("navigation", () => {
     expect(await trashLink.isVisible().then(async (v) => v && (await trashLink.boundingBox())!.x >= 0)).toBe(
       false,
     );
-    await d.page.getByRole("button", { name: "Toggle navigation" }).click();
+    // Closed, its links are out of the tab order: after "Skip to content" comes the menu button.
+    const focusedName = () =>
+      d.page.evaluate(() => {
+        const element = document.activeElement;
+        return element?.getAttribute("aria-label") ?? element?.textContent?.trim();
+      });
+    await d.page.locator("body").focus();
+    await d.page.keyboard.press("Tab");
+    await d.page.keyboard.press("Tab");
+    expect(await focusedName()).toBe("Toggle navigation");
+    // Opened, it takes the focus, and Escape closes it, giving the focus back to the menu button.
+    const toggle = d.page.getByRole("button", { name: "Toggle navigation" });
+    await d.page.keyboard.press("Enter");
+    await expect.poll(() => toggle.getAttribute("aria-expanded")).toBe("true");
+    await expect.poll(focusedName).toBe("Brandspace");
+    await d.page.keyboard.press("Escape");
+    await expect.poll(() => toggle.getAttribute("aria-expanded")).toBe("false");
+    expect(await focusedName()).toBe("Toggle navigation");
+    await expect.poll(() => trashLink.isVisible()).toBe(false);
+
+    await toggle.click();
     await expect.poll(async () => (await trashLink.boundingBox())?.x ?? -1).toBeGreaterThanOrEqual(0);
     await d.screenshot("tablet-drawer");
     await trashLink.click();

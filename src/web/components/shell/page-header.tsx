@@ -55,7 +55,7 @@ export function PageHeader({
         {crumbs && crumbs.length > 0 && <Breadcrumbs crumbs={crumbs} />}
         <h1 className="mt-1 truncate font-semibold text-2xl">{title}</h1>
       </div>
-      {actions && <div className="flex items-center gap-2">{actions}</div>}
+      {actions && <div className="flex flex-wrap items-center gap-2">{actions}</div>}
     </div>
   );
 }

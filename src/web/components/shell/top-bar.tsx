@@ -156,10 +156,15 @@ function LiveIndicator({ status }: { status: LiveStatus }) {
   );
 }
 
+/** The menu button that opens the navigation drawer below the large breakpoint (focus returns to it). */
+export const NAV_TOGGLE_ID = "nav-toggle";
+
 export function TopBar({
+  drawerOpen,
   onToggleSidebar,
   liveStatus,
 }: {
+  drawerOpen: boolean;
   onToggleSidebar: () => void;
   liveStatus: LiveStatus;
 }) {
@@ -169,7 +174,10 @@ export function TopBar({
         variant="ghost"
         size="icon"
         className="lg:hidden"
+        id={NAV_TOGGLE_ID}
         aria-label="Toggle navigation"
+        aria-expanded={drawerOpen}
+        aria-controls="app-navigation"
         onClick={onToggleSidebar}
       >
         <Menu className="size-4" />
