@@ -106,6 +106,8 @@ describe("sharing", () => {
     for (let i = 1; i <= 8; i++) {
       await fixtures.uploadPng({ name: `shot-${i}.png`, folder_id: folder.id }, { width: 120, height: 90 });
     }
+    const longName = "photo 2026-01-12 at 14.33.07 from the spring campaign shoot (edited).png";
+    await fixtures.uploadPng({ name: longName, folder_id: folder.id }, { width: 120, height: 90 });
     const link = await api("POST", "/v1/shared-links", {
       target: { type: "folder", id: folder.id },
       access: "download",
@@ -127,6 +129,10 @@ describe("sharing", () => {
     await expect.poll(() => view.getByRole("img", { name: "shot-1.png" }).evaluate(inView)).toBe(true);
     expect(await v.page.evaluate(() => window.scrollY)).toBeGreaterThan(0);
     await v.screenshot("visitor-phone-file");
+    // A file with a long name opened: the page still fits the phone's width (its title is shortened).
+    await files.getByText(longName).click();
+    await v.page.getByRole("region", { name: `File ${longName}` }).waitFor();
+    expect(await v.page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
   });
 
   test("download all of a folder share as one zip", async () => {

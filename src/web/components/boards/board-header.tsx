@@ -23,7 +23,9 @@ export function BoardHeader({ board, summary }: { board: BoardWithProperties; su
     <BrowserHeader
       icon={<BoardGlyph board={board} />}
       title={board.name}
-      meta={[summary, board.pinned && "pinned", `${board.my_access} access`].filter(Boolean).join(" · ")}
+      meta={[summary, board.pinned && "pinned", `Your access: ${board.my_access}`]
+        .filter(Boolean)
+        .join(" · ")}
       actions={
         <>
           <ShareButton target={{ type: "board", id: board.id, name: board.name }} />

@@ -17,7 +17,7 @@ import { Skeleton } from "../ui/skeleton.tsx";
 import { authorName } from "./comment-subject.ts";
 
 const SELECT =
-  "h-9 rounded-md border border-zinc-300 bg-white px-2 text-sm dark:border-zinc-700 dark:bg-zinc-900";
+  "h-9 min-w-0 max-w-full rounded-md border border-zinc-300 bg-white px-2 text-sm dark:border-zinc-700 dark:bg-zinc-900";
 
 function toFilters(search: InboxSearch): InboxFilters {
   const state = search.state ?? "open";
@@ -95,7 +95,7 @@ export function CommentsInbox({
           <AccessNotice title="You cannot read comments" reason={denial} />
         ) : (
           <>
-            <fieldset className="flex flex-wrap items-center gap-2">
+            <fieldset className="flex min-w-0 flex-wrap items-center gap-2">
               <legend className="sr-only">Filter comments</legend>
               <select
                 aria-label="State"

@@ -49,7 +49,7 @@ function FileTile({ file, layout, onOpen }: { file: PublicFile; layout: Layout; 
               className="transparency-grid max-h-full max-w-full object-contain"
             />
           ) : (
-            <span className="text-xs text-zinc-500 uppercase">{file.extension}</span>
+            <span className="text-xs text-zinc-600 uppercase dark:text-zinc-400">{file.extension}</span>
           )}
         </span>
         <span className="mt-1 block truncate text-sm group-hover:underline">{file.name}</span>
@@ -215,7 +215,11 @@ export function SharePage({
           Available until {formatDate(data.expires_at)}
         </p>
       )}
-      <div className={fileId ? "mt-4 grid gap-6 lg:grid-cols-[minmax(0,1fr)_28rem]" : "mt-4"}>
+      <div
+        className={
+          fileId ? "mt-4 grid grid-cols-[minmax(0,1fr)] gap-6 lg:grid-cols-[minmax(0,1fr)_28rem]" : "mt-4"
+        }
+      >
         <div>
           {folders.data && folders.data.data.length > 0 && (
             <ul aria-label="Folders in this share" className="mb-4 flex flex-wrap gap-2">

@@ -75,7 +75,15 @@ export function TransferPage({ token }: { token: string }) {
             </a>
           ) : (
             <p role="status" className="flex items-center gap-2 text-sm">
-              <Loader className="size-4 animate-spin" aria-hidden="true" /> The files are being prepared…
+              {data.status === "awaiting_uploads" ? (
+                "The sender is still adding files. This page updates when they are ready."
+              ) : data.status === "expired" ? (
+                "This transfer has expired."
+              ) : (
+                <>
+                  <Loader className="size-4 animate-spin" aria-hidden="true" /> The files are being prepared…
+                </>
+              )}
             </p>
           )}
         </div>

@@ -169,7 +169,7 @@ function PageEditor() {
         value={title}
         maxLength={255}
         onChange={(e) => setTitle(e.target.value)}
-        className="mt-4 h-12 border-transparent bg-transparent px-0 font-semibold text-2xl"
+        className="mt-4 h-12 border-transparent bg-transparent px-0 font-semibold text-2xl dark:border-transparent dark:bg-transparent"
       />
       {problem && (
         <p role="alert" className="mt-2 text-red-700 text-sm dark:text-red-400">
