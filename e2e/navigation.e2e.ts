@@ -170,6 +170,15 @@ describe("navigation", () => {
     expect(await focusedName()).toBe("Toggle navigation");
     await expect.poll(() => trashLink.isVisible()).toBe(false);
 
+    // Left open while the window widens past the breakpoint, it closes: the page is not left inert.
+    await toggle.click();
+    await expect.poll(() => toggle.getAttribute("aria-expanded")).toBe("true");
+    await d.page.setViewportSize({ width: 1280, height: 1024 });
+    await expect
+      .poll(() => d.page.locator("#main").evaluate((main) => main.closest("[inert]") === null))
+      .toBe(true);
+    await d.page.setViewportSize({ width: 768, height: 1024 });
+
     await toggle.click();
     await expect.poll(async () => (await trashLink.boundingBox())?.x ?? -1).toBeGreaterThanOrEqual(0);
     await d.screenshot("tablet-drawer");

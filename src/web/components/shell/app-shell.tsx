@@ -26,7 +26,14 @@ export function AppShell({ children }: { children: ReactNode }) {
       document.getElementById(NAV_TOGGLE_ID)?.focus();
     };
     document.addEventListener("keydown", onKey);
-    return () => document.removeEventListener("keydown", onKey);
+    // Widened past the breakpoint, the sidebar is back in place: no drawer left open (the page inert behind it).
+    const wide = window.matchMedia("(min-width: 64rem)");
+    const onWide = () => wide.matches && setDrawerOpen(false);
+    wide.addEventListener("change", onWide);
+    return () => {
+      document.removeEventListener("keydown", onKey);
+      wide.removeEventListener("change", onWide);
+    };
   }, [drawerOpen]);
 
   return (
