@@ -56,6 +56,12 @@ describe("sharing", () => {
     await v.page.getByRole("alert").getByText("That password is not right.").waitFor();
     await v.page.getByLabel("Password").fill("agency-2026");
     await v.page.getByRole("button", { name: "Open" }).click();
+    // Opened, the focus goes to the share's heading, not back to the page.
+    await expect
+      .poll(() =>
+        v.page.evaluate(() => document.activeElement?.tagName + " " + document.activeElement?.textContent),
+      )
+      .toBe("H1 Press kit");
     const files = v.page.getByRole("list", { name: "Files in this share" });
     await files.getByText("wordmark.png").click();
     const view = v.page.getByRole("region", { name: "File wordmark.png" });

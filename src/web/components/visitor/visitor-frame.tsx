@@ -1,18 +1,44 @@
 import { AlertCircle, Lock } from "lucide-react";
-import { type FormEvent, type ReactNode, useState } from "react";
+import { type FormEvent, type ReactNode, useEffect, useRef, useState } from "react";
 import { ApiError } from "../../api/client.ts";
 import { useDocumentTitle } from "../../lib/document-title.ts";
 import { Button } from "../ui/button.tsx";
 import { Input } from "../ui/input.tsx";
 
 /** The page around what a visitor sees: the brandspace's name, then the content. No dashboard chrome. */
-export function VisitorFrame({ brand, children }: { brand?: string; children: ReactNode }) {
+/**
+ * Set when a password opened a link or transfer: the frame that next shows a heading (the content, once loaded)
+ * takes the focus there, instead of leaving it on the page as the password form goes away.
+ */
+let focusHeadingOnceShown = false;
+
+export function VisitorFrame({
+  brand,
+  gate = false,
+  children,
+}: {
+  brand?: string;
+  /** The password form's frame, which must not take the focus meant for the content behind it. */
+  gate?: boolean;
+  children: ReactNode;
+}) {
+  const main = useRef<HTMLElement>(null);
+  // Every render: the heading appears only once the content has loaded.
+  useEffect(() => {
+    const heading = main.current?.querySelector("h1");
+    if (gate || !focusHeadingOnceShown || !heading) return;
+    focusHeadingOnceShown = false;
+    heading.tabIndex = -1;
+    heading.focus();
+  });
   return (
     <div className="min-h-full bg-zinc-50 dark:bg-zinc-950">
       <header className="border-zinc-200 border-b bg-white px-6 py-3 dark:border-zinc-800 dark:bg-zinc-900">
         <p className="font-semibold text-sm">{brand || "Brandspace"}</p>
       </header>
-      <main className="mx-auto max-w-6xl px-6 py-6">{children}</main>
+      <main ref={main} className="mx-auto max-w-6xl px-6 py-6">
+        {children}
+      </main>
     </div>
   );
 }
@@ -56,8 +82,10 @@ export function PasswordGate({
     setBusy(true);
     setProblem(null);
     try {
+      focusHeadingOnceShown = true;
       await unlock(password);
     } catch (error) {
+      focusHeadingOnceShown = false;
       setProblem(
         error instanceof ApiError && error.status === 429
           ? `Too many wrong passwords. Try again in ${Math.ceil((error.retryAfterSeconds ?? 900) / 60)} minutes.`
@@ -70,7 +98,7 @@ export function PasswordGate({
     }
   };
   return (
-    <VisitorFrame brand={brand}>
+    <VisitorFrame brand={brand} gate>
       <form
         onSubmit={submit}
         className="mx-auto mt-16 max-w-sm rounded-xl border border-zinc-200 bg-white p-6 shadow-sm dark:border-zinc-800 dark:bg-zinc-900"
