@@ -34,13 +34,22 @@ const MUTED = "truncate text-sm text-zinc-600 dark:text-zinc-400";
  * colour. Each reaches over the gap after it (the checkbox over the row's padding too, drawing the focus ring's
  * left side itself), so nothing shows between them; stretched short of the row's top and bottom, they leave the
  * rest of the focus ring whole.
- * Their `left` offsets are where they sit unscrolled: the padding (0.5rem), then each track and gap (0.75rem).
+ * Their `left` offsets (`STICKY_OFFSETS`) are where they sit unscrolled.
  */
 const STICKY_CHECKBOX =
   "sticky left-0 z-[1] -ml-2 -mr-3 flex items-center self-stretch rounded-l-md pl-2 pr-3";
 const CHECKBOX_RING = "group-has-[:focus-visible]:shadow-[inset_2px_0_0_var(--color-accent-500)]";
-const STICKY_PREVIEW = "sticky left-[3.25rem] z-[1] -mr-3 flex items-center self-stretch pr-3";
-const STICKY_NAME = "sticky left-[6.75rem] z-[1]";
+const STICKY_PREVIEW = "sticky left-(--preview-left) z-[1] -mr-3 flex items-center self-stretch pr-3";
+const STICKY_NAME = "sticky left-(--name-left) z-[1]";
+/** The tracks of the checkbox and the preview, and the rows' padding (`px-2`) and gap (`gap-3`), in rem. */
+const CHECKBOX_REM = 2;
+const PREVIEW_REM = 2.75;
+const PADDING_REM = 0.5;
+const GAP_REM = 0.75;
+const STICKY_OFFSETS = {
+  "--preview-left": `${PADDING_REM + CHECKBOX_REM + GAP_REM}rem`,
+  "--name-left": `${PADDING_REM + CHECKBOX_REM + GAP_REM + PREVIEW_REM + GAP_REM}rem`,
+} as CSSProperties;
 const HEADER_BACKGROUND = "bg-white dark:bg-zinc-950";
 const STICKY_BACKGROUND = "bg-white group-hover:bg-zinc-100 dark:bg-zinc-950 dark:group-hover:bg-zinc-900";
 const SELECTED_STICKY_BACKGROUND =
@@ -162,15 +171,15 @@ export function FileList(props: CollectionProps) {
     ...extra.map((c): Column => ({ ...c, cell: (file) => c.cell(file) })),
   ];
   const tracks = [
-    "2rem",
-    "2.75rem",
+    `${CHECKBOX_REM}rem`,
+    `${PREVIEW_REM}rem`,
     NAME_MIN,
     ...columns.map((c) => c.width),
     ...(props.trash ? ["4.5rem"] : []),
   ];
   const template = tracks.map((t, i) => (i === NAME_TRACK ? `minmax(${t},1fr)` : t)).join(" ");
   // Wider than that, the table scrolls sideways on its own (its rows keep this width), not the page.
-  const rowMinWidth = `calc(${tracks.join(" + ")} + ${(tracks.length - 1) * 0.75 + 1}rem)`;
+  const rowMinWidth = `calc(${tracks.join(" + ")} + ${(tracks.length - 1) * GAP_REM + 2 * PADDING_REM}rem)`;
   const rowCount = files.length + (hasMore ? 1 : 0);
   const virtualizer = useVirtualizer({
     count: rowCount,
@@ -214,6 +223,7 @@ export function FileList(props: CollectionProps) {
       data-testid="file-list"
       // Clipped vertically: the table must not become the scroll parent the rows are virtualized in.
       className="block w-full select-none overflow-x-auto overflow-y-clip text-sm"
+      style={STICKY_OFFSETS}
       onFocus={revealBesideSticky}
     >
       <thead className="block">
