@@ -197,6 +197,15 @@ describe("boards", () => {
     // The board properties dialog edits options as the Properties screen does: relabel, move, hide.
     await d.page.getByRole("button", { name: "Board properties" }).click();
     const dialog = d.page.getByRole("dialog", { name: "Board properties" });
+    // Its first field is the saved name (renamed on blur): focused, not selected, so a keystroke adds to it.
+    const focusedField = () =>
+      d.page.evaluate(() => {
+        const field = document.activeElement;
+        if (!(field instanceof HTMLInputElement)) return null;
+        const selected = field.value.slice(field.selectionStart ?? 0, field.selectionEnd ?? 0);
+        return { name: field.getAttribute("aria-label"), selected };
+      });
+    await expect.poll(focusedField).toEqual({ name: "Name of Channel", selected: "" });
     const label = dialog.getByRole("textbox", { name: "Label of Web" });
     await label.fill("Website");
     await label.press("Enter");
