@@ -148,6 +148,14 @@ export async function expectToast(page: Page, text: string | RegExp, timeout = 1
 }
 
 /** The names of the files the browse grid or list shows, in order (each has a "Select <name>" checkbox). */
+/** Whether anything makes the page wider than the window (a horizontal scroll bar on a tablet or phone). */
+export const overflowsHorizontally = (page: Page) =>
+  page.evaluate(() =>
+    [document.documentElement, document.getElementById("main")].some(
+      (element) => element !== null && element.scrollWidth > element.clientWidth,
+    ),
+  );
+
 export async function shownFileNames(page: Page): Promise<string[]> {
   const labels = await page
     .locator('[data-file-id] input[type="checkbox"]')

@@ -1,15 +1,6 @@
-import type { Page } from "playwright-core";
 import { describe, expect, test } from "vitest";
 import { startReceiver } from "../src/service/webhooks/webhooks-test-kit.ts";
-import { chunkFetched, openDashboard, serviceApi, shownFileNames } from "./harness.ts";
-
-/** Whether anything makes the page wider than the window (a horizontal scroll bar on a tablet). */
-const overflowsHorizontally = (page: Page) =>
-  page.evaluate(() =>
-    [document.documentElement, document.getElementById("main")].some(
-      (element) => element !== null && element.scrollWidth > element.clientWidth,
-    ),
-  );
+import { chunkFetched, openDashboard, overflowsHorizontally, serviceApi, shownFileNames } from "./harness.ts";
 
 describe("navigation", () => {
   test("the top bar's search lists matching files across libraries", async () => {

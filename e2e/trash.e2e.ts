@@ -1,5 +1,5 @@
 import { expect, test } from "vitest";
-import { expectToast, openDashboard, shownFileNames } from "./harness.ts";
+import { expectToast, openDashboard, overflowsHorizontally, shownFileNames } from "./harness.ts";
 
 test("trash a folder and files, find them in the trash, restore them; delete one permanently", async () => {
   const d = await openDashboard();
@@ -145,4 +145,19 @@ test("empty the trash: every trashed folder and file goes for good after one con
     expect((await d.apiResponse("GET", path)).status, path).toBe(404);
   expect((await d.api("GET", `/v1/files/${kept.id}`)).trashed_at).toBeNull();
   expect((await d.api("GET", "/v1/files?trashed=true&limit=1")).data).toEqual([]);
+});
+
+test("on a phone the trash fits the width: its list scrolls sideways within itself", async () => {
+  const d = await openDashboard({ viewport: { width: 390, height: 844 } });
+  const library = await d.fixtures.createLibrary(d.fixtures.unique("Phone trash"));
+  const file = await d.fixtures.uploadPng({ name: "phone-trashed.png", library_id: library.id });
+  await d.api("DELETE", `/v1/files/${file.id}`);
+
+  await d.goto("/trash");
+  const list = d.page.getByRole("table", { name: "Trashed files" });
+  await list.getByText("phone-trashed.png").waitFor();
+  expect(await list.evaluate((table) => table.scrollWidth > table.clientWidth)).toBe(true);
+  // The header's hidden "Actions" label once sat past the list's end, outside its clip: the page scrolled with it.
+  expect(await overflowsHorizontally(d.page)).toBe(false);
+  await d.screenshot("phone-trash");
 });

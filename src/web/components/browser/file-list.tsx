@@ -221,8 +221,9 @@ export function FileList(props: CollectionProps) {
       aria-label={label}
       aria-busy={loadingMore}
       data-testid="file-list"
-      // Clipped vertically: the table must not become the scroll parent the rows are virtualized in.
-      className="block w-full select-none overflow-x-auto overflow-y-clip text-sm"
+      // Clipped vertically: the table must not become the scroll parent the rows are virtualized in. Positioned:
+      // absolute descendants (the hidden header labels) are clipped by it, not by the page, which they widened.
+      className="relative block w-full select-none overflow-x-auto overflow-y-clip text-sm"
       style={STICKY_OFFSETS}
       onFocus={revealBesideSticky}
     >
