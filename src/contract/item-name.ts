@@ -2,8 +2,11 @@ import { z } from "zod";
 
 export const ITEM_NAME_MAX = 255;
 
-/** What no one-line name or label may hold: control characters and direction overrides. */
-const UNPRINTABLE_CLASS = "\\u0000-\\u001f\\u007f\\u202a-\\u202e\\u2066-\\u2069";
+/**
+ * What no one-line name or label may hold: control characters (C0, DEL and C1, whose NEL U+0085 breaks lines), the
+ * line and paragraph separators U+2028/U+2029, and direction overrides.
+ */
+const UNPRINTABLE_CLASS = "\\u0000-\\u001f\\u007f-\\u009f\\u2028\\u2029\\u202a-\\u202e\\u2066-\\u2069";
 const UNPRINTABLE = new RegExp(`[${UNPRINTABLE_CLASS}]`, "u");
 /**
  * Characters no file or folder name may hold, however it gets its name (upload, rename, import, copy): path
