@@ -125,4 +125,49 @@ describe("pages", () => {
     const kept = await api("GET", `/v1/pages/${saved.id}`);
     expect(kept.content.blocks).toHaveLength(4);
   });
+
+  test("a published page's file grid shows a small image at its own size, not scaled up", async () => {
+    const { fixtures, api } = serviceApi();
+    const library = await fixtures.createLibrary(fixtures.unique("Icons"));
+    const icon = await fixtures.uploadPng(
+      { name: "favicon.png", library_id: library.id },
+      { width: 16, height: 16 },
+    );
+    const banner = await fixtures.uploadPng(
+      { name: "banner.png", library_id: library.id },
+      { width: 600, height: 300 },
+    );
+    const page = await api("POST", "/v1/pages", {
+      title: "Icon sheet",
+      library_id: library.id,
+      content: {
+        version: 1,
+        blocks: [{ id: "grid", type: "file_grid", file_ids: [icon.id, banner.id], columns: 2 }],
+      },
+    });
+    const published = await api("POST", `/v1/pages/${page.id}/publish`);
+
+    const v = await openDashboard({ login: false });
+    await v.page.goto(published.published_url, { waitUntil: "load" });
+    const shown = async (name: string) => {
+      const img = v.page.getByRole("img", { name });
+      await expect
+        .poll(() => img.evaluate((i: HTMLImageElement) => i.complete && i.naturalWidth))
+        .toBeGreaterThan(0);
+      // The picture drawn inside the element's box (object-fit keeps the box, and scales what is drawn).
+      return img.evaluate((i: HTMLImageElement) => {
+        const box = i.getBoundingClientRect();
+        const scale = Math.min(box.width / i.naturalWidth, box.height / i.naturalHeight);
+        const fit = getComputedStyle(i).objectFit;
+        return {
+          cell: Math.round(box.width),
+          drawn: Math.round(i.naturalWidth * (fit === "scale-down" ? Math.min(scale, 1) : scale)),
+        };
+      });
+    };
+    const small = await shown("favicon.png");
+    expect(small.cell).toBeGreaterThan(100);
+    expect(small.drawn).toBe(16);
+    await v.screenshot("published-page-small-image");
+  });
 });

@@ -97,7 +97,7 @@ function Block({
                     <img
                       src={rewrite(file.thumbnail_url)}
                       alt={file.name}
-                      className="aspect-square w-full object-contain"
+                      className="aspect-square w-full object-scale-down"
                     />
                     <p className="truncate px-2 py-1 text-xs">{file.name}</p>
                   </>
@@ -135,7 +135,7 @@ function Block({
                   <img
                     src={rewrite(f.thumbnail_url)}
                     alt={f.name}
-                    className="aspect-square w-full rounded bg-zinc-100 object-contain dark:bg-zinc-800"
+                    className="aspect-square w-full rounded bg-zinc-100 object-scale-down dark:bg-zinc-800"
                   />
                 </li>
               ))}

@@ -96,7 +96,7 @@ export function FilePickerDialog({
                     <img
                       src={viaBff(file.thumbnail_url)}
                       alt=""
-                      className="aspect-square w-full rounded bg-zinc-100 object-contain dark:bg-zinc-800"
+                      className="aspect-square w-full rounded bg-zinc-100 object-scale-down dark:bg-zinc-800"
                     />
                   ) : (
                     <span className="flex aspect-square items-center justify-center rounded bg-zinc-100 text-xs uppercase dark:bg-zinc-800">
