@@ -263,11 +263,18 @@ describe("file list filters", () => {
     ]) {
       expect((await api("GET", `/v1/files?filter=${encodeURIComponent(bad)}`)).status, bad).toBe(400);
     }
+    // Groups nest five deep, the condition inside them not counted; a sixth group is refused.
     let deep: unknown = { field: "kind", op: "eq", value: "image" };
-    for (let i = 0; i < 6; i++) deep = { not: deep };
+    for (const group of ["and", "not", "or", "not", "and"])
+      deep = group === "not" ? { not: deep } : { [group]: [deep] };
     expect((await api("GET", `/v1/files?filter=${encodeURIComponent(JSON.stringify(deep))}`)).status).toBe(
-      400,
+      200,
     );
+    for (const deeper of [{ not: deep }, { and: [deep] }]) {
+      const answer = await api("GET", `/v1/files?filter=${encodeURIComponent(JSON.stringify(deeper))}`);
+      expect(answer.status).toBe(400);
+      expect(answer.body.details.errors[0].message).toBe("nests groups more than 5 deep");
+    }
     expect((await api("GET", `/v1/files?filter=${"x".repeat(4097)}`)).status).toBe(400);
   });
 });

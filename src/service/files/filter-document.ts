@@ -24,7 +24,7 @@ const ConditionSchema = z.union([
   z.strictObject({ property_id: z.string().min(1), op: z.enum(FILTER_OPS), value: z.unknown().optional() }),
 ]);
 
-/** Parses the URL-decoded `filter` parameter into a validated tree (depth ≤ 5, ≤ 50 conditions). */
+/** Parses the URL-decoded `filter` parameter into a validated tree (groups nested ≤ 5 deep, ≤ 50 conditions). */
 export function parseFilterDocument(text: string): FilterNode {
   let json: unknown;
   try {
@@ -36,11 +36,14 @@ export function parseFilterDocument(text: string): FilterNode {
   const unstorable = firstUnstorableText(json);
   if (unstorable) throw invalid(unstorable.message, unstorable.path ? `filter.${unstorable.path}` : "filter");
   let conditions = 0;
+  // `depth` counts the groups (and, or, not) around a node, as nesting levels are usually counted: five groups
+  // inside each other are allowed, a sixth is not; the conditions they hold are not a level.
   const visit = (node: unknown, depth: number, path: string): FilterNode => {
-    if (depth > MAX_DEPTH) throw invalid(`nests deeper than ${MAX_DEPTH} levels`, path);
     if (!node || typeof node !== "object" || Array.isArray(node)) throw invalid("must be an object", path);
     const keys = Object.keys(node);
     const group = keys.length === 1 ? keys[0] : undefined;
+    const isGroup = group === "and" || group === "or" || group === "not";
+    if (isGroup && depth >= MAX_DEPTH) throw invalid(`nests groups more than ${MAX_DEPTH} deep`, path);
     if (group === "and" || group === "or") {
       const children = (node as Record<string, unknown>)[group];
       if (!Array.isArray(children) || children.length === 0)
@@ -63,7 +66,7 @@ export function parseFilterDocument(text: string): FilterNode {
       throw invalid(`${op} takes no value`, `${path}.value`);
     return parsed.data as Condition;
   };
-  return visit(json, 1, "filter");
+  return visit(json, 0, "filter");
 }
 
 export const hasTopLevelOr = (node: FilterNode) => "or" in node;

@@ -24,8 +24,10 @@ export const isObject = (node: unknown): node is Record<string, unknown> =>
 
 /** How many conditions the document holds, or null when it is not a document of the grammar within its depth. */
 function conditionCount(node: unknown, depth: number): number | null {
-  if (!isObject(node) || depth > MAX_DEPTH) return null;
+  if (!isObject(node)) return null;
   const list = node.and ?? node.or;
+  // As the service counts: the groups around a condition, the condition itself not.
+  if ((list !== undefined || node.not !== undefined) && depth >= MAX_DEPTH) return null;
   if (list !== undefined) {
     if (!Array.isArray(list) || list.length === 0) return null;
     let total = 0;
@@ -46,11 +48,11 @@ function conditionCount(node: unknown, depth: number): number | null {
  * service's depth, condition and length limits. Anything else is refused, so a hand-edited link still opens.
  */
 export const FilterDocument = z.record(z.string(), z.unknown()).refine((doc) => {
-  const count = conditionCount(doc, 1);
+  const count = conditionCount(doc, 0);
   return count !== null && count <= MAX_CONDITIONS && JSON.stringify(doc).length <= MAX_CHARACTERS;
 });
 export type FilterDocument = z.infer<typeof FilterDocument>;
 
 /** How many conditions the active filter holds (the toolbar button's count). */
 export const filterCount = (filter: FilterDocument | undefined) =>
-  filter ? (conditionCount(filter, 1) ?? 0) : 0;
+  filter ? (conditionCount(filter, 0) ?? 0) : 0;
