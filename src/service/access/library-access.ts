@@ -34,6 +34,33 @@ export async function libraryAccess({ db, auth }: CallerContext, libraryId: stri
   return row.access ?? null;
 }
 
+/**
+ * The library a new file goes to when its request names none: the caller's oldest library it can add files to
+ * (edit or manage access), or null when it has none.
+ */
+export async function oldestEditableLibrary({ db, auth }: CallerContext): Promise<string | null> {
+  const inBrandspace = eq(libraries.brandspaceId, auth.brandspace.id);
+  const oldestFirst = [libraries.createdAt, libraries.id] as const;
+  const [row] = hasPermission(auth, "libraries.manage_all")
+    ? await db
+        .select({ id: libraries.id })
+        .from(libraries)
+        .where(inBrandspace)
+        .orderBy(...oldestFirst)
+        .limit(1)
+    : await db
+        .select({ id: libraries.id })
+        .from(libraries)
+        .innerJoin(
+          libraryGrants,
+          and(eq(libraryGrants.libraryId, libraries.id), eq(libraryGrants.userId, auth.user.id)),
+        )
+        .where(and(inBrandspace, inArray(libraryGrants.access, ["edit", "manage"])))
+        .orderBy(...oldestFirst)
+        .limit(1);
+  return row?.id ?? null;
+}
+
 /** 404 when invisible, 403 when visible but below the access the action needs. */
 export async function requireLibraryAccess(ctx: CallerContext, libraryId: string, needed: Access) {
   const access = await libraryAccess(ctx, libraryId);

@@ -1,11 +1,12 @@
-import { requireLibraryAccess } from "../access/library-access.ts";
+import { oldestEditableLibrary, requireLibraryAccess } from "../access/library-access.ts";
 import { requireActiveFolder } from "../folders/folder-access.ts";
 import type { CallerContext } from "../platform/context.ts";
 import { validationError } from "../platform/errors.ts";
 
 /**
  * Where a new file (an upload, an import, a page) goes: a folder (which must be in `library_id` when both are sent) or a
- * library's top level, with edit access; neither is 400.
+ * library's top level, with edit access. Both are optional in the decisions: with neither, the top level of the
+ * caller's oldest library it can add files to (400 when it has none).
  */
 export async function requireCreationPlace(
   ctx: CallerContext,
@@ -21,5 +22,9 @@ export async function requireCreationPlace(
     await requireLibraryAccess(ctx, body.library_id, "edit");
     return { libraryId: body.library_id, folderId: null };
   }
-  throw validationError([{ param: "library_id", message: "send library_id or folder_id" }]);
+  const libraryId = await oldestEditableLibrary(ctx);
+  if (libraryId) return { libraryId, folderId: null };
+  throw validationError([
+    { param: "library_id", message: "send library_id or folder_id: you have no library to add files to" },
+  ]);
 }

@@ -1,6 +1,7 @@
 import { asc, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { File, Version } from "../../contract/files.ts";
+import { ALL_SCOPES } from "../../contract/scopes.ts";
 import { MiB, Upload } from "../../contract/uploads.ts";
 import { events, uploads } from "../db/schema/index.ts";
 import { solidPng, uploadBytes, waitUntilProcessed } from "../testing/content-fixtures.ts";
@@ -182,6 +183,56 @@ describe("single-PUT upload", () => {
     expect(aborted.body).toMatchObject({ object: "upload", deleted: true });
     expect((await fetch(created.body.upload_url, { method: "PUT", body: "abc" })).status).toBe(409);
     expect((await api("GET", `/v1/uploads/${created.body.id}`)).body.status).toBe("aborted");
+  });
+});
+
+describe("an upload, import or page that names no place", () => {
+  it("goes to the top level of the caller's oldest library it can add files to; with none, 400", async () => {
+    const { users, libraries } = service.seed;
+    const asEditor = apiClient(
+      service.regionalUrl,
+      await service.createKey(ALL_SCOPES, { email: users.editor.email }),
+    );
+    const asViewer = apiClient(
+      service.regionalUrl,
+      await service.createKey(ALL_SCOPES, { email: users.viewer.email }),
+    );
+    const oldestOf = async (call: ApiCall, ids: string[]) => {
+      const listed = (await call("GET", "/v1/libraries?limit=100")).body.data as {
+        id: string;
+        created_at: string;
+      }[];
+      const editable = listed.filter((library) => ids.includes(library.id));
+      editable.sort((a, b) => a.created_at.localeCompare(b.created_at) || (a.id < b.id ? -1 : 1));
+      return editable[0]!.id;
+    };
+    const everyLibrary = ((await api("GET", "/v1/libraries?limit=100")).body.data as { id: string }[]).map(
+      (library) => library.id,
+    );
+    const cases = [
+      [api, await oldestOf(api, everyLibrary)],
+      // The editor may add files to the two seeded libraries; the one created above is not theirs.
+      [asEditor, await oldestOf(asEditor, [libraries.shared, libraries.restricted])],
+    ] as const;
+    for (const [call, expected] of cases) {
+      const upload = await call("POST", "/v1/uploads", { body: { name: "anywhere.png", size: 10 } });
+      expect(upload.status).toBe(201);
+      expect(upload.body).toMatchObject({ library_id: expected, folder_id: null });
+      const imported = await call("POST", "/v1/files/import", {
+        body: { url: "http://127.0.0.1:9/anywhere.png" },
+      });
+      expect(imported.status).toBe(202);
+      expect(imported.body).toMatchObject({ library_id: expected, folder_id: null });
+      const page = await call("POST", "/v1/pages", { body: { title: "Anywhere" } });
+      expect(page.status).toBe(201);
+      expect(page.body).toMatchObject({ library_id: expected, folder_id: null });
+    }
+    // The viewer can see a library but add files to none.
+    const refused = await asViewer("POST", "/v1/uploads", { body: { name: "anywhere.png", size: 10 } });
+    expect(refused.status).toBe(400);
+    expect(refused.body.details.errors).toEqual([
+      { param: "library_id", message: "send library_id or folder_id: you have no library to add files to" },
+    ]);
   });
 });
 
