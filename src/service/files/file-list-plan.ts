@@ -1,4 +1,4 @@
-import { and, eq, gte, inArray, isNotNull, isNull, lte, type SQL } from "drizzle-orm";
+import { and, eq, gte, inArray, isNotNull, isNull, lte, type SQL, sql } from "drizzle-orm";
 import type { FileListQuery } from "../../contract/files.ts";
 import { boardAccess } from "../access/board-access.ts";
 import { inVisibleLibraries, requireLibraryAccess } from "../access/library-access.ts";
@@ -35,7 +35,12 @@ import {
 import { compileFilter } from "./filter-sql.ts";
 import { findProperties, knownOptions, type PropertyInfo } from "./property-values.repository.ts";
 
-export const SORT_COLUMNS = { name: files.name, size: files.size, created_at: files.createdAt } as const;
+/** What each `sort` orders by: names without regard to case, as people read them ("apple" before "Zebra"). */
+export const SORT_COLUMNS = {
+  name: sql`lower(${files.name})`,
+  size: files.size,
+  created_at: files.createdAt,
+} as const;
 const FLAT_PARAMS = [
   "uploaded_by",
   "extensions",

@@ -49,10 +49,14 @@ export async function fetchFilePage(
     );
   }
   const column = SORT_COLUMNS[plan.sort];
-  const cast = plan.sort === "created_at" ? sql`::timestamptz` : plan.sort === "size" ? sql`::bigint` : sql``;
-  const position = after
-    ? keysetAfter([column, files.id], [sql`${after[0]}${cast}`, sql`${after[1]}`], plan.order)
-    : undefined;
+  // The cursor holds the last name as it is; the database lowers it as it lowers the column.
+  const value =
+    plan.sort === "created_at"
+      ? sql`${after?.[0]}::timestamptz`
+      : plan.sort === "size"
+        ? sql`${after?.[0]}::bigint`
+        : sql`lower(${after?.[0]})`;
+  const position = after ? keysetAfter([column, files.id], [value, sql`${after[1]}`], plan.order) : undefined;
   const direction = plan.order === "asc" ? sql`asc` : sql`desc`;
   return selectFiles(
     db,

@@ -302,10 +302,38 @@ describe("sort and keyset pagination", () => {
     }
     const byNameDefault = await api("GET", `/v1/files?library_id=${libraryId}&recursive=true&sort=name`);
     const names = byNameDefault.body.data.map((d: { name: string }) => d.name);
-    expect(names, "order defaults to desc for every sort").toEqual([...names].sort().reverse());
+    const caseless = (a: string, b: string) => (a.toLowerCase() < b.toLowerCase() ? -1 : 1);
+    expect(names, "order defaults to desc for every sort").toEqual([...names].sort(caseless).reverse());
     const bySize = await api("GET", `/v1/files?library_id=${libraryId}&recursive=true&sort=size&order=asc`);
     const sizes = bySize.body.data.map((d: { size: number }) => d.size);
     expect(sizes).toEqual([...sizes].sort((a, b) => a - b));
+  });
+
+  it("orders names without regard to case, files and folders alike, page after page", async () => {
+    const library = (await api("POST", "/v1/libraries", { body: { name: "Case order" } })).body.id;
+    const names = ["Zebra.png", "apple.png", "cherry.png", "Banana.png"];
+    for (const name of names) await uploadBytes(api, Buffer.from(name), { name, library_id: library });
+    for (const name of ["gamma", "Beta", "alpha"])
+      await api("POST", "/v1/folders", { body: { name, library_id: library } });
+    const walk = async (path: string) => {
+      const shown: string[] = [];
+      let cursor: string | null = null;
+      do {
+        const page: ApiResponse = await api(
+          "GET",
+          `${path}&limit=1${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ""}`,
+        );
+        shown.push(...page.body.data.map((item: { name: string }) => item.name));
+        cursor = page.body.next_cursor;
+      } while (cursor);
+      return shown;
+    };
+    const ascending = ["apple.png", "Banana.png", "cherry.png", "Zebra.png"];
+    expect(await walk(`/v1/files?library_id=${library}&sort=name&order=asc`)).toEqual(ascending);
+    expect(await walk(`/v1/files?library_id=${library}&sort=name&order=desc`)).toEqual(
+      [...ascending].reverse(),
+    );
+    expect(await walk(`/v1/folders?library_id=${library}`)).toEqual(["alpha", "Beta", "gamma"]);
   });
 
   it("refuses a cursor with other parameters", async () => {

@@ -74,13 +74,15 @@ export async function listFolders(
       .orderBy(desc(folders.trashedAt), desc(folders.id))
       .limit(limit);
   }
+  // By name without regard to case, as files sort by name; the cursor holds the last name as it is.
+  const byName = sql`lower(${folders.name})`;
   if (after)
-    conditions.push(keysetAfter([folders.name, folders.id], [sql`${after[0]}`, sql`${after[1]}`], "asc"));
+    conditions.push(keysetAfter([byName, folders.id], [sql`lower(${after[0]})`, sql`${after[1]}`], "asc"));
   return db
     .select(folderColumns)
     .from(folders)
     .where(and(...conditions))
-    .orderBy(asc(folders.name), asc(folders.id))
+    .orderBy(asc(byName), asc(folders.id))
     .limit(limit);
 }
 

@@ -101,9 +101,10 @@ export const files = pgTable(
     index("files_name_trgm").using("gin", sql`lower(${t.name}) gin_trgm_ops`),
     index("files_folder_created").on(t.libraryId, t.folderId, t.createdAt, t.id),
     index("files_brandspace_created").on(t.brandspaceId, t.createdAt, t.id),
-    index("files_brandspace_name").on(t.brandspaceId, t.name, t.id),
+    // Names sort without regard to case (`lower`), as people read them: "apple" before "Zebra".
+    index("files_brandspace_name").on(t.brandspaceId, sql`lower(${t.name})`, t.id),
     index("files_brandspace_size").on(t.brandspaceId, t.size, t.id),
-    index("files_folder_name").on(t.libraryId, t.folderId, t.name, t.id),
+    index("files_folder_name").on(t.libraryId, t.folderId, sql`lower(${t.name})`, t.id),
     index("files_folder_size").on(t.libraryId, t.folderId, t.size, t.id),
     index("files_trash").on(t.brandspaceId, t.trashedAt),
     index("files_folder").on(t.folderId),
