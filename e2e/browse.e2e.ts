@@ -112,6 +112,15 @@ describe("browse", () => {
     const filterBox = (await filters.boundingBox())!;
     expect(filterBox.height).toBeLessThan(44);
     expect(await filters.evaluate((row) => row.scrollWidth > row.clientWidth)).toBe(true);
+    // Its right edge fades while more filters lie beyond it; scrolled to the end, the left one does instead.
+    const fades = () => filters.evaluate((row) => getComputedStyle(row).maskImage);
+    const [clear, solid] = ["rgba(0, 0, 0, 0)", "rgb(0, 0, 0)"];
+    await expect
+      .poll(fades)
+      .toBe(`linear-gradient(to right, ${solid}, ${solid} calc(100% - 32px), ${clear})`);
+    await filters.evaluate((row) => row.scrollTo({ left: row.scrollWidth }));
+    await expect.poll(fades).toBe(`linear-gradient(to right, ${clear}, ${solid} 32px, ${solid})`);
+    await filters.evaluate((row) => row.scrollTo({ left: 0 }));
     expect((await toolbar.boundingBox())!.height).toBeLessThan(140);
     expect(await toolbar.evaluate((bar) => getComputedStyle(bar).position)).toBe("static");
     await d.screenshot("phone-toolbar");

@@ -4,6 +4,7 @@ import type { Member } from "../../../contract/meta.ts";
 import type { Property } from "../../../contract/properties.ts";
 import { type BrowseSearch, effectiveOrder } from "../../lib/browse-search.ts";
 import { cn } from "../../lib/cn.ts";
+import { useSideScrollFades } from "../../lib/use-side-scroll-fades.ts";
 import type { FileSort } from "./file-cell.ts";
 import { FilterChips } from "./filter-chips.tsx";
 import {
@@ -108,6 +109,7 @@ export function Toolbar({
   listColumns?: ReactNode;
 }) {
   const filterProps = { search, setSearch };
+  const filterRow = useSideScrollFades<HTMLElement>();
   return (
     <div
       data-testid="browse-toolbar"
@@ -118,6 +120,8 @@ export function Toolbar({
           {summary}
         </div>
         <search
+          ref={filterRow.ref}
+          style={filterRow.style}
           aria-label="Filters"
           className="flex items-center gap-1.5 max-sm:order-last max-sm:-mx-6 max-sm:w-[calc(100%+3rem)] max-sm:overflow-x-auto max-sm:px-6 max-sm:py-0.5 sm:flex-wrap max-sm:[&>*]:shrink-0"
         >
