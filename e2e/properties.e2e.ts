@@ -252,6 +252,26 @@ test("brandspace properties as list columns: chosen once, edited in place, kept 
   await expect
     .poll(async () => (await column("draft.png").boundingBox())!.x)
     .toBeGreaterThanOrEqual(await stickyEnd());
+  // On a phone the preview scrolls away: the name stops beside the checkbox, and the columns keep half the list.
+  await d.page.setViewportSize({ width: 390, height: 800 });
+  await list.evaluate((table) => {
+    table.scrollLeft = table.scrollWidth;
+  });
+  const checkboxCell = row.locator("td").first();
+  await expect
+    .poll(async () => {
+      const [checkbox, name, shown] = [
+        (await checkboxCell.boundingBox())!,
+        (await nameCell.boundingBox())!,
+        (await list.boundingBox())!,
+      ];
+      return {
+        nameBesideCheckbox: Math.abs(name.x - (checkbox.x + checkbox.width)) < 1,
+        columnsShare: (shown.x + shown.width - (name.x + name.width)) / shown.width > 0.4,
+      };
+    })
+    .toEqual({ nameBesideCheckbox: true, columnsShare: true });
+  await d.screenshot("list-property-columns-phone");
   await d.page.setViewportSize({ width: 900, height: 800 });
   await list.evaluate((table) => {
     table.scrollLeft = 0;

@@ -39,8 +39,11 @@ const MUTED = "truncate text-sm text-zinc-600 dark:text-zinc-400";
 const STICKY_CHECKBOX =
   "sticky left-0 z-[1] -ml-2 -mr-3 flex items-center self-stretch rounded-l-md pl-2 pr-3";
 const CHECKBOX_RING = "group-has-[:focus-visible]:shadow-[inset_2px_0_0_var(--color-accent-500)]";
-const STICKY_PREVIEW = "sticky left-(--preview-left) z-[1] -mr-3 flex items-center self-stretch pr-3";
-const STICKY_NAME = "sticky left-(--name-left) z-[1]";
+// On a phone the three took 15rem of the list's 21: there the preview scrolls away under the checkbox, and the
+// name stops beside the checkbox (where the preview would).
+const STICKY_PREVIEW =
+  "sticky left-(--preview-left) z-[1] -mr-3 flex items-center self-stretch pr-3 max-[30rem]:static max-[30rem]:z-auto";
+const STICKY_NAME = "sticky left-(--name-left) z-[1] max-[30rem]:left-(--preview-left)";
 /** The tracks of the checkbox and the preview, and the rows' padding (`px-2`) and gap (`gap-3`), in rem. */
 const CHECKBOX_REM = 2;
 const PREVIEW_REM = 2.75;
