@@ -183,6 +183,14 @@ test("brandspace properties as list columns: chosen once, edited in place, kept 
     [removeBox.x + removeBox.width / 2, removeBox.y + removeBox.height / 2],
   );
   expect(shownAtRemove).toMatch(/^Remove Instagram/);
+  // Two chips do not fit: the first keeps a few letters of its label, the second is cut off behind a fade.
+  expect(await chip.locator("span.truncate").evaluate((label) => label.clientWidth)).toBeGreaterThanOrEqual(
+    28,
+  );
+  const chipList = row.getByRole("list", { name: `${channels.name} of draft.png` });
+  await expect
+    .poll(() => chipList.evaluate((list) => getComputedStyle(list).maskImage))
+    .toMatch(/rgba\(0, 0, 0, 0\)\)$/);
   await d.page.setViewportSize({ width: 900, height: 800 });
   // Nothing but the list scrolls sideways: not the page, not the main area with the title and the toolbar.
   const sidewaysScrollers = () =>

@@ -6,6 +6,7 @@ import type { Option, Property } from "../../../contract/properties.ts";
 import { membersQuery } from "../../api/meta.ts";
 import type { ValueInput } from "../../api/properties.ts";
 import { cn } from "../../lib/cn.ts";
+import { useSideScrollFades } from "../../lib/use-side-scroll-fades.ts";
 import { ColorDot } from "../properties/color-dot.tsx";
 
 export interface ControlProps {
@@ -73,12 +74,15 @@ export function TagsControl({
   const set = (ids: string[]) => save(ids.length ? ids.map((option_id) => ({ option_id })) : null);
   // In a row beside chips, the list to add one shrinks to a "+", leaving the chips the room.
   const compact = inline && chips.length > 0;
+  const chipRow = useSideScrollFades<HTMLUListElement>();
   return (
     <div className={inline ? "flex min-w-0 items-center gap-1.5" : "space-y-1.5"}>
       {chips.length > 0 && (
         <ul
           aria-labelledby={labelId}
-          // In a row the chips that do not fit are cut off: hovering names them all.
+          // In a row the chips that do not fit are cut off, behind a fade: hovering names them all.
+          ref={inline ? chipRow.ref : undefined}
+          style={inline ? chipRow.style : undefined}
           title={inline ? chips.map((option) => option.label).join(", ") : undefined}
           className={inline ? "flex min-w-0 gap-1 overflow-hidden" : "flex flex-wrap gap-1.5"}
         >
@@ -87,8 +91,9 @@ export function TagsControl({
               key={option.id}
               className={cn(
                 "flex items-center gap-1 rounded-full bg-zinc-100 py-0.5 pr-1 pl-2 text-sm dark:bg-zinc-800",
-                // In a row a long label is shortened, keeping its remove button in sight.
-                inline ? "min-w-14 shrink" : "shrink-0",
+                // In a row a long label is shortened, keeping its remove button in sight, but to no less than a
+                // few letters: chips beyond those are cut off rather than each shrunk to a letter.
+                inline ? "min-w-20 shrink" : "shrink-0",
               )}
             >
               <ColorDot color={option.color} />
