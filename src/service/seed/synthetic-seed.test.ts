@@ -49,7 +49,7 @@ describe("synthetic seed", () => {
     );
     expect(brandspaceWide).toMatch(/Index Scan Backward using files_brandspace_created/);
     const folder = await plan(
-      `select id from files where library_id = '${seeded.libraryId}' and folder_id = '${seeded.folderIds[3]}' and trashed_at is null and hidden_by is null order by name asc, id asc limit 51`,
+      `select id from files where library_id = '${seeded.libraryId}' and folder_id = '${seeded.folderIds[3]}' and trashed_at is null and hidden_by is null order by lower(name) asc, id asc limit 51`,
     );
     expect(folder).toMatch(/Index Scan using files_folder_name/);
     expect(`${brandspaceWide}\n${folder}`).not.toMatch(/Seq Scan on files/);
