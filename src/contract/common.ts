@@ -104,11 +104,13 @@ export const PAGE_LIMIT_DEFAULT = 50;
  * number before `schema` sees it. `Number()` alone also reads `0x10`, `1e1`, ` 5` and the empty string (as 0).
  */
 export function queryNumber<T extends z.ZodType<number>>(schema: T) {
-  return z.preprocess(
-    (value) =>
-      typeof value === "string" ? (/^-?\d+(\.\d+)?$/.test(value) ? Number(value) : Number.NaN) : value,
-    schema,
-  );
+  return z.preprocess((value, ctx) => {
+    if (typeof value !== "string") return value;
+    if (/^-?\d+(\.\d+)?$/.test(value)) return Number(value);
+    // Said plainly: "must be a number" puzzled a client that sent `1e2` or `0x10`, which are numbers elsewhere.
+    ctx.addIssue({ code: "custom", message: "must be a number written in plain digits (such as 50 or 2.5)" });
+    return z.NEVER;
+  }, schema);
 }
 
 /** A list's `limit`: 1 to 100, `byDefault` when absent (the default inside, where the OpenAPI document reads it). */

@@ -38,7 +38,7 @@ describe("values no database can hold", () => {
     ]);
     // Written as an exponent it is no number a query takes (plain digits only).
     expect(await expect400("GET", "/v1/files?min_size=1e308")).toEqual([
-      { param: "min_size", message: "must be a number" },
+      { param: "min_size", message: "must be a number written in plain digits (such as 50 or 2.5)" },
     ]);
     await expect400("GET", "/v1/files?max_size=99999999999999999999");
     await expect400("GET", "/v1/files?max_size=-1");
