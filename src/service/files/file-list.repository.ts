@@ -49,19 +49,21 @@ export async function fetchFilePage(
     );
   }
   const column = SORT_COLUMNS[plan.sort];
-  // The cursor holds the last name as it is; the database lowers it as it lowers the column.
-  const value =
-    plan.sort === "created_at"
-      ? sql`${after?.[0]}::timestamptz`
-      : plan.sort === "size"
-        ? sql`${after?.[0]}::bigint`
-        : sql`lower(${after?.[0]})`;
-  const position = after ? keysetAfter([column, files.id], [value, sql`${after[1]}`], plan.order) : undefined;
+  const position = after
+    ? keysetAfter([column, files.id], [sortValue(plan.sort, after[0]!), sql`${after[1]}`], plan.order)
+    : undefined;
   const direction = plan.order === "asc" ? sql`asc` : sql`desc`;
   return selectFiles(
     db,
     sql`where ${and(where, position)} order by ${column} ${direction}, ${files.id} ${direction} limit ${limit}`,
   );
+}
+
+/** A cursor's sort value as its column reads: the name is kept as it is, and lowered as the column is. */
+function sortValue(sort: keyof typeof SORT_COLUMNS, value: KeyValue): SQL {
+  if (sort === "created_at") return sql`${value}::timestamptz`;
+  if (sort === "size") return sql`${value}::bigint`;
+  return sql`lower(${value})`;
 }
 
 /**

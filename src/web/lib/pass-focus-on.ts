@@ -1,4 +1,4 @@
-const FOCUSABLE = 'button:not([disabled]), a[href], input:not([disabled]), textarea, select, [tabindex="0"]';
+import { firstReachable } from "./focusable.ts";
 
 /**
  * Call as a list item leaves the page (a layout effect's cleanup, while it is still there). When it held focus,
@@ -8,7 +8,7 @@ const FOCUSABLE = 'button:not([disabled]), a[href], input:not([disabled]), texta
 export function passFocusOn(leaving: HTMLElement | null) {
   if (!leaving?.contains(document.activeElement)) return;
   const neighbour = [leaving.nextElementSibling, leaving.previousElementSibling]
-    .map((sibling) => sibling?.querySelector<HTMLElement>(FOCUSABLE))
+    .map((sibling) => sibling && firstReachable(sibling))
     .find((control) => control);
   const home = leaving.closest("[data-focus-scope]")?.querySelector<HTMLElement>("[data-focus-home]");
   (neighbour ?? home)?.focus();

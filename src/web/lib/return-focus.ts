@@ -1,4 +1,5 @@
 import { useRef } from "react";
+import { focusFirstControl } from "./focusable.ts";
 
 /** Dialogs and menus: focus inside them is not where focus should return to. */
 const LAYERS = '[role="dialog"], [role="alertdialog"], [role="menu"], [data-radix-popper-content-wrapper]';
@@ -30,17 +31,20 @@ export function trackFocusOutsideLayers() {
 }
 
 /**
- * Radix dialogs give focus back to their `Dialog.Trigger` on close; a dialog opened another way (a shortcut, a
- * menu item, a link, state) has none and focus falls to <body>. These handlers return it to the last control
- * focused outside any dialog or menu before the dialog opened, as WAI-ARIA's dialog pattern asks. Spread them on
- * `Dialog.Content`; `trackFocusOutsideLayers` must run first.
+ * The focus of a Radix dialog, opened and closed. Opened, its first control takes it without its text selected
+ * (`focusFirstControl`). Closed, Radix gives focus back to its `Dialog.Trigger`; a dialog opened another way (a
+ * shortcut, a menu item, a link, state) has none and focus falls to <body>. These handlers return it to the last
+ * control focused outside any dialog or menu before the dialog opened, as WAI-ARIA's dialog pattern asks. Spread
+ * them on `Dialog.Content`; `trackFocusOutsideLayers` must run first.
  */
-export function useReturnFocus() {
+export function useDialogFocus() {
   const opener = useRef<HTMLElement | null>(null);
   return {
     // Not dispatched when an autoFocus field already took focus; the close handler then falls back alike.
-    onOpenAutoFocus: () => {
+    onOpenAutoFocus: (event: Event) => {
       opener.current = lastOutside;
+      event.preventDefault();
+      if (event.currentTarget instanceof HTMLElement) focusFirstControl(event.currentTarget);
     },
     onCloseAutoFocus: (event: Event) => {
       const target = opener.current ?? lastOutside;

@@ -4,7 +4,7 @@ import { FileIcon, Folder, Library, Loader2, Search } from "lucide-react";
 import { Dialog } from "radix-ui";
 import { useRef, useState } from "react";
 import { viaBff } from "../../api/client.ts";
-import { useReturnFocus } from "../../lib/return-focus.ts";
+import { useDialogFocus } from "../../lib/return-focus.ts";
 import { Kbd } from "../ui/kbd.tsx";
 import { wordsMatch } from "./match.ts";
 import {
@@ -54,8 +54,7 @@ export function CommandPalette({
   onSearchChange,
   onNewLibrary,
 }: CommandPaletteProps) {
-  const returnFocus = useReturnFocus();
-  const input = useRef<HTMLInputElement>(null);
+  const dialogFocus = useDialogFocus();
   const navigate = useNavigate();
   const results = usePaletteResults(search, open);
   const actions = usePaletteActions({ onNewLibrary }).filter((action) =>
@@ -91,16 +90,10 @@ export function CommandPalette({
       <Dialog.Portal>
         <Dialog.Overlay className={PALETTE_OVERLAY} />
         <Dialog.Content
-          onOpenAutoFocus={(event) => {
-            returnFocus.onOpenAutoFocus();
-            // Radix would select what was typed while the palette loaded, and the next key would replace it.
-            if (search) {
-              event.preventDefault();
-              input.current?.focus();
-            }
-          }}
+          // Its first control is the search field: what was typed while it loaded is kept, not selected.
+          onOpenAutoFocus={dialogFocus.onOpenAutoFocus}
           onCloseAutoFocus={(event) => {
-            returnFocus.onCloseAutoFocus(event);
+            dialogFocus.onCloseAutoFocus(event);
             const action = afterClose.current;
             afterClose.current = null;
             if (action) void action.run();
@@ -120,7 +113,6 @@ export function CommandPalette({
             <div className={SEARCH_ROW}>
               <Search className="size-4 shrink-0 text-zinc-500" aria-hidden="true" />
               <Command.Input
-                ref={input}
                 value={search}
                 onValueChange={(next) => {
                   onSearchChange(next);

@@ -2,6 +2,7 @@ import { Link, useRouterState } from "@tanstack/react-router";
 import { type ReactNode, useEffect, useRef, useState } from "react";
 import { flushSync } from "react-dom";
 import { cn } from "../../lib/cn.ts";
+import { firstReachable } from "../../lib/focusable.ts";
 import { useLiveUpdates } from "../../lib/live-updates.ts";
 import { LazyUploadPanel } from "../upload/index.ts";
 import { Sidebar } from "./sidebar.tsx";
@@ -18,7 +19,7 @@ export function AppShell({ children }: { children: ReactNode }) {
   // The open drawer takes the keyboard: focus moves into it, the page behind is inert, Escape closes it.
   useEffect(() => {
     if (!drawerOpen) return;
-    aside.current?.querySelector<HTMLElement>("a[href], button")?.focus();
+    if (aside.current) firstReachable(aside.current)?.focus();
     const onKey = (event: KeyboardEvent) => {
       if (event.key !== "Escape") return;
       // At once, so that the menu button is no longer inert when it takes the focus back.

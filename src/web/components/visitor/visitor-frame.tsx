@@ -5,13 +5,13 @@ import { useDocumentTitle } from "../../lib/document-title.ts";
 import { Button } from "../ui/button.tsx";
 import { Input } from "../ui/input.tsx";
 
-/** The page around what a visitor sees: the brandspace's name, then the content. No dashboard chrome. */
 /**
  * Set when a password opened a link or transfer: the frame that next shows a heading (the content, once loaded)
  * takes the focus there, instead of leaving it on the page as the password form goes away.
  */
 let focusHeadingOnceShown = false;
 
+/** The page around what a visitor sees: the brandspace's name, then the content. No dashboard chrome. */
 export function VisitorFrame({
   brand,
   gate = false,

@@ -12,7 +12,7 @@ import { useApiMutation } from "../../api/query.ts";
 import { deliveryAttemptsQuery, deliveryQuery, deliveryRequestQuery } from "../../api/webhooks.ts";
 import { cn } from "../../lib/cn.ts";
 import { formatDateTime } from "../../lib/format.ts";
-import { useReturnFocus } from "../../lib/return-focus.ts";
+import { useDialogFocus } from "../../lib/return-focus.ts";
 import { toast } from "../../lib/toast.ts";
 import { Button } from "../ui/button.tsx";
 import { GuardedButton } from "../ui/guarded-button.tsx";
@@ -212,7 +212,7 @@ export interface DeliveryDrawerProps {
 /** One delivery attempt in a side panel (its id is in the URL), with Redeliver. */
 export function DeliveryDrawer({ webhookId, deliveryId, denial, onOpen }: DeliveryDrawerProps) {
   const delivery = useQuery({ ...deliveryQuery(webhookId, deliveryId ?? ""), enabled: !!deliveryId });
-  const returnFocus = useReturnFocus();
+  const dialogFocus = useDialogFocus();
   const redeliver = useApiMutation(redeliverDelivery, { invalidates: [listDeliveries, getWebhookHealth] });
   const send = () =>
     redeliver.mutate(
@@ -230,7 +230,7 @@ export function DeliveryDrawer({ webhookId, deliveryId, denial, onOpen }: Delive
       <Dialog.Portal>
         <Dialog.Overlay className="fixed inset-0 z-40 bg-black/30" />
         <Dialog.Content
-          {...returnFocus}
+          {...dialogFocus}
           className="fixed inset-y-0 right-0 z-50 flex w-[min(32rem,100vw)] flex-col border-zinc-200 border-l bg-white shadow-2xl dark:border-zinc-800 dark:bg-zinc-900"
         >
           <div className="flex items-start justify-between gap-3 border-zinc-200 border-b px-5 py-4 dark:border-zinc-800">
