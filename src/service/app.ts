@@ -25,6 +25,7 @@ import {
 import { newId } from "./platform/ids.ts";
 import { registerPipeline } from "./platform/pipeline.ts";
 import type { Host } from "./platform/planes.ts";
+import { countIfKeyed } from "./platform/request-counting.ts";
 import type { RouteDef } from "./platform/route.ts";
 import { propertiesRoutes } from "./properties/properties.routes.ts";
 import { publicShareRoutes } from "./shared-links/public-share.routes.ts";
@@ -75,7 +76,8 @@ export async function buildApp(deps: ServiceDeps, host: Host): Promise<FastifyIn
     connectionTimeout: 0,
     keepAliveTimeout: 65_000,
     return503OnClosing: true,
-    frameworkErrors: frameworkErrorReply,
+    frameworkErrors: (error, request, reply) =>
+      frameworkErrorReply(error, request, reply, (counted, answer) => countIfKeyed(counted, answer, deps)),
     clientErrorHandler: clientErrorReply,
     trustProxy: fastifyTrustProxy(deps.config.trustProxy),
     // A request without Host gets the uniform 400 from the pipeline; Node's own answer to it has no body.

@@ -1,23 +1,35 @@
 import type { Socket } from "node:net";
 import type { FastifyReply, FastifyRequest } from "fastify";
 import { type ClientErrorKind, clientErrorKind, writeRawJsonError } from "../../shared/raw-client-error.ts";
-import { errorBody } from "./error-body.ts";
+import { errorBody, toApiError } from "./error-body.ts";
 import { ApiError } from "./errors.ts";
 import { newId } from "./ids.ts";
 
 /**
  * Errors Fastify raises while routing, before any hook runs: a path that is not valid percent-encoding, or a path
- * parameter longer than any id. Both answer with the uniform body; an over-long parameter names no item (404).
+ * parameter longer than any id. Both answer with the uniform body; an over-long parameter names no item (404). A
+ * valid key's request is counted as any other (`count`), and the answer carries its RateLimit headers or is 429.
  */
-export function frameworkErrorReply(error: { code?: string }, request: FastifyRequest, reply: FastifyReply) {
-  const apiError =
+export async function frameworkErrorReply(
+  error: { code?: string },
+  request: FastifyRequest,
+  reply: FastifyReply,
+  count: (request: FastifyRequest, reply: FastifyReply) => Promise<void>,
+) {
+  let apiError =
     error.code === "FST_ERR_MAX_PARAM_LENGTH"
       ? new ApiError("not_found", "No such resource: a path parameter is longer than any id.")
       : new ApiError("validation_error", "The request path is not valid percent-encoding.", {
           errors: [{ param: "path", message: "is not valid percent-encoding" }],
         });
+  try {
+    await count(request, reply);
+  } catch (refusal) {
+    apiError = toApiError(refusal);
+  }
   return reply
     .code(apiError.status)
+    .headers(apiError.headers)
     .header("X-Request-Id", request.id)
     .header("content-type", "application/json; charset=utf-8")
     .send(errorBody(apiError, request.id));

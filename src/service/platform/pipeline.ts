@@ -11,7 +11,7 @@ import { discardRestOfBody } from "./discard-body.ts";
 import { errorBody, toApiError } from "./error-body.ts";
 import { ApiError } from "./errors.ts";
 import { checkPlaneBeforeAuth, checkRegion, deprecationHeaders, type Host } from "./planes.ts";
-import { consumeCounters, exceeded, rateLimitHeaders, tightest } from "./rate-limits.ts";
+import { countIfKeyed, countRequest } from "./request-counting.ts";
 import type { RouteDef } from "./route.ts";
 import { runRoute } from "./run-route.ts";
 
@@ -113,7 +113,7 @@ export function registerPipeline(app: FastifyInstance, deps: ServiceDeps, host: 
     // Another method of a central-only path on a regional host is refused as that path is: 404 naming the host,
     // before authentication and uncounted.
     for (const { route } of found) checkPlaneBeforeAuth(host, route!.store as Operation, deps.config);
-    await countUnmatched(request, reply, deps);
+    await countIfKeyed(request, reply, deps);
     const allowed = found.map((f) => f.method);
     if (allowed.length > 0 && !allowed.includes(request.method as (typeof METHODS)[number])) {
       const allow = allowed.includes("GET") ? [...allowed, "HEAD"] : allowed;
@@ -149,47 +149,12 @@ export function toFastifyPath(path: string): string {
   return path.replace(/\{(\w+)\}/g, ":$1");
 }
 
-/**
- * A request to no operation (an unknown path, or a method the path does not have) that came with a valid key is
- * still a request of its brandspace: it counts, and its 404 or 405 carries the RateLimit headers as every
- * authenticated answer does. Without a valid key it is answered as it is, not 401: the path is no one's.
- */
-async function countUnmatched(request: FastifyRequest, reply: FastifyReply, deps: ServiceDeps) {
-  let auth: AuthContext;
-  try {
-    const authorization = singleAuthorization(request.raw.rawHeaders);
-    if (authorization === undefined) return;
-    auth = await authenticate(deps.db, authorization);
-  } catch {
-    return;
-  }
-  request.auth = auth;
-  await countRequest(reply, deps, ["sustained", "month"], auth);
-}
-
 /** What a request to `operation` consumes: every request `sustained` and `month`; one with `q`, `search`. */
 function countersOf(request: FastifyRequest, operation: Operation): RateCounter[] {
   const counters: RateCounter[] = ["sustained", "month", ...(operation.counters ?? [])];
   const query = request.query as Record<string, unknown> | undefined;
   if (typeof query?.q === "string" && query.q.length > 0) counters.push("search");
   return counters;
-}
-
-async function countRequest(
-  reply: FastifyReply,
-  deps: ServiceDeps,
-  counters: RateCounter[],
-  auth: AuthContext,
-) {
-  const states = await consumeCounters(
-    deps.rateCounters,
-    auth.brandspace.id,
-    counters,
-    deps.config.rateLimits,
-  );
-  const over = exceeded(states);
-  if (over) throw over;
-  reply.headers(rateLimitHeaders(tightest(states)));
 }
 
 const STRICT_UTF8 = new TextDecoder("utf-8", { fatal: true });

@@ -64,7 +64,7 @@ describe("usage of a counter that was used up", () => {
 });
 
 describe("RateLimit headers on refused answers", () => {
-  it("every authenticated answer carries them: a 403 for a missing scope, a 404 or 405 of no operation (421: planes test)", async () => {
+  it("every authenticated answer carries them: a 403 for a missing scope, a 404, 405 or 400 of no operation (421: planes test)", async () => {
     const fresh = await startTestService({ env: { RATE_LIMITS: "sustained=50/1h" }, oneApiProcess: true });
     try {
       const narrowKey = await fresh.createKey(["files:read"]);
@@ -85,12 +85,22 @@ describe("RateLimit headers on refused answers", () => {
       const wrongMethod = await call("PUT", "/v1/libraries", { body: {} });
       expect(wrongMethod.status).toBe(405);
       expect(wrongMethod.headers.get("ratelimit-remaining")).toBe("47");
+      // So is a path the router refuses before any operation: an over-long id, bad percent-encoding.
+      const longId = await call("GET", `/v1/files/${"a".repeat(150)}`);
+      expect(longId.status).toBe(404);
+      expect(longId.headers.get("ratelimit-remaining")).toBe("46");
+      const badEncoding = await call("GET", "/v1/files/%zz");
+      expect(badEncoding.status).toBe(400);
+      expect(badEncoding.body.details.errors).toEqual([
+        { param: "path", message: "is not valid percent-encoding" },
+      ]);
+      expect(badEncoding.headers.get("ratelimit-remaining")).toBe("45");
       // Another method of a central-only path on the regional host is refused before authentication: uncounted.
       const central = await call("PUT", "/v1/me", { body: {} });
       expect(central.status).toBe(404);
       expect(central.body.details.host).toBe(fresh.centralUrl);
       expect(central.headers.get("ratelimit-limit")).toBeNull();
-      expect((await call("GET", "/v1/nothing-here")).headers.get("ratelimit-remaining")).toBe("46");
+      expect((await call("GET", "/v1/nothing-here")).headers.get("ratelimit-remaining")).toBe("44");
       // Without a valid key the path is answered as it is, and nothing is counted.
       const anonymous = await apiClient(fresh.regionalUrl)("GET", "/v1/nothing-here", { key: null });
       expect(anonymous.status).toBe(404);
@@ -98,6 +108,11 @@ describe("RateLimit headers on refused answers", () => {
       const badKey = await apiClient(fresh.regionalUrl, "bs_live_not_a_key")("GET", "/v1/nothing-here");
       expect(badKey.status).toBe(404);
       expect(badKey.headers.get("ratelimit-limit")).toBeNull();
+      const anonymousLongId = await apiClient(fresh.regionalUrl)("GET", `/v1/files/${"a".repeat(150)}`, {
+        key: null,
+      });
+      expect(anonymousLongId.status).toBe(404);
+      expect(anonymousLongId.headers.get("ratelimit-limit")).toBeNull();
       const usage = await apiClient(fresh.centralUrl, fresh.seed.ownerKey)("GET", "/v1/usage");
       expect(usage.body.search.used).toBe(0);
     } finally {
