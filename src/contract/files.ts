@@ -152,8 +152,13 @@ export const SetPropertyValueBody = z.strictObject({ value: z.unknown() });
  * Comma-separated values. An empty value, or an empty item (`a,,b`, `a,`), names nothing: it is refused rather
  * than read as "no filter", which would answer with every file.
  */
+const REPEATED_LIST_HINT = "its values comma-separated (a,b)";
+
 const CommaList = z
-  .string()
+  .string({
+    error: (issue) =>
+      Array.isArray(issue.input) ? `is repeated: send it once, ${REPEATED_LIST_HINT}` : undefined,
+  })
   .refine((s) => s.split(",").every((v) => v.trim() !== ""), {
     message: "must not be empty, nor hold an empty item",
   })

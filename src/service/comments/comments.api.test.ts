@@ -242,7 +242,7 @@ describe("comments", () => {
     expect(resolved.body.resolved_at).toBe(resolved.body.updated_at);
   });
 
-  it("keeps a trashed file's comments readable, and refuses changes to them until it is restored (409)", async () => {
+  it("keeps a trashed file's comments readable and resolvable, and refuses other changes until it is restored (409)", async () => {
     const shared = service.seed.libraries.shared;
     const trashed = (await uploadBytes(owner, await solidPng(), { name: "binned.png", library_id: shared }))
       .id;
@@ -258,8 +258,6 @@ describe("comments", () => {
     for (const [method, path, body] of [
       ["POST", base, { text: "After" }],
       ["PATCH", `${base}/${thread.id}`, { text: "Edited" }],
-      ["POST", `${base}/${thread.id}/resolve`, undefined],
-      ["POST", `${base}/${thread.id}/reopen`, undefined],
       ["DELETE", `${base}/${thread.id}`, undefined],
       ["POST", replies, { text: "Another" }],
       ["PATCH", `${replies}/${reply.id}`, { text: "Edited" }],
@@ -268,6 +266,11 @@ describe("comments", () => {
       expectError(await owner(method, path, body ? { body } : {}), 409, "conflict");
     // Another member's edit is still 404: not the author, whatever the file's state.
     expectError(await editor("PATCH", `${base}/${thread.id}`, { body: { text: "Mine" } }), 404, "not_found");
+    // Resolving needs only that the caller can view the file (the specification's one condition): the trash too.
+    const resolved = await owner("POST", `${base}/${thread.id}/resolve`);
+    expect(resolved.status).toBe(200);
+    expect(resolved.body.resolved).toBe(true);
+    expect((await owner("POST", `${base}/${thread.id}/reopen`)).body.resolved).toBe(false);
 
     expect((await owner("POST", `/v1/files/${trashed}/restore`)).status).toBe(200);
     expect((await owner("POST", `${base}/${thread.id}/resolve`)).status).toBe(200);

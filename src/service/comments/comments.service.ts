@@ -158,19 +158,21 @@ export async function deleteComment(ctx: ServiceContext, ref: CommentRef) {
   };
 }
 
-/** Anyone who can view the file. Resolving a resolved comment changes nothing and emits nothing. */
+/**
+ * Anyone who can view the file: the one condition the specification's table gives, so also while the file is in
+ * the trash (review state is not the file's content). Resolving a resolved comment changes nothing and emits
+ * nothing.
+ */
 export async function resolveComment(ctx: ServiceContext, ref: CommentRef) {
-  const { file, row } = await requireComment(ctx, ref);
-  refuseTrashedFile(file);
+  const { row } = await requireComment(ctx, ref);
   if (row.resolvedAt) return presentComment(ctx, row);
   const resolved = await repo.markResolved(ctx.db, row.id, ctx.auth.user.id);
   return emitComment(ctx, "comment.resolved", resolved);
 }
 
-/** Anyone who can view the file. Reopening an open comment changes nothing and emits nothing. */
+/** Anyone who can view the file, as resolving. Reopening an open comment changes nothing and emits nothing. */
 export async function reopenComment(ctx: ServiceContext, ref: CommentRef) {
-  const { file, row } = await requireComment(ctx, ref);
-  refuseTrashedFile(file);
+  const { row } = await requireComment(ctx, ref);
   if (!row.resolvedAt) return presentComment(ctx, row);
   const reopened = await repo.updateComment(ctx.db, row.id, { resolvedAt: null, resolvedById: null });
   return emitComment(ctx, "comment.reopened", reopened);

@@ -15,9 +15,20 @@ export interface StoredResponse {
 
 export type Claim = { kind: "owner"; owner: string } | { kind: "replay"; response: StoredResponse };
 
-export function readIdempotencyKey(header: string | string[] | undefined): string | null {
-  if (header === undefined) return null;
-  const value = Array.isArray(header) ? header[0] : header;
+/**
+ * The request's `Idempotency-Key`, read from its raw headers: Node joins repeated headers with a comma, which would
+ * make two keys one that neither of them is; several are refused, as several Authorization headers are.
+ */
+export function readIdempotencyKey(rawHeaders: string[]): string | null {
+  let value: string | null = null;
+  for (let i = 0; i < rawHeaders.length; i += 2) {
+    if (rawHeaders[i]!.toLowerCase() !== "idempotency-key") continue;
+    if (value !== null) {
+      throw validationError([{ param: "Idempotency-Key", message: "is repeated: send one" }]);
+    }
+    value = rawHeaders[i + 1]!;
+  }
+  if (value === null) return null;
   if (!value || value.length > 255) {
     throw validationError([{ param: "Idempotency-Key", message: "must be 1 to 255 characters" }]);
   }

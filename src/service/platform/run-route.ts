@@ -48,7 +48,7 @@ export async function runRoute(
 
   const transactional = def.options.transactional ?? op.method !== "GET";
   const idempotencyScope = op.method === "POST" ? idempotencyScopeOf(request) : null;
-  const idempotencyKey = idempotencyScope ? readIdempotencyKey(request.headers["idempotency-key"]) : null;
+  const idempotencyKey = idempotencyScope ? readIdempotencyKey(request.raw.rawHeaders) : null;
 
   const execute = async (db: Db, input: RequestInput): Promise<StoredResponse> => {
     const result = await def.handler(context(db, input), reply);

@@ -42,10 +42,12 @@ export function toIssues(error: z.ZodError, location: InputLocation): Validation
           location === "query" ? "is not a parameter of this operation" : "is not a field of this request",
       }));
     }
-    // `?kind=a&kind=b` arrives as an array where one value (of a type, or of a list of values) is expected.
+    // `?status=a&status=b` arrives as an array where one value is expected. A list parameter says so itself,
+    // with the way to send several values.
     const oneExpected = issue.code === "invalid_type" || issue.code === "invalid_value";
     if (location === "query" && oneExpected && Array.isArray(issue.input)) {
-      return [{ param: base, message: "is repeated: send it once (a list is comma-separated: a,b)" }];
+      const ownWords = issue.message.startsWith("is repeated");
+      return [{ param: base, message: ownWords ? issue.message : "is repeated: send it once" }];
     }
     return [{ param: base || location, message: plainMessage(issue) }];
   });

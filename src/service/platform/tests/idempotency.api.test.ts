@@ -2,6 +2,7 @@ import { and, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { events, idempotencyKeys, libraries } from "../../db/schema/index.ts";
 import { type ApiCall, apiClient } from "../../testing/http-client.ts";
+import { sendRaw } from "../../testing/raw-http.ts";
 import { startTestService, type TestService } from "../../testing/test-service.ts";
 
 let service: TestService;
@@ -191,5 +192,20 @@ describe("Idempotency-Key", () => {
     expect(long.status).toBe(400);
     expect(long.body.details.errors[0].param).toBe("Idempotency-Key");
     expect(await countLibraries("Idem I")).toBe(0);
+  });
+
+  it("refuses two keys on one request: neither would be the one kept", async () => {
+    const body = JSON.stringify({ name: "Idem Twice" });
+    const answer = await sendRaw(
+      Number(new URL(service.processUrls.regional).port),
+      `POST /v1/libraries HTTP/1.1\r\nHost: x\r\nAuthorization: Bearer ${service.seed.ownerKey}\r\n` +
+        `Idempotency-Key: a\r\nIdempotency-Key: b\r\nContent-Type: application/json\r\n` +
+        `Content-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`,
+    );
+    expect(answer.status).toBe(400);
+    expect(JSON.parse(answer.body).details.errors).toEqual([
+      { param: "Idempotency-Key", message: "is repeated: send one" },
+    ]);
+    expect(await countLibraries("Idem Twice")).toBe(0);
   });
 });
