@@ -106,6 +106,32 @@ describe("review", () => {
       .toBe("true");
   });
 
+  test("a trashed file's comments can be resolved, not changed, until it is restored", async () => {
+    const { fixtures } = serviceApi();
+    const library = await fixtures.createLibrary(fixtures.unique("Binned review"));
+    const file = await fixtures.uploadPng({ name: "binned.png", library_id: library.id });
+    const d = await openDashboard();
+    const created = await d.api("POST", `/v1/files/${file.id}/comments`, { text: "Wrong crop" });
+    await d.api("DELETE", `/v1/files/${file.id}`);
+    await openComments(d, file.id, "binned.png");
+
+    const composer = d.page.getByRole("combobox", { name: "Comment" });
+    expect(await composer.isDisabled()).toBe(true);
+    expect(await composer.getAttribute("placeholder")).toBe("Restore the file to comment on it.");
+    const thread = commentsList(d).getByRole("listitem").filter({ hasText: "Wrong crop" });
+    expect(await thread.getByRole("button", { name: /^(Edit|Delete) comment/ }).count()).toBe(0);
+    await thread.getByRole("button", { name: /^Reply to/ }).click();
+    const reply = thread.getByRole("combobox", { name: "Reply" });
+    expect(await reply.isDisabled()).toBe(true);
+    expect(await reply.getAttribute("placeholder")).toBe("Restore the file to reply.");
+    await d.screenshot("trashed-file-comments");
+
+    await thread.getByRole("button", { name: /^Resolve comment/ }).click();
+    await expect
+      .poll(async () => (await d.api("GET", `/v1/files/${file.id}/comments/${created.id}`)).resolved)
+      .toBe(true);
+  });
+
   test("a video comment records the playhead; clicking it seeks there", async () => {
     const { fixtures } = serviceApi();
     const library = await fixtures.createLibrary(fixtures.unique("Video review"));

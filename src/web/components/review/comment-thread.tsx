@@ -35,24 +35,39 @@ function Byline({ item }: { item: Comment | Reply }) {
   );
 }
 
-/** Who may change or delete an item: its author edits; its author or `comments.manage` deletes. */
-function useRights(item: Comment | Reply) {
+/**
+ * Who may change or delete an item: its author edits; its author or `comments.manage` deletes; nobody while its
+ * file is in the trash (the service answers 409 until it is restored; resolving stays open).
+ */
+function useRights(item: Comment | Reply, fileTrashed: boolean) {
   const me = useQuery(meQuery());
   const access = useAccess();
   const mine = !!me.data && item.author?.id === me.data.creator.id;
-  const writeDenial = access.denial("comments:write");
+  const writeDenial = fileTrashed ? TRASHED : access.denial("comments:write");
   return {
     canEdit: mine && !writeDenial,
     canDelete: !writeDenial && (mine || access.can("comments:write", "comments.manage")),
   };
 }
 
-function ReplyItem({ fileId, commentId, reply }: { fileId: string; commentId: string; reply: Reply }) {
+const TRASHED = "Restore the file to change its comments.";
+
+function ReplyItem({
+  fileId,
+  commentId,
+  reply,
+  fileTrashed,
+}: {
+  fileId: string;
+  commentId: string;
+  reply: Reply;
+  fileTrashed: boolean;
+}) {
   const [editing, setEditing] = useState(false);
   const [confirming, setConfirming] = useState(false);
   const update = useUpdateReply();
   const remove = useDeleteReply();
-  const rights = useRights(reply);
+  const rights = useRights(reply, fileTrashed);
   const params = { fileId, commentId, replyId: reply.id };
   const subject = subjectOf("reply", reply);
   return (
@@ -107,14 +122,22 @@ function ReplyItem({ fileId, commentId, reply }: { fileId: string; commentId: st
 }
 
 /** One comment: who and when, its text, marks and time, its state, its replies and what the user can do with it. */
-export function CommentThread({ comment, fileId }: { comment: Comment; fileId: string }) {
+export function CommentThread({
+  comment,
+  fileId,
+  fileTrashed = false,
+}: {
+  comment: Comment;
+  fileId: string;
+  fileTrashed?: boolean;
+}) {
   const review = useReview();
   const selected = review?.selectedId === comment.id;
   const [editing, setEditing] = useState(false);
   const [confirming, setConfirming] = useState(false);
   const [replying, setReplying] = useState(false);
   const access = useAccess();
-  const rights = useRights(comment);
+  const rights = useRights(comment, fileTrashed);
   const replies = useQuery({ ...repliesQuery(fileId, comment.id), enabled: comment.has_replies && selected });
   const resolve = useResolveComment();
   const reopen = useReopenComment();
@@ -122,7 +145,9 @@ export function CommentThread({ comment, fileId }: { comment: Comment; fileId: s
   const remove = useDeleteComment();
   const createReply = useCreateReply();
   const params = { fileId, commentId: comment.id };
-  const replyDenial = access.denial("comments:write", "comments.create");
+  const replyDenial = fileTrashed
+    ? "Restore the file to reply."
+    : access.denial("comments:write", "comments.create");
   const stateDenial = access.denial("comments:write");
   const subject = subjectOf("comment", comment);
   const item = useRef<HTMLLIElement>(null);
@@ -253,7 +278,13 @@ export function CommentThread({ comment, fileId }: { comment: Comment; fileId: s
       {selected && (replies.data?.length ?? 0) > 0 && (
         <ul aria-label="Replies" className="space-y-2">
           {replies.data?.map((reply) => (
-            <ReplyItem key={reply.id} fileId={fileId} commentId={comment.id} reply={reply} />
+            <ReplyItem
+              key={reply.id}
+              fileId={fileId}
+              commentId={comment.id}
+              reply={reply}
+              fileTrashed={fileTrashed}
+            />
           ))}
         </ul>
       )}

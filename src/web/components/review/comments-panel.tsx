@@ -131,7 +131,12 @@ export function CommentsPanel({ file }: { file: File }) {
       ) : (
         <ul aria-label="Comments" className="space-y-3">
           {listed.map((comment) => (
-            <CommentThread key={comment.id} comment={comment} fileId={file.id} />
+            <CommentThread
+              key={comment.id}
+              comment={comment}
+              fileId={file.id}
+              fileTrashed={file.trashed_at !== null}
+            />
           ))}
         </ul>
       )}
