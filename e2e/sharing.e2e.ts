@@ -105,6 +105,37 @@ describe("sharing", () => {
     await v.page.getByRole("heading", { name: "This link is not available" }).waitFor();
   });
 
+  test("a file's own links are listed on its page, to copy, edit and revoke", async () => {
+    const { fixtures } = serviceApi();
+    const library = await fixtures.createLibrary(fixtures.unique("Single"));
+    const file = await fixtures.uploadPng({ name: "badge.png", library_id: library.id });
+    const d = await openDashboard();
+    await d.goto(`/files/${file.id}`);
+    await d.page.getByRole("heading", { level: 1, name: "badge.png" }).waitFor();
+    const section = d.page.getByRole("region", { name: "Shared links" });
+    await section.getByText("Not shared outside the team.").waitFor();
+    await section.getByRole("button", { name: "Share" }).click();
+    const dialog = d.page.getByRole("dialog", { name: /Share file/ });
+    await dialog.getByRole("button", { name: "Create link" }).click();
+    const url = await dialog.getByLabel("Shared link").inputValue();
+    await dialog.getByRole("button", { name: "Done" }).click();
+
+    const links = section.getByRole("list", { name: "Shared links of this file" });
+    const item = links.getByRole("listitem");
+    await expect.poll(() => item.count()).toBe(1);
+    expect(await item.textContent()).toContain("No expiry");
+    await d.screenshot("file-shared-links");
+    await item.getByRole("button", { name: "Edit the link to badge.png" }).click();
+    const edit = d.page.getByRole("dialog", { name: "Edit shared link" });
+    expect(await edit.getByLabel("Shared link").inputValue()).toBe(url);
+    await edit.getByRole("button", { name: "Cancel" }).click();
+    await item.getByRole("button", { name: "Revoke the link to badge.png" }).click();
+    await d.page.getByRole("dialog").getByRole("button", { name: "Revoke link" }).click();
+    await expectToast(d.page, "Link revoked");
+    await section.getByText("Not shared outside the team.").waitFor();
+    expect((await d.api("GET", `/v1/files/${file.id}/shared-links`)).data).toEqual([]);
+  });
+
   test("on a phone, a tapped file of a long share opens in view, below the files", async () => {
     const { api, fixtures } = serviceApi();
     const library = await fixtures.createLibrary(fixtures.unique("Phone"));

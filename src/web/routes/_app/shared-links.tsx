@@ -1,29 +1,25 @@
 import { useQuery, useSuspenseQuery } from "@tanstack/react-query";
 import { createFileRoute, Link } from "@tanstack/react-router";
-import { Link2, Lock, Pencil, Plus, Trash2 } from "lucide-react";
+import { Link2, Lock, Plus } from "lucide-react";
 import { useState } from "react";
 import { scopeSatisfied } from "../../../contract/scopes.ts";
 import type { SharedLink } from "../../../contract/sharing.ts";
 import { meQuery, useAccess } from "../../api/access.ts";
 import { boardsQuery } from "../../api/boards.ts";
 import { librariesQuery } from "../../api/libraries.ts";
-import { sharedLinksQuery, useRevokeSharedLink } from "../../api/shared-links.ts";
-import { CopyButton } from "../../components/sharing/copy-button.tsx";
+import { sharedLinksQuery } from "../../api/shared-links.ts";
 import { ShareDialog } from "../../components/sharing/lazy-dialogs.ts";
+import { LinkActions, LinkExpiry } from "../../components/sharing/link-actions.tsx";
 import { ACCESS_LABELS, TARGET_LABELS } from "../../components/sharing/link-settings.tsx";
 import type { ShareTarget } from "../../components/sharing/share-dialog.tsx";
 import { PageHeader } from "../../components/shell/page-header.tsx";
 import { AccessNotice } from "../../components/ui/access-notice.tsx";
-import { Badge } from "../../components/ui/badge.tsx";
 import { Button } from "../../components/ui/button.tsx";
-import { ConfirmDialog } from "../../components/ui/confirm-dialog.tsx";
 import { Dialog } from "../../components/ui/dialog.tsx";
 import { GuardedButton } from "../../components/ui/guarded-button.tsx";
 import { ListTable } from "../../components/ui/list-table.tsx";
-import { RelativeTime } from "../../components/ui/relative-time.tsx";
 import { PageSkeleton } from "../../components/ui/skeleton.tsx";
 import { formatCount } from "../../lib/format.ts";
-import { toast } from "../../lib/toast.ts";
 
 export const Route = createFileRoute("/_app/shared-links")({
   loader: async ({ context: { queryClient } }) => {
@@ -65,15 +61,7 @@ function TargetCell({ link }: { link: SharedLink }) {
   );
 }
 
-function Expiry({ link }: { link: SharedLink }) {
-  if (link.expired) return <Badge tone="red">Expired</Badge>;
-  if (!link.expires_at) return <span className="text-zinc-600 dark:text-zinc-400">Never</span>;
-  return <RelativeTime iso={link.expires_at} />;
-}
-
 function LinkRow({ link, denial }: { link: SharedLink; denial: string | null }) {
-  const [dialog, setDialog] = useState<"edit" | "revoke" | null>(null);
-  const revoke = useRevokeSharedLink();
   return (
     <tr>
       <td className="max-w-0 py-3 pr-3 pl-6">
@@ -88,54 +76,11 @@ function LinkRow({ link, denial }: { link: SharedLink; denial: string | null }) 
         </span>
       </td>
       <td className="px-3 py-3">
-        <Expiry link={link} />
+        <LinkExpiry link={link} />
       </td>
       <td className="px-3 py-3 tabular-nums">{formatCount(link.view_count)}</td>
       <td className="py-3 pr-6 pl-3">
-        <div className="flex justify-end gap-1.5">
-          <CopyButton
-            text={link.url}
-            label="Copy"
-            name={`Copy the link to ${link.target_name ?? "this item"}`}
-          />
-          <GuardedButton
-            variant="ghost"
-            size="icon"
-            denial={denial}
-            aria-label={`Edit the link to ${link.target_name ?? "this item"}`}
-            onClick={() => setDialog("edit")}
-          >
-            <Pencil className="size-4" aria-hidden="true" />
-          </GuardedButton>
-          <GuardedButton
-            variant="ghost"
-            size="icon"
-            denial={denial}
-            aria-label={`Revoke the link to ${link.target_name ?? "this item"}`}
-            onClick={() => setDialog("revoke")}
-          >
-            <Trash2 className="size-4" aria-hidden="true" />
-          </GuardedButton>
-        </div>
-        <ShareDialog
-          open={dialog === "edit"}
-          onOpenChange={(open) => setDialog(open ? "edit" : null)}
-          link={link}
-        />
-        <ConfirmDialog
-          open={dialog === "revoke"}
-          onOpenChange={(open) => setDialog(open ? "revoke" : null)}
-          title="Revoke this link?"
-          confirmLabel="Revoke link"
-          danger
-          onConfirm={async () => {
-            await revoke.mutateAsync({ params: { linkId: link.id } });
-            toast.success("Link revoked");
-            setDialog(null);
-          }}
-        >
-          <p>Anyone who opens it will be told it no longer exists. A revoked link cannot be restored.</p>
-        </ConfirmDialog>
+        <LinkActions link={link} denial={denial} />
       </td>
     </tr>
   );
@@ -159,21 +104,27 @@ function LinkTable({ denial, onCreate }: { denial: string | null; onCreate: () =
     );
   }
   return (
-    <ListTable
-      caption="Shared links"
-      minWidth="min-w-[54rem]"
-      columns={[
-        { key: "shared", label: "Shared" },
-        { key: "access", label: "Access", className: "w-64" },
-        { key: "expires", label: "Expires", className: "w-32" },
-        { key: "views", label: "Views", className: "w-20" },
-        { key: "actions", label: "Actions", hidden: true, className: "w-48" },
-      ]}
-    >
-      {links.map((link) => (
-        <LinkRow key={link.id} link={link} denial={denial} />
-      ))}
-    </ListTable>
+    <>
+      <p className="-mt-2 mb-4 px-6 text-sm text-zinc-600 dark:text-zinc-400">
+        Libraries, folders and boards shared with people outside the team. Links to single files are on each
+        file’s page.
+      </p>
+      <ListTable
+        caption="Shared links"
+        minWidth="min-w-[54rem]"
+        columns={[
+          { key: "shared", label: "Shared" },
+          { key: "access", label: "Access", className: "w-64" },
+          { key: "expires", label: "Expires", className: "w-32" },
+          { key: "views", label: "Views", className: "w-20" },
+          { key: "actions", label: "Actions", hidden: true, className: "w-48" },
+        ]}
+      >
+        {links.map((link) => (
+          <LinkRow key={link.id} link={link} denial={denial} />
+        ))}
+      </ListTable>
+    </>
   );
 }
 

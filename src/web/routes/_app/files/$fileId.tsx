@@ -8,6 +8,7 @@ import { FileBoards } from "../../../components/file/file-boards.tsx";
 import { FileDetails } from "../../../components/file/file-details.tsx";
 import { FileHeader } from "../../../components/file/file-header.tsx";
 import { FilePreview } from "../../../components/file/file-preview.tsx";
+import { FileSharedLinks } from "../../../components/file/file-shared-links.tsx";
 import { SimilarFiles } from "../../../components/file/similar-files.tsx";
 import { VersionsPanel } from "../../../components/file/versions-panel.tsx";
 import { CommentsPanel } from "../../../components/review/comments-panel.tsx";
@@ -83,6 +84,7 @@ function FilePage() {
               <Tabs.Content value="details">
                 <FileDetails file={file} />
                 <FileBoards file={file} />
+                <FileSharedLinks file={file} />
                 <SimilarFiles file={file} />
               </Tabs.Content>
               <Tabs.Content value="comments">

@@ -1,0 +1,71 @@
+import { useQuery } from "@tanstack/react-query";
+import { Lock } from "lucide-react";
+import type { File } from "../../../contract/files.ts";
+import { useAccess } from "../../api/access.ts";
+import { errorMessage } from "../../api/error-message.ts";
+import { fileSharedLinksQuery } from "../../api/shared-links.ts";
+import { formatCount } from "../../lib/format.ts";
+import { LinkActions } from "../sharing/link-actions.tsx";
+import { ACCESS_LABELS } from "../sharing/link-settings.tsx";
+import { ShareButton } from "../sharing/share-button.tsx";
+import { RelativeTime } from "../ui/relative-time.tsx";
+
+/**
+ * The file's own shared links (the brandspace's list leaves them out, as the API does), each to copy, edit or
+ * revoke, and "Share" for another.
+ */
+export function FileSharedLinks({ file }: { file: File }) {
+  const access = useAccess();
+  const readDenial = access.denial("shared_links:read");
+  const links = useQuery({ ...fileSharedLinksQuery(file.id), enabled: !readDenial });
+  const muted = "text-sm text-zinc-600 dark:text-zinc-400";
+  let body: React.ReactNode;
+  if (readDenial) body = <p className={muted}>{readDenial}</p>;
+  else if (links.isPending) body = <p className={muted}>Loading…</p>;
+  else if (links.isError)
+    body = <p className="text-red-700 text-sm dark:text-red-400">{errorMessage(links.error)}</p>;
+  else if (links.data.length === 0) body = <p className={muted}>Not shared outside the team.</p>;
+  else
+    body = (
+      <ul aria-label="Shared links of this file" className="space-y-2">
+        {links.data.map((link) => (
+          <li key={link.id} className="flex items-center gap-2">
+            <div className="min-w-0 flex-1 text-sm">
+              <p className="flex items-center gap-1.5">
+                {ACCESS_LABELS[link.access]}
+                {link.password_protected && (
+                  <Lock className="size-3.5 text-zinc-600" aria-label="Password protected" role="img" />
+                )}
+              </p>
+              <p className="text-xs text-zinc-600 dark:text-zinc-400">
+                {link.expired ? (
+                  "Expired"
+                ) : link.expires_at ? (
+                  <>
+                    Expires <RelativeTime iso={link.expires_at} />
+                  </>
+                ) : (
+                  "No expiry"
+                )}{" "}
+                · {formatCount(link.view_count)} {link.view_count === 1 ? "view" : "views"}
+              </p>
+            </div>
+            <LinkActions link={link} denial={access.denial("shared_links:write")} />
+          </li>
+        ))}
+      </ul>
+    );
+  return (
+    <section aria-label="Shared links" className="border-zinc-200 border-t px-4 py-4 dark:border-zinc-800">
+      <div className="mb-2 flex items-center justify-between">
+        <h2 className="font-medium text-xs text-zinc-600 uppercase tracking-wide dark:text-zinc-400">
+          Shared links
+        </h2>
+        {!readDenial && !file.trashed_at && (
+          <ShareButton target={{ type: "file", id: file.id, name: file.name }} variant="ghost" size="sm" />
+        )}
+      </div>
+      {body}
+    </section>
+  );
+}
