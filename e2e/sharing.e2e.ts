@@ -116,6 +116,12 @@ describe("sharing", () => {
     await section.getByText("Not shared outside the team.").waitFor();
     await section.getByRole("button", { name: "Share" }).click();
     const dialog = d.page.getByRole("dialog", { name: /Share file/ });
+    // A day typed in the past is refused in the dialog's own words, before any request.
+    const expiry = dialog.getByLabel(/^Expires/);
+    await expiry.fill("2020-01-01");
+    await dialog.getByRole("button", { name: "Create link" }).click();
+    await dialog.getByText("That expiry date has passed: choose today or a later day.").waitFor();
+    await expiry.fill("");
     await dialog.getByRole("button", { name: "Create link" }).click();
     const url = await dialog.getByLabel("Shared link").inputValue();
     await dialog.getByRole("button", { name: "Done" }).click();

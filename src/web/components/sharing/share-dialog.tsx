@@ -8,7 +8,7 @@ import { Dialog } from "../ui/dialog.tsx";
 import { DialogActions, FormError } from "../ui/dialog-form.tsx";
 import { LinkField } from "./copy-button.tsx";
 import { LinkForm } from "./link-form.tsx";
-import { bodyOf, settingsOf, TARGET_LABELS, type TargetType } from "./link-settings.tsx";
+import { bodyOf, localDayOf, settingsOf, TARGET_LABELS, type TargetType } from "./link-settings.tsx";
 
 export interface ShareTarget {
   type: TargetType;
@@ -38,6 +38,14 @@ export function ShareDialog({ open, onOpenChange, target, link }: Props) {
     event.preventDefault();
     if (settings.password && settings.password.length < 4) {
       setProblem("The password needs at least 4 characters.");
+      return;
+    }
+    // A typed date is not held to the input's `min`: a past day would come back in the API's wording. An expired
+    // link's own day may stay while something else changes.
+    const keptDay = link?.expires_at ? localDayOf(link.expires_at) : "";
+    const today = localDayOf(new Date().toISOString());
+    if (settings.expiresOn && settings.expiresOn !== keptDay && settings.expiresOn < today) {
+      setProblem("That expiry date has passed: choose today or a later day.");
       return;
     }
     setProblem(null);
