@@ -86,6 +86,8 @@ describe("review", () => {
       .poll(async () => (await d.api("GET", `/v1/files/${file.id}/comments/${created.id}`)).resolved)
       .toBe(true);
     await expect.poll(() => thread.count()).toBe(0);
+    // Its marks leave the picture with it.
+    await expect.poll(() => overlay.locator("g").count()).toBe(0);
     // The resolved comment left the "Open" list with focus in it; focus stays in the panel, not on <body>.
     await expect.poll(() => d.page.evaluate(() => document.activeElement?.textContent)).toBe("Open (0)");
     await d.page.getByRole("button", { name: /^Resolved/ }).click();

@@ -91,6 +91,10 @@ describe("sharing", () => {
     expect(new URL(v.page.url()).searchParams.get("file")).toBeNull();
     await v.page.goForward();
     await view.getByRole("img", { name: "wordmark.png" }).waitFor();
+    // Escape closes it too.
+    await v.page.keyboard.press("Escape");
+    await expect.poll(() => view.count()).toBe(0);
+    expect(new URL(v.page.url()).searchParams.get("file")).toBeNull();
 
     await d.goto("/shared-links");
     const row = d.page.getByRole("row").filter({ hasText: "Press kit" });

@@ -23,9 +23,10 @@ const shows = (show: Show) => (comment: Comment) =>
   show === "all" || (show === "resolved" ? comment.resolved : !comment.resolved);
 
 /** Keeps the preview in step with the thread: the selected comment's marks, and every comment's time as a marker. */
-function useSyncPreview(comments: Comment[] | undefined) {
+function useSyncPreview(comments: Comment[] | undefined, listed: Comment[]) {
   const review = useReview();
-  const selected = comments?.find((c) => c.id === review?.selectedId);
+  // Only a listed comment's marks: one resolved out of the "Open" list takes its marks along.
+  const selected = listed.find((c) => c.id === review?.selectedId);
   const setShown = review?.setShown;
   const setMarkers = review?.setMarkers;
   useEffect(() => {
@@ -49,13 +50,13 @@ export function CommentsPanel({ file }: { file: File }) {
   const access = useAccess();
   const selectedResolved = comments.data?.some((c) => c.id === review?.selectedId && c.resolved);
   const [show, setShow] = useState<Show>(selectedResolved ? "all" : "open");
-  useSyncPreview(comments.data);
+  const listed = (comments.data ?? []).filter(shows(show));
+  useSyncPreview(comments.data, listed);
   const denial = file.trashed_at
     ? "Restore the file to comment on it."
     : access.denial("comments:write", "comments.create");
   const media =
     file.kind === "image" ? "picture" : file.kind === "video" || file.kind === "audio" ? "player" : undefined;
-  const listed = (comments.data ?? []).filter(shows(show));
   const counts = {
     open: comments.data?.filter((c) => !c.resolved).length ?? 0,
     resolved: comments.data?.filter((c) => c.resolved).length ?? 0,

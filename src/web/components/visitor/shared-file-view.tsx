@@ -145,6 +145,25 @@ function useShownWhenOpened(section: RefObject<HTMLElement | null>, fileId: stri
 }
 
 /** One file of a share: its preview, details, download when allowed, versions, properties and comments. */
+/**
+ * Escape closes the view, as Close does; not while a field has the focus (a comment being written stays) or when
+ * something else took the key (a menu, a video's own controls).
+ */
+function useCloseOnEscape(onClose: () => void) {
+  const close = useRef(onClose);
+  close.current = onClose;
+  useEffect(() => {
+    const onKeyDown = (event: KeyboardEvent) => {
+      if (event.key !== "Escape" || event.defaultPrevented) return;
+      const target = event.target as HTMLElement | null;
+      if (target?.closest("input, textarea, select, [contenteditable='true']")) return;
+      close.current();
+    };
+    document.addEventListener("keydown", onKeyDown);
+    return () => document.removeEventListener("keydown", onKeyDown);
+  }, []);
+}
+
 export function SharedFileView({
   share,
   fileId,
@@ -175,6 +194,7 @@ export function SharedFileView({
   const data: PublicFile | undefined = file.data;
   const section = useRef<HTMLElement>(null);
   useShownWhenOpened(section, fileId, data !== undefined);
+  useCloseOnEscape(onClose);
   return (
     // Beside the files it stays in view while they scroll (a long share), scrolling on its own when taller.
     <section
