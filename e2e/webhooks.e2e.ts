@@ -103,10 +103,10 @@ test("a failing receiver's deliveries appear live, show request and attempts, an
       await d.fixtures.createLibrary(d.fixtures.unique(name));
     const deliveries = d.page.getByRole("table", { name: "Deliveries, newest first" });
     // Live: each new event is pushed to the page, which refreshes its deliveries at once.
-    await expect.poll(() => deliveries.getByText("Failed, will retry").count(), { timeout: 15_000 }).toBe(3);
+    await expect.poll(() => deliveries.getByText("Failed, retried").count(), { timeout: 15_000 }).toBe(3);
     await d.page
       .getByRole("region", { name: "Last 24 hours" })
-      .getByText("0% succeeded")
+      .getByText("0% of attempts succeeded")
       .waitFor({ timeout: 15_000 });
 
     // The request as signed, and the attempt chain, in a failed delivery's panel (its retry is scheduled).
@@ -163,7 +163,7 @@ test("a failing receiver's deliveries appear live, show request and attempts, an
     await row
       .getByRole("img", { name: /Outcomes per hour over the last 24 hours: \d+ succeeded, 3 failed/ })
       .waitFor();
-    await row.getByText(/% succeeded/).waitFor();
+    await row.getByText(/% of attempts succeeded/).waitFor();
     await d.screenshot("webhooks-list-health");
     await d.expectAccessible("webhooks list with health");
   } finally {

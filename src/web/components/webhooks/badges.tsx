@@ -12,7 +12,8 @@ const DELIVERY_TONES: Record<DeliveryStatus, Tone> = {
 export const DELIVERY_STATUS_LABELS: Record<DeliveryStatus, string> = {
   pending: "Pending",
   success: "Succeeded",
-  failed: "Failed, will retry",
+  // Each attempt is a delivery of its own: a failed one has its next attempt after it, scheduled or sent.
+  failed: "Failed, retried",
   exhausted: "Failed, gave up",
   parked: "Parked",
 };

@@ -67,7 +67,7 @@ export function EndpointHealth({ webhookId, layout }: { webhookId: string; layou
       <span className={rateTone(null)}>No deliveries in 24 h</span>
     ) : (
       <span className={cn("font-medium tabular-nums", rateTone(data.success_rate))}>
-        {formatRate(data.success_rate)} succeeded
+        {formatRate(data.success_rate)} of attempts succeeded
       </span>
     );
   const last = data.last_delivery && (
