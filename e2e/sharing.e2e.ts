@@ -59,7 +59,7 @@ describe("sharing", () => {
     // Opened, the focus goes to the share's heading, not back to the page.
     await expect
       .poll(() =>
-        v.page.evaluate(() => document.activeElement?.tagName + " " + document.activeElement?.textContent),
+        v.page.evaluate(() => `${document.activeElement?.tagName} ${document.activeElement?.textContent}`),
       )
       .toBe("H1 Press kit");
     const files = v.page.getByRole("list", { name: "Files in this share" });
@@ -227,13 +227,17 @@ describe("sharing", () => {
       buffer: Buffer.from("Use the dark logo on photos.\n"),
     });
     await dialog.getByRole("button", { name: "Create transfer" }).click();
-    await expectToast(d.page, /Transfer “Launch assets” is being prepared/, 20_000);
+    // Created, the dialog gives the link to send, as the share dialog does.
+    const created = d.page.getByRole("dialog", { name: "Transfer created" });
+    await created.waitFor({ timeout: 20_000 });
+    const link = await created.getByLabel("Transfer link").inputValue();
+    await created.getByRole("button", { name: "Done" }).click();
     const row = d.page.getByRole("row").filter({ hasText: "Launch assets" });
     await row.getByText("Ready").waitFor({ timeout: 20_000 });
     await d.expectAccessible("transfers screen");
     await d.screenshot("transfers");
     const [transfer] = (await d.api("GET", "/v1/transfers?limit=1")).data;
-    expect(transfer).toMatchObject({ name: "Launch assets", status: "ready", file_count: 2 });
+    expect(transfer).toMatchObject({ name: "Launch assets", status: "ready", file_count: 2, url: link });
 
     const v = await visitor(transfer.url);
     await v.page.getByRole("heading", { name: "Launch assets" }).waitFor();

@@ -2,17 +2,17 @@ import { useQuery } from "@tanstack/react-query";
 import { useNavigate } from "@tanstack/react-router";
 import { FileUp, FolderClosed, Image, Plus, X } from "lucide-react";
 import { type FormEvent, useRef, useState } from "react";
-import { TRANSFER_LIMITS } from "../../../contract/transfers.ts";
+import { TRANSFER_LIMITS, type Transfer } from "../../../contract/transfers.ts";
 import { errorMessage } from "../../api/error-message.ts";
 import { fileSearchQuery } from "../../api/files.ts";
 import { useCompleteTransfer, useCreateTransfer } from "../../api/transfers.ts";
 import { formatBytes } from "../../lib/format.ts";
-import { toast } from "../../lib/toast.ts";
 import { Button } from "../ui/button.tsx";
 import { Dialog } from "../ui/dialog.tsx";
 import { DialogActions, FormError } from "../ui/dialog-form.tsx";
 import { Field } from "../ui/field.tsx";
 import { Input, Textarea } from "../ui/input.tsx";
+import { LinkField } from "./copy-button.tsx";
 
 /** A brandspace file or folder picked for the transfer. */
 export interface TransferItem {
@@ -100,6 +100,7 @@ export function NewTransferDialog({ open, onOpenChange, initialItems = [] }: Pro
   const [locals, setLocals] = useState<{ key: string; file: File }[]>([]);
   const [problem, setProblem] = useState<string | null>(null);
   const [progress, setProgress] = useState<string | null>(null);
+  const [sent, setSent] = useState<Transfer | null>(null);
   const fileInput = useRef<HTMLInputElement>(null);
   const create = useCreateTransfer();
   const complete = useCompleteTransfer();
@@ -136,15 +137,36 @@ export function NewTransferDialog({ open, onOpenChange, initialItems = [] }: Pro
       }
       setProgress("Preparing the zip…");
       await complete.mutateAsync({ params: { transferId: transfer.id } });
-      toast.success(`Transfer “${transfer.name}” is being prepared`);
-      onOpenChange(false);
-      void navigate({ to: "/transfers" });
+      setProgress(null);
+      setSent(transfer);
     } catch (error) {
       setProblem(errorMessage(error));
       setProgress(null);
     }
   };
 
+  if (sent) {
+    const done = () => {
+      onOpenChange(false);
+      void navigate({ to: "/transfers" });
+    };
+    return (
+      <Dialog open={open} onOpenChange={(next) => !next && done()} title="Transfer created">
+        <div className="space-y-4">
+          <p className="text-sm">
+            Send this link to the recipients. Anyone with it{" "}
+            {sent.password_protected ? "and the password " : ""}
+            can download “{sent.name}” until {new Date(sent.expires_at).toLocaleDateString()}; its page shows
+            the zip as soon as it is ready.
+          </p>
+          <LinkField url={sent.url} label="Transfer link" />
+          <div className="flex justify-end">
+            <Button onClick={done}>Done</Button>
+          </div>
+        </div>
+      </Dialog>
+    );
+  }
   return (
     <Dialog open={open} onOpenChange={(next) => !busy && onOpenChange(next)} title="New transfer">
       <form onSubmit={submit} noValidate className="space-y-4">

@@ -142,7 +142,7 @@ function TransfersPage() {
       ) : (
         <TransferTable denial={access.denial("transfers:write")} onCreate={() => setCreating(true)} />
       )}
-      <NewTransferDialog open={creating} onOpenChange={setCreating} />
+      {creating && <NewTransferDialog open onOpenChange={setCreating} />}
     </div>
   );
 }
