@@ -120,6 +120,8 @@ describe("sharing", () => {
     await section.getByText("Not shared outside the team.").waitFor();
     await section.getByRole("button", { name: "Share" }).click();
     const dialog = d.page.getByRole("dialog", { name: /Share file/ });
+    // A link to one file opens on it: no layout to choose.
+    expect(await dialog.getByLabel("Layout").count()).toBe(0);
     // A day typed in the past is refused in the dialog's own words, before any request.
     const expiry = dialog.getByLabel(/^Expires/);
     await expiry.fill("2020-01-01");
@@ -144,6 +146,25 @@ describe("sharing", () => {
     await expectToast(d.page, "Link revoked");
     await section.getByText("Not shared outside the team.").waitFor();
     expect((await d.api("GET", `/v1/files/${file.id}/shared-links`)).data).toEqual([]);
+  });
+
+  test("a link to one file opens on the file, with nothing to pick first", async () => {
+    const { api, fixtures } = serviceApi();
+    const library = await fixtures.createLibrary(fixtures.unique("One file"));
+    const file = await fixtures.uploadPng({ name: "poster.png", library_id: library.id });
+    const link = await api("POST", "/v1/shared-links", {
+      target: { type: "file", id: file.id },
+      access: "download",
+    });
+    const v = await visitor(link.url);
+    await v.page.getByRole("heading", { level: 1, name: "poster.png" }).waitFor();
+    const view = v.page.getByRole("region", { name: "File poster.png" });
+    await view.getByRole("img", { name: "poster.png" }).waitFor();
+    await view.getByRole("button", { name: "Download" }).waitFor();
+    expect(await v.page.getByRole("list", { name: "Files in this share" }).count()).toBe(0);
+    expect(await v.page.getByRole("button", { name: /^(Close|Grid|List)$/ }).count()).toBe(0);
+    await v.expectAccessible("visitor page of a one-file link");
+    await v.screenshot("visitor-one-file");
   });
 
   test("on a phone, a tapped file of a long share opens in view, below the files", async () => {

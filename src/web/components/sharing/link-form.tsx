@@ -126,29 +126,32 @@ export function LinkForm({
           Properties (status, campaign…)
         </Check>
       </fieldset>
-      <Field id="link-display" label={targetType === "board" ? "Board view" : "Layout"}>
-        {targetType === "board" ? (
-          <select
-            id="link-display"
-            className={SELECT}
-            value={settings.boardView}
-            onChange={(e) => set("boardView", e.target.value as LinkSettings["boardView"])}
-          >
-            <option value="gallery">Gallery</option>
-            <option value="list">List</option>
-          </select>
-        ) : (
-          <select
-            id="link-display"
-            className={SELECT}
-            value={settings.displayMode}
-            onChange={(e) => set("displayMode", e.target.value as LinkSettings["displayMode"])}
-          >
-            <option value="grid">Grid</option>
-            <option value="list">List</option>
-          </select>
-        )}
-      </Field>
+      {/* A link to one file opens on the file: it has no layout to choose. */}
+      {targetType !== "file" && (
+        <Field id="link-display" label={targetType === "board" ? "Board view" : "Layout"}>
+          {targetType === "board" ? (
+            <select
+              id="link-display"
+              className={SELECT}
+              value={settings.boardView}
+              onChange={(e) => set("boardView", e.target.value as LinkSettings["boardView"])}
+            >
+              <option value="gallery">Gallery</option>
+              <option value="list">List</option>
+            </select>
+          ) : (
+            <select
+              id="link-display"
+              className={SELECT}
+              value={settings.displayMode}
+              onChange={(e) => set("displayMode", e.target.value as LinkSettings["displayMode"])}
+            >
+              <option value="grid">Grid</option>
+              <option value="list">List</option>
+            </select>
+          )}
+        </Field>
+      )}
     </div>
   );
 }

@@ -135,8 +135,10 @@ export function SharePage({
   }
   const data = share.data;
   const shownLayout = layout ?? defaultLayout;
-  const allowed: Layout[] =
-    data.target.type === "board"
+  const oneFile = data.target.type === "file";
+  const allowed: Layout[] = oneFile
+    ? []
+    : data.target.type === "board"
       ? data.board_views.allowed.map((v) => (v === "list" ? "list" : "grid"))
       : ["grid", "list"];
   const access: ShareAccess = {
@@ -215,50 +217,61 @@ export function SharePage({
           Available until {formatDate(data.expires_at)}
         </p>
       )}
-      <div
-        className={
-          fileId ? "mt-4 grid grid-cols-[minmax(0,1fr)] gap-6 lg:grid-cols-[minmax(0,1fr)_28rem]" : "mt-4"
-        }
-      >
-        <div>
-          {folders.data && folders.data.data.length > 0 && (
-            <ul aria-label="Folders in this share" className="mb-4 flex flex-wrap gap-2">
-              {folders.data.data.map((folder) => (
-                <li key={folder.id}>
-                  <button
-                    type="button"
-                    onClick={() => enter(folder)}
-                    className="flex items-center gap-2 rounded-md border border-zinc-200 bg-white px-3 py-2 text-sm hover:bg-zinc-100 dark:border-zinc-800 dark:bg-zinc-900 dark:hover:bg-zinc-800"
-                  >
-                    <FolderClosed className="size-4" aria-hidden="true" /> {folder.name}
-                  </button>
-                </li>
-              ))}
-            </ul>
-          )}
-          <ul
-            aria-label="Files in this share"
-            className={
-              shownLayout === "grid"
-                ? "grid grid-cols-[repeat(auto-fill,minmax(9rem,1fr))] gap-4"
-                : "divide-y divide-zinc-200 rounded-md border border-zinc-200 bg-white dark:divide-zinc-800 dark:border-zinc-800 dark:bg-zinc-900"
-            }
-          >
-            {allFiles.map((file) => (
-              <FileTile key={file.id} file={file} layout={shownLayout} onOpen={() => onFile(file.id)} />
-            ))}
-          </ul>
-          {files.data && allFiles.length === 0 && (!folders.data || folders.data.data.length === 0) && (
-            <p className="text-sm text-zinc-600 dark:text-zinc-400">Nothing here yet.</p>
-          )}
-          {files.hasNextPage && (
-            <Button variant="secondary" className="mt-4" onClick={() => files.fetchNextPage()}>
-              Show more
-            </Button>
+      {oneFile ? (
+        // A link to one file opens on it: there is nothing else to pick.
+        <div className="mt-4 max-w-4xl">
+          {allFiles[0] ? (
+            <SharedFileView share={access} fileId={allFiles[0].id} />
+          ) : (
+            files.data && <p className="text-sm text-zinc-600 dark:text-zinc-400">Nothing here yet.</p>
           )}
         </div>
-        {fileId && <SharedFileView share={access} fileId={fileId} onClose={() => onFile(undefined)} />}
-      </div>
+      ) : (
+        <div
+          className={
+            fileId ? "mt-4 grid grid-cols-[minmax(0,1fr)] gap-6 lg:grid-cols-[minmax(0,1fr)_28rem]" : "mt-4"
+          }
+        >
+          <div>
+            {folders.data && folders.data.data.length > 0 && (
+              <ul aria-label="Folders in this share" className="mb-4 flex flex-wrap gap-2">
+                {folders.data.data.map((folder) => (
+                  <li key={folder.id}>
+                    <button
+                      type="button"
+                      onClick={() => enter(folder)}
+                      className="flex items-center gap-2 rounded-md border border-zinc-200 bg-white px-3 py-2 text-sm hover:bg-zinc-100 dark:border-zinc-800 dark:bg-zinc-900 dark:hover:bg-zinc-800"
+                    >
+                      <FolderClosed className="size-4" aria-hidden="true" /> {folder.name}
+                    </button>
+                  </li>
+                ))}
+              </ul>
+            )}
+            <ul
+              aria-label="Files in this share"
+              className={
+                shownLayout === "grid"
+                  ? "grid grid-cols-[repeat(auto-fill,minmax(9rem,1fr))] gap-4"
+                  : "divide-y divide-zinc-200 rounded-md border border-zinc-200 bg-white dark:divide-zinc-800 dark:border-zinc-800 dark:bg-zinc-900"
+              }
+            >
+              {allFiles.map((file) => (
+                <FileTile key={file.id} file={file} layout={shownLayout} onOpen={() => onFile(file.id)} />
+              ))}
+            </ul>
+            {files.data && allFiles.length === 0 && (!folders.data || folders.data.data.length === 0) && (
+              <p className="text-sm text-zinc-600 dark:text-zinc-400">Nothing here yet.</p>
+            )}
+            {files.hasNextPage && (
+              <Button variant="secondary" className="mt-4" onClick={() => files.fetchNextPage()}>
+                Show more
+              </Button>
+            )}
+          </div>
+          {fileId && <SharedFileView share={access} fileId={fileId} onClose={() => onFile(undefined)} />}
+        </div>
+      )}
     </VisitorFrame>
   );
 }

@@ -12,6 +12,7 @@ import {
 import type { PublicFile } from "../../../contract/sharing.ts";
 import { errorMessage } from "../../api/error-message.ts";
 import { viaPublicProxy, visitorCall } from "../../api/visitor.ts";
+import { cn } from "../../lib/cn.ts";
 import { formatBytes, formatDateTime, formatResolution, formatUtcDate } from "../../lib/format.ts";
 import { authorName } from "../review/comment-subject.ts";
 import { Button } from "../ui/button.tsx";
@@ -149,12 +150,12 @@ function useShownWhenOpened(section: RefObject<HTMLElement | null>, fileId: stri
  * Escape closes the view, as Close does; not while a field has the focus (a comment being written stays) or when
  * something else took the key (a menu, a video's own controls).
  */
-function useCloseOnEscape(onClose: () => void) {
+function useCloseOnEscape(onClose: (() => void) | undefined) {
   const close = useRef(onClose);
   close.current = onClose;
   useEffect(() => {
     const onKeyDown = (event: KeyboardEvent) => {
-      if (event.key !== "Escape" || event.defaultPrevented) return;
+      if (event.key !== "Escape" || event.defaultPrevented || !close.current) return;
       const target = event.target as HTMLElement | null;
       if (target?.closest("input, textarea, select, [contenteditable='true']")) return;
       close.current();
@@ -171,7 +172,8 @@ export function SharedFileView({
 }: {
   share: ShareAccess;
   fileId: string;
-  onClose: () => void;
+  /** Closes the view opened from the share's files; absent, the view is the page (a link to one file). */
+  onClose?: () => void;
 }) {
   const input = { params: { token: share.token, fileId }, accessToken: share.accessToken };
   const file = useQuery({
@@ -195,23 +197,33 @@ export function SharedFileView({
   const section = useRef<HTMLElement>(null);
   useShownWhenOpened(section, fileId, data !== undefined);
   useCloseOnEscape(onClose);
+  const standalone = onClose === undefined;
   return (
     // Beside the files it stays in view while they scroll (a long share), scrolling on its own when taller.
     <section
       ref={section}
       aria-label={data ? `File ${data.name}` : "File"}
-      className="scroll-mt-4 rounded-lg border border-zinc-200 bg-white p-4 lg:sticky lg:top-4 lg:max-h-[calc(100dvh-2rem)] lg:self-start lg:overflow-y-auto dark:border-zinc-800 dark:bg-zinc-900"
+      className={cn(
+        "scroll-mt-4 rounded-lg border border-zinc-200 bg-white p-4 dark:border-zinc-800 dark:bg-zinc-900",
+        !standalone && "lg:sticky lg:top-4 lg:max-h-[calc(100dvh-2rem)] lg:self-start lg:overflow-y-auto",
+      )}
     >
       <div className="flex items-start gap-2">
-        <h2 className="min-w-0 flex-1 truncate font-semibold">{data?.name ?? "…"}</h2>
+        {/* On a link to one file the page's heading names it already. */}
+        <h2 className={cn("min-w-0 flex-1 truncate font-semibold", standalone && "sr-only")}>
+          {data?.name ?? "…"}
+        </h2>
+        {standalone && <span className="flex-1" />}
         {data && share.access === "download" && (
           <Button onClick={() => download()}>
             <Download className="size-4" aria-hidden="true" /> Download
           </Button>
         )}
-        <Button variant="ghost" size="icon" aria-label="Close" onClick={onClose}>
-          <X className="size-4" aria-hidden="true" />
-        </Button>
+        {onClose && (
+          <Button variant="ghost" size="icon" aria-label="Close" onClick={onClose}>
+            <X className="size-4" aria-hidden="true" />
+          </Button>
+        )}
       </div>
       {problem && (
         <p role="alert" className="mt-2 text-red-700 text-sm">
