@@ -35,6 +35,7 @@ describe("sharing", () => {
     );
     const question = await api("POST", `/v1/files/${wordmark.id}/comments`, { text: "Final colours?" });
     await api("POST", `/v1/files/${wordmark.id}/comments/${question.id}/replies`, { text: "Yes, approved." });
+    await api("POST", `/v1/files/${wordmark.id}/comments/${question.id}/resolve`);
 
     const d = await openDashboard();
     await d.goto(`/folders/${folder.id}`);
@@ -77,6 +78,8 @@ describe("sharing", () => {
       .getByRole("listitem")
       .filter({ hasText: "Final colours?" });
     await thread.getByRole("list", { name: "Replies" }).getByText("Yes, approved.").waitFor();
+    // A resolved comment says so.
+    await thread.getByText("Resolved", { exact: true }).waitFor();
     expect(await view.getByRole("button", { name: "Download" }).count()).toBe(0);
     await v.expectAccessible("visitor share page");
     await v.screenshot("visitor-share");

@@ -15,6 +15,7 @@ import { viaPublicProxy, visitorCall } from "../../api/visitor.ts";
 import { cn } from "../../lib/cn.ts";
 import { formatBytes, formatDateTime, formatResolution, formatUtcDate } from "../../lib/format.ts";
 import { authorName } from "../review/comment-subject.ts";
+import { Badge } from "../ui/badge.tsx";
 import { Button } from "../ui/button.tsx";
 import { Input, Textarea } from "../ui/input.tsx";
 
@@ -89,7 +90,10 @@ function Comments({ share, fileId }: { share: ShareAccess; fileId: string }) {
       <ul className="mt-2 space-y-2">
         {comments.data?.data.map((c) => (
           <li key={c.id} className="rounded-md bg-zinc-100 px-3 py-2 text-sm dark:bg-zinc-800">
-            <Byline item={c} />
+            <div className="flex items-start justify-between gap-2">
+              <Byline item={c} />
+              {c.resolved && <Badge tone="green">Resolved</Badge>}
+            </div>
             <p className="mt-0.5 whitespace-pre-wrap">{c.text}</p>
             {c.has_replies && <Replies share={share} fileId={fileId} comment={c} />}
           </li>
