@@ -317,6 +317,13 @@ describe("browse", () => {
     await d.page.getByRole("button", { name: "Remove filter Kind: Images" }).click();
     await expect.poll(() => searchOf(d.page).get("kind")).toBeNull();
     await expect.poll(() => shownNames(d.page)).toEqual(["alpha.png"]);
+
+    // A search that finds nothing, with no filter set, offers to clear the search.
+    await d.goto(`/folders/${folder.id}?q=${encodeURIComponent("zebracorn")}`);
+    await d.page.getByRole("heading", { name: "No files match “zebracorn”" }).waitFor();
+    await d.page.getByRole("button", { name: "Clear search" }).click();
+    await expect.poll(() => searchOf(d.page).get("q")).toBeNull();
+    await expect.poll(() => shownNames(d.page).then((n) => n.length)).toBe(5);
   });
 
   test("infinite scroll loads every page of a folder of a few hundred files", async () => {

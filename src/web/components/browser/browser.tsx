@@ -178,6 +178,7 @@ export function AssetBrowser({
               : scope.kind === "folder" && scope.folder.folder_count > 0
           }
           onClear={() => setSearch({ ...NO_FILTERS, ...(hasFilters(search) ? {} : { q: undefined }) })}
+          clears={hasFilters(search) ? "filters" : "search"}
         />
       }
       files={files}

@@ -51,6 +51,7 @@ export function EmptyFiles({
   trashed,
   inFolders,
   onClear,
+  clears = "filters",
 }: {
   filtered: boolean;
   query?: string;
@@ -58,7 +59,9 @@ export function EmptyFiles({
   trashed: boolean;
   /** The place has folders (with or without files in them) above its own files. */
   inFolders: boolean;
+  /** Clears the filters when there are some, else the search: the button says which. */
   onClear: () => void;
+  clears?: "filters" | "search";
 }) {
   if (filtered) {
     return (
@@ -69,7 +72,7 @@ export function EmptyFiles({
         </h2>
         <p className="mt-1 text-sm text-zinc-600 dark:text-zinc-400">Try other words or fewer filters.</p>
         <Button className="mt-4" variant="secondary" onClick={onClear}>
-          Clear filters
+          {clears === "search" ? "Clear search" : "Clear filters"}
         </Button>
       </div>
     );

@@ -55,7 +55,8 @@ function LibraryHeader({ library }: { library: LibraryDetail }) {
       title={library.name}
       meta={[
         library.description,
-        `${plural(library.file_count, "file")} · ${plural(library.folder_count, "folder")} · ${formatBytes(library.size)} in all`,
+        // The whole library's, its folders' included: the list below shows its top level only.
+        `${plural(library.file_count, "file")} and ${plural(library.folder_count, "folder")} in all · ${formatBytes(library.size)}`,
       ]
         .filter(Boolean)
         .join(" — ")}

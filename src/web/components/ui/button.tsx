@@ -4,7 +4,9 @@ import { cn } from "../../lib/cn.ts";
 type Variant = "primary" | "secondary" | "ghost" | "danger";
 
 const VARIANTS: Record<Variant, string> = {
-  primary: "bg-accent-600 text-white hover:bg-accent-700 disabled:bg-accent-600/50",
+  // Dark: a dimmed accent still read as a live button there; a disabled one turns grey.
+  primary:
+    "bg-accent-600 text-white hover:bg-accent-700 disabled:bg-accent-600/50 dark:disabled:bg-zinc-700 dark:disabled:text-zinc-300",
   secondary:
     "border border-zinc-300 bg-white text-zinc-900 hover:bg-zinc-50 dark:border-zinc-700 dark:bg-zinc-900 dark:text-zinc-100 dark:hover:bg-zinc-800",
   ghost: "text-zinc-700 hover:bg-zinc-100 dark:text-zinc-300 dark:hover:bg-zinc-800",

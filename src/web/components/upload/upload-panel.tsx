@@ -52,7 +52,7 @@ export function UploadPanel() {
           {items.length === 0
             ? importing > 0
               ? `Importing ${importing} ${importing === 1 ? "file" : "files"}`
-              : "Imports finished"
+              : "Imports ended"
             : titleOf(items)}
           {unfinished.length > 0 && (
             <span className="ml-1.5 text-zinc-600 dark:text-zinc-400"> · {percent}%</span>
