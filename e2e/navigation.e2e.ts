@@ -35,6 +35,15 @@ describe("navigation", () => {
     await d.page.keyboard.press("Enter");
     await d.page.waitForURL((url) => url.pathname === `/libraries/${library.id}`);
     await expect.poll(() => palette.count()).toBe(0);
+
+    // Every screen of the navigation is there too, by its name or a word for it.
+    await d.page.keyboard.press("Control+k");
+    await palette.getByRole("combobox").fill("shared");
+    await palette.getByRole("option", { name: "Shared links" }).waitFor();
+    await palette.getByRole("combobox").fill("wetransfer");
+    await palette.getByRole("option", { name: "Transfers" }).waitFor();
+    await d.page.keyboard.press("Enter");
+    await d.page.waitForURL((url) => url.pathname === "/transfers");
   });
 
   test("palette results are real links: Ctrl+click opens a new tab, a plain click opens here", async () => {
