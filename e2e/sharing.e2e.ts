@@ -170,6 +170,27 @@ describe("sharing", () => {
     await v.screenshot("visitor-one-file");
   });
 
+  test("on a phone the shared links list fades where its columns go on past the edge", async () => {
+    const { api, fixtures } = serviceApi();
+    const library = await fixtures.createLibrary(fixtures.unique("Phone links"));
+    await api("POST", "/v1/shared-links", { target: { type: "library", id: library.id } });
+    const d = await openDashboard({ viewport: { width: 390, height: 844 } });
+    await d.goto("/shared-links");
+    const box = d.page.getByRole("region", { name: "Shared links table" });
+    await box.getByText(library.name).first().waitFor();
+    const mask = () => box.evaluate((element) => getComputedStyle(element).maskImage);
+    // Transparent (rgba 0) at the right edge only; scrolled to the end, at the left edge only.
+    const clear = "rgba\\(0, 0, 0, 0\\)";
+    await expect
+      .poll(mask)
+      .toMatch(new RegExp(`^linear-gradient\\(to right, rgb\\(0, 0, 0\\).*${clear}\\)$`));
+    await box.evaluate((element) => element.scrollTo({ left: element.scrollWidth }));
+    await expect
+      .poll(mask)
+      .toMatch(new RegExp(`^linear-gradient\\(to right, ${clear}.*rgb\\(0, 0, 0\\)\\)$`));
+    await d.screenshot("phone-shared-links");
+  });
+
   test("on a phone, a tapped file of a long share opens in view, below the files", async () => {
     const { api, fixtures } = serviceApi();
     const library = await fixtures.createLibrary(fixtures.unique("Phone"));

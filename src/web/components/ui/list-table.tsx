@@ -1,6 +1,7 @@
 import type { ReactNode } from "react";
 import { cn } from "../../lib/cn.ts";
 import { useOverflowsSideways } from "../../lib/use-overflows-sideways.ts";
+import { useSideScrollFades } from "../../lib/use-side-scroll-fades.ts";
 
 export interface ListColumn {
   key: string;
@@ -33,9 +34,15 @@ export function ListTable({
 }) {
   const edge = inset === "page" ? { first: "pl-6", last: "pr-6" } : { first: "pl-0", last: "pr-0" };
   const scroll = useOverflowsSideways<HTMLDivElement>();
+  // On a phone the last columns (a row's actions among them) lie beyond the edge: it fades there.
+  const fades = useSideScrollFades<HTMLDivElement>();
   return (
     <div
-      ref={scroll.ref}
+      ref={(box) => {
+        scroll.ref.current = box;
+        fades.ref.current = box;
+      }}
+      style={fades.style}
       // Only while it scrolls sideways is it a tab stop: arrow keys then scroll it.
       {...(scroll.overflows && { tabIndex: 0, role: "region", "aria-label": `${caption} table` })}
       className="relative overflow-x-auto focus-visible:outline-2 focus-visible:outline-accent-500 focus-visible:-outline-offset-2"
