@@ -1,12 +1,10 @@
 import { useQuery } from "@tanstack/react-query";
-import { Lock } from "lucide-react";
 import type { File } from "../../../contract/files.ts";
 import { useAccess } from "../../api/access.ts";
 import { errorMessage } from "../../api/error-message.ts";
 import { fileSharedLinksQuery } from "../../api/shared-links.ts";
 import { formatCount } from "../../lib/format.ts";
-import { LinkActions } from "../sharing/link-actions.tsx";
-import { ACCESS_LABELS } from "../sharing/link-settings.tsx";
+import { LinkAccess, LinkActions } from "../sharing/link-actions.tsx";
 import { ShareButton } from "../sharing/share-button.tsx";
 import { RelativeTime } from "../ui/relative-time.tsx";
 
@@ -31,11 +29,8 @@ export function FileSharedLinks({ file }: { file: File }) {
         {links.data.map((link) => (
           <li key={link.id} className="flex items-center gap-2">
             <div className="min-w-0 flex-1 text-sm">
-              <p className="flex items-center gap-1.5">
-                {ACCESS_LABELS[link.access]}
-                {link.password_protected && (
-                  <Lock className="size-3.5 text-zinc-600" aria-label="Password protected" role="img" />
-                )}
+              <p>
+                <LinkAccess link={link} />
               </p>
               <p className="text-xs text-zinc-600 dark:text-zinc-400">
                 {link.expired ? (

@@ -1,4 +1,4 @@
-import { Pencil, Trash2 } from "lucide-react";
+import { Lock, Pencil, Trash2 } from "lucide-react";
 import { useState } from "react";
 import type { SharedLink } from "../../../contract/sharing.ts";
 import { useRevokeSharedLink } from "../../api/shared-links.ts";
@@ -9,6 +9,19 @@ import { GuardedButton } from "../ui/guarded-button.tsx";
 import { RelativeTime } from "../ui/relative-time.tsx";
 import { CopyButton } from "./copy-button.tsx";
 import { ShareDialog } from "./lazy-dialogs.ts";
+import { ACCESS_LABELS } from "./link-settings.tsx";
+
+/** Who may do what with a link ("Can view"), and a lock when it takes a password. */
+export function LinkAccess({ link }: { link: SharedLink }) {
+  return (
+    <span className="inline-flex items-center gap-1.5">
+      {ACCESS_LABELS[link.access]}
+      {link.password_protected && (
+        <Lock className="size-3.5 text-zinc-600" aria-label="Password protected" role="img" />
+      )}
+    </span>
+  );
+}
 
 /** When a link stops working: "Expired", "Never", or in how long. */
 export function LinkExpiry({ link }: { link: SharedLink }) {

@@ -1,6 +1,6 @@
 import { useQuery, useSuspenseQuery } from "@tanstack/react-query";
 import { createFileRoute, Link } from "@tanstack/react-router";
-import { Link2, Lock, Plus } from "lucide-react";
+import { Link2, Plus } from "lucide-react";
 import { useState } from "react";
 import { scopeSatisfied } from "../../../contract/scopes.ts";
 import type { SharedLink } from "../../../contract/sharing.ts";
@@ -9,8 +9,8 @@ import { boardsQuery } from "../../api/boards.ts";
 import { librariesQuery } from "../../api/libraries.ts";
 import { sharedLinksQuery } from "../../api/shared-links.ts";
 import { ShareDialog } from "../../components/sharing/lazy-dialogs.ts";
-import { LinkActions, LinkExpiry } from "../../components/sharing/link-actions.tsx";
-import { ACCESS_LABELS, TARGET_LABELS } from "../../components/sharing/link-settings.tsx";
+import { LinkAccess, LinkActions, LinkExpiry } from "../../components/sharing/link-actions.tsx";
+import { TARGET_LABELS } from "../../components/sharing/link-settings.tsx";
 import type { ShareTarget } from "../../components/sharing/share-dialog.tsx";
 import { PageHeader } from "../../components/shell/page-header.tsx";
 import { AccessNotice } from "../../components/ui/access-notice.tsx";
@@ -68,12 +68,7 @@ function LinkRow({ link, denial }: { link: SharedLink; denial: string | null }) 
         <TargetCell link={link} />
       </td>
       <td className="px-3 py-3">
-        <span className="inline-flex items-center gap-1.5">
-          {ACCESS_LABELS[link.access]}
-          {link.password_protected && (
-            <Lock className="size-3.5 text-zinc-600" aria-label="Password protected" role="img" />
-          )}
-        </span>
+        <LinkAccess link={link} />
       </td>
       <td className="px-3 py-3">
         <LinkExpiry link={link} />
