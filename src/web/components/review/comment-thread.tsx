@@ -43,14 +43,12 @@ function useRights(item: Comment | Reply, fileTrashed: boolean) {
   const me = useQuery(meQuery());
   const access = useAccess();
   const mine = !!me.data && item.author?.id === me.data.creator.id;
-  const writeDenial = fileTrashed ? TRASHED : access.denial("comments:write");
+  const held = fileTrashed || access.denial("comments:write") !== null;
   return {
-    canEdit: mine && !writeDenial,
-    canDelete: !writeDenial && (mine || access.can("comments:write", "comments.manage")),
+    canEdit: mine && !held,
+    canDelete: !held && (mine || access.can("comments:write", "comments.manage")),
   };
 }
-
-const TRASHED = "Restore the file to change its comments.";
 
 function ReplyItem({
   fileId,
