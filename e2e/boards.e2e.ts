@@ -111,6 +111,13 @@ describe("boards", () => {
     await section.getByRole("link", { name: boardName }).waitFor();
     await d.screenshot("file-page-boards");
     await d.expectAccessible("file page with boards");
+    // Adding it again, the board it is on says so and cannot be picked.
+    await section.getByRole("button", { name: "Add to board" }).click();
+    const again = d.page.getByRole("dialog", { name: /to a board$/ });
+    await again.getByText("Already on it").waitFor();
+    expect(await again.getByRole("radio", { name: boardName }).isDisabled()).toBe(true);
+    expect(await again.getByRole("radio", { name: older.name }).isDisabled()).toBe(false);
+    await again.getByRole("button", { name: "Cancel" }).click();
   });
 
   test("a board status property: created, set inline, and filtering the board through the URL", async () => {

@@ -99,7 +99,11 @@ describe("pages", () => {
     await expect
       .poll(() => cover.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth))
       .toBeGreaterThan(0);
-    await v.page.getByRole("region", { name: `Board ${board.name}` }).waitFor();
+    // The embedded board names its files under their pictures.
+    await v.page
+      .getByRole("region", { name: `Board ${board.name}` })
+      .getByText(imageName)
+      .waitFor();
     await v.expectAccessible("published page");
     await v.screenshot("published-page");
     expect(await v.findInTraces(d.service.ownerKey)).toEqual([]);
@@ -142,7 +146,7 @@ describe("pages", () => {
       library_id: library.id,
       content: {
         version: 1,
-        blocks: [{ id: "grid", type: "file_grid", file_ids: [icon.id, banner.id], columns: 2 }],
+        blocks: [{ id: "grid", type: "file_grid", file_ids: [icon.id, banner.id], columns: 3 }],
       },
     });
     const published = await api("POST", `/v1/pages/${page.id}/publish`);
@@ -169,5 +173,16 @@ describe("pages", () => {
     expect(small.cell).toBeGreaterThan(100);
     expect(small.drawn).toBe(16);
     await v.screenshot("published-page-small-image");
+
+    // On a phone the grid keeps at most two columns, so that names keep a few words.
+    const columnsAt = async (width: number) => {
+      const reader = await openDashboard({ login: false, viewport: { width, height: 844 } });
+      await reader.page.goto(published.published_url, { waitUntil: "load" });
+      const grid = reader.page.getByRole("list", { name: "Files" });
+      await grid.waitFor();
+      return grid.evaluate((g) => getComputedStyle(g).gridTemplateColumns.split(" ").length);
+    };
+    expect(await columnsAt(390)).toBe(2);
+    expect(await columnsAt(1024)).toBe(3);
   });
 });

@@ -2,7 +2,7 @@ import { useQuery } from "@tanstack/react-query";
 import { type FormEvent, useState } from "react";
 import { BOARD_LIMITS } from "../../../contract/boards.ts";
 import { useAccess } from "../../api/access.ts";
-import { boardDenial, boardsQuery, useAddBoardFiles } from "../../api/boards.ts";
+import { boardDenial, boardsQuery, fileBoardsQuery, useAddBoardFiles } from "../../api/boards.ts";
 import { errorMessage } from "../../api/error-message.ts";
 import { toast } from "../../lib/toast.ts";
 import { Dialog } from "../ui/dialog.tsx";
@@ -28,6 +28,10 @@ export function AddToBoardDialog({
   const access = useAccess();
   const boards = useQuery(boardsQuery());
   const editable = (boards.data ?? []).filter((b) => !boardDenial(access, b, "edit"));
+  // One file: the boards it is on already say so (and are not offered again).
+  const single = fileIds.length === 1 ? fileIds[0]! : null;
+  const holding = useQuery({ ...fileBoardsQuery(single ?? ""), enabled: single !== null && open });
+  const onIt = new Set((holding.data ?? []).map((b) => b.id));
   const [boardId, setBoardId] = useState<string | null>(null);
   const [problem, setProblem] = useState<string | null>(null);
   const add = useAddBoardFiles();
@@ -70,16 +74,20 @@ export function AddToBoardDialog({
         <ul className="max-h-72 space-y-1 overflow-y-auto">
           {editable.map((board) => (
             <li key={board.id}>
-              <label className="flex cursor-pointer items-center gap-2 rounded-md px-2 py-1.5 hover:bg-zinc-100 has-[:checked]:bg-accent-50 dark:hover:bg-zinc-800 dark:has-[:checked]:bg-accent-500/15">
+              <label className="flex cursor-pointer items-center gap-2 rounded-md px-2 py-1.5 hover:bg-zinc-100 has-[:checked]:bg-accent-50 has-[:disabled]:cursor-default has-[:disabled]:hover:bg-transparent dark:hover:bg-zinc-800 dark:has-[:checked]:bg-accent-500/15">
                 <input
                   type="radio"
                   name="board"
                   checked={boardId === board.id}
+                  disabled={onIt.has(board.id)}
                   onChange={() => setBoardId(board.id)}
                   className="accent-accent-600"
                 />
                 <BoardGlyph board={board} className="size-6 text-sm" />
-                <span className="truncate text-sm">{board.name}</span>
+                <span className="min-w-0 flex-1 truncate text-sm">{board.name}</span>
+                {onIt.has(board.id) && (
+                  <span className="shrink-0 text-xs text-zinc-600 dark:text-zinc-400">Already on it</span>
+                )}
               </label>
             </li>
           ))}
@@ -91,7 +99,7 @@ export function AddToBoardDialog({
       open={open}
       onOpenChange={onOpenChange}
       title={title}
-      description="Files already on it stay once."
+      description={single ? undefined : "A file already on the board you choose stays there once."}
     >
       <form onSubmit={submit} className="space-y-3">
         {picker}

@@ -1,3 +1,4 @@
+import type { CSSProperties } from "react";
 import type { PageBlock, PageContent, PageReferences } from "../../../contract/pages.ts";
 import { cn } from "../../lib/cn.ts";
 import type { TextRun } from "./rich-text.ts";
@@ -84,8 +85,14 @@ function Block({
     case "file_grid":
       return (
         <ul
-          className="grid gap-3"
-          style={{ gridTemplateColumns: `repeat(${block.columns ?? 3}, minmax(0, 1fr))` }}
+          // Its columns from a small screen on; on a phone at most two, so that names keep a few words.
+          className="grid grid-cols-[repeat(var(--phone-columns),minmax(0,1fr))] gap-3 sm:grid-cols-[repeat(var(--columns),minmax(0,1fr))]"
+          style={
+            {
+              "--columns": block.columns ?? 3,
+              "--phone-columns": Math.min(block.columns ?? 3, 2),
+            } as CSSProperties
+          }
           aria-label="Files"
         >
           {block.file_ids.map((id) => {
@@ -134,9 +141,10 @@ function Block({
                 <li key={f.id}>
                   <img
                     src={rewrite(f.thumbnail_url)}
-                    alt={f.name}
+                    alt=""
                     className="aspect-square w-full rounded bg-zinc-100 object-scale-down dark:bg-zinc-800"
                   />
+                  <p className="mt-1 truncate text-xs">{f.name}</p>
                 </li>
               ))}
             </ul>
