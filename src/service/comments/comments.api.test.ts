@@ -271,6 +271,11 @@ describe("comments", () => {
     expect(resolved.status).toBe(200);
     expect(resolved.body.resolved).toBe(true);
     expect((await owner("POST", `${base}/${thread.id}/reopen`)).body.resolved).toBe(false);
+    expect((await eventsOf(thread.id)).map((e) => e.type)).toEqual([
+      "comment.created",
+      "comment.resolved",
+      "comment.reopened",
+    ]);
 
     expect((await owner("POST", `/v1/files/${trashed}/restore`)).status).toBe(200);
     expect((await owner("POST", `${base}/${thread.id}/resolve`)).status).toBe(200);

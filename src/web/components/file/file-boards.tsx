@@ -10,6 +10,7 @@ import { toast } from "../../lib/toast.ts";
 import { BoardGlyph } from "../boards/board-glyph.tsx";
 import { AddToBoardDialog } from "../boards/lazy-dialogs.ts";
 import { GuardedButton } from "../ui/guarded-button.tsx";
+import { PanelSection } from "./panel-section.tsx";
 
 /** The boards a file is on (those the user sees), each a link, with "Add to board" and removal from one. */
 export function FileBoards({ file }: { file: File }) {
@@ -67,17 +68,16 @@ export function FileBoards({ file }: { file: File }) {
       </ul>
     );
   return (
-    <section aria-label="Boards" className="border-zinc-200 border-t px-4 py-4 dark:border-zinc-800">
-      <div className="mb-2 flex items-center justify-between">
-        <h2 className="font-medium text-xs text-zinc-600 uppercase tracking-wide dark:text-zinc-400">
-          Boards
-        </h2>
-        {!readDenial && (
+    <PanelSection
+      title="Boards"
+      action={
+        !readDenial && (
           <GuardedButton variant="ghost" size="sm" denial={addDenial} onClick={() => setAdding(true)}>
             <LayoutGrid className="size-4" aria-hidden="true" /> Add to board
           </GuardedButton>
-        )}
-      </div>
+        )
+      }
+    >
       {body}
       {adding && (
         <AddToBoardDialog
@@ -87,6 +87,6 @@ export function FileBoards({ file }: { file: File }) {
           onOpenChange={setAdding}
         />
       )}
-    </section>
+    </PanelSection>
   );
 }

@@ -5,6 +5,7 @@ import { membersQuery } from "../../api/meta.ts";
 import { cn } from "../../lib/cn.ts";
 import { formatBytes, formatDateTime, formatDuration, formatResolution } from "../../lib/format.ts";
 import { FileNameField } from "./file-name-field.tsx";
+import { PanelSection } from "./panel-section.tsx";
 import { PropertyEditors } from "./property-editors.tsx";
 import { PublishedSwitch } from "./published-switch.tsx";
 import { RenditionsList } from "./renditions-list.tsx";
@@ -38,17 +39,6 @@ export function useMemberName(userId: string): string {
   return members.data.find((member) => member.id === userId)?.name ?? "A former member";
 }
 
-function Section({ title, children }: { title: string; children: ReactNode }) {
-  return (
-    <section aria-label={title} className="border-zinc-200 border-t px-4 py-4 dark:border-zinc-800">
-      <h2 className="mb-2 font-medium text-xs text-zinc-600 uppercase tracking-wide dark:text-zinc-400">
-        {title}
-      </h2>
-      {children}
-    </section>
-  );
-}
-
 /** Name, facts, tags, publishing and renditions of a file: the Details tab of the side panel. */
 export function FileDetails({ file }: { file: File }) {
   const creator = useMemberName(file.created_by_id);
@@ -80,7 +70,7 @@ export function FileDetails({ file }: { file: File }) {
       <div className="px-4 py-4">
         <FileNameField key={file.name} file={file} />
       </div>
-      <Section title="Information">
+      <PanelSection title="Information">
         <dl className="grid grid-cols-[auto_minmax(0,1fr)] gap-x-4 gap-y-1.5 text-sm">
           {facts.map(([term, value]) => (
             <div key={term} className="contents">
@@ -89,17 +79,17 @@ export function FileDetails({ file }: { file: File }) {
             </div>
           ))}
         </dl>
-      </Section>
-      <Section title="Organize">
+      </PanelSection>
+      <PanelSection title="Organize">
         <div className="space-y-4">
           <TagsEditor file={file} />
           <PublishedSwitch file={file} />
         </div>
-      </Section>
+      </PanelSection>
       <PropertyEditors file={file} />
-      <Section title="Renditions">
+      <PanelSection title="Renditions">
         <RenditionsList file={file} />
-      </Section>
+      </PanelSection>
     </div>
   );
 }

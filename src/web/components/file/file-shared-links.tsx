@@ -3,10 +3,10 @@ import type { File } from "../../../contract/files.ts";
 import { useAccess } from "../../api/access.ts";
 import { errorMessage } from "../../api/error-message.ts";
 import { fileSharedLinksQuery } from "../../api/shared-links.ts";
-import { formatCount } from "../../lib/format.ts";
-import { LinkAccess, LinkActions } from "../sharing/link-actions.tsx";
+import { plural } from "../../lib/format.ts";
+import { LinkAccess, LinkActions, LinkExpiry } from "../sharing/link-actions.tsx";
 import { ShareButton } from "../sharing/share-button.tsx";
-import { RelativeTime } from "../ui/relative-time.tsx";
+import { PanelSection } from "./panel-section.tsx";
 
 /**
  * The file's own shared links (the brandspace's list leaves them out, as the API does), each to copy, edit or
@@ -33,16 +33,7 @@ export function FileSharedLinks({ file }: { file: File }) {
                 <LinkAccess link={link} />
               </p>
               <p className="text-xs text-zinc-600 dark:text-zinc-400">
-                {link.expired ? (
-                  "Expired"
-                ) : link.expires_at ? (
-                  <>
-                    Expires <RelativeTime iso={link.expires_at} />
-                  </>
-                ) : (
-                  "No expiry"
-                )}{" "}
-                · {formatCount(link.view_count)} {link.view_count === 1 ? "view" : "views"}
+                <LinkExpiry link={link} wording="sentence" /> · {plural(link.view_count, "view")}
               </p>
             </div>
             <LinkActions link={link} denial={access.denial("shared_links:write")} />
@@ -51,16 +42,16 @@ export function FileSharedLinks({ file }: { file: File }) {
       </ul>
     );
   return (
-    <section aria-label="Shared links" className="border-zinc-200 border-t px-4 py-4 dark:border-zinc-800">
-      <div className="mb-2 flex items-center justify-between">
-        <h2 className="font-medium text-xs text-zinc-600 uppercase tracking-wide dark:text-zinc-400">
-          Shared links
-        </h2>
-        {!readDenial && !file.trashed_at && (
+    <PanelSection
+      title="Shared links"
+      action={
+        !readDenial &&
+        !file.trashed_at && (
           <ShareButton target={{ type: "file", id: file.id, name: file.name }} variant="ghost" size="sm" />
-        )}
-      </div>
+        )
+      }
+    >
       {body}
-    </section>
+    </PanelSection>
   );
 }

@@ -8,6 +8,7 @@ import { errorMessage } from "../../api/error-message.ts";
 import { propertiesQuery, useSetPropertyValue, type ValueInput } from "../../api/properties.ts";
 import { toast } from "../../lib/toast.ts";
 import { Skeleton } from "../ui/skeleton.tsx";
+import { PanelSection } from "./panel-section.tsx";
 import { CONTROLS } from "./property-controls.tsx";
 
 /**
@@ -24,10 +25,7 @@ export function PropertyEditors({ file }: { file: File }) {
   if (readDenial) return null;
   const shown = properties.data?.filter((p) => !p.hidden) ?? [];
   return (
-    <section aria-label="Properties" className="border-zinc-200 border-t px-4 py-4 dark:border-zinc-800">
-      <h2 className="mb-2 font-medium text-xs text-zinc-600 uppercase tracking-wide dark:text-zinc-400">
-        Properties
-      </h2>
+    <PanelSection title="Properties">
       {properties.isPending ? (
         <div className="space-y-2" aria-busy="true">
           <Skeleton className="h-5 w-full" />
@@ -51,7 +49,7 @@ export function PropertyEditors({ file }: { file: File }) {
           {denial && <p className="text-xs text-zinc-600 dark:text-zinc-400">{denial}</p>}
         </div>
       )}
-    </section>
+    </PanelSection>
   );
 }
 

@@ -4,6 +4,7 @@ import type { File } from "../../../contract/files.ts";
 import { viaBff } from "../../api/client.ts";
 import { errorMessage } from "../../api/error-message.ts";
 import { similarFilesQuery } from "../../api/files.ts";
+import { PanelSection } from "./panel-section.tsx";
 
 /** Files whose pictures look alike carry visual features; the others have nothing to compare. */
 const VISUAL_KINDS = new Set(["image", "video"]);
@@ -57,12 +58,5 @@ export function SimilarFiles({ file }: { file: File }) {
         ))}
       </ul>
     );
-  return (
-    <section aria-label="Look-alikes" className="border-zinc-200 border-t px-4 py-4 dark:border-zinc-800">
-      <h2 className="mb-2 font-medium text-xs text-zinc-600 uppercase tracking-wide dark:text-zinc-400">
-        Look-alikes
-      </h2>
-      {body}
-    </section>
-  );
+  return <PanelSection title="Look-alikes">{body}</PanelSection>;
 }

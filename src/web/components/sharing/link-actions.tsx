@@ -23,11 +23,21 @@ export function LinkAccess({ link }: { link: SharedLink }) {
   );
 }
 
-/** When a link stops working: "Expired", "Never", or in how long. */
-export function LinkExpiry({ link }: { link: SharedLink }) {
-  if (link.expired) return <Badge tone="red">Expired</Badge>;
-  if (!link.expires_at) return <span className="text-zinc-600 dark:text-zinc-400">Never</span>;
-  return <RelativeTime iso={link.expires_at} />;
+/**
+ * When a link stops working. In a table's Expires column ("cell"): "Expired", "Never", or in how long; in a line
+ * of its own ("sentence"): "Expired", "No expiry", "Expires in 3 days".
+ */
+export function LinkExpiry({ link, wording = "cell" }: { link: SharedLink; wording?: "cell" | "sentence" }) {
+  const sentence = wording === "sentence";
+  if (link.expired) return sentence ? "Expired" : <Badge tone="red">Expired</Badge>;
+  if (!link.expires_at)
+    return sentence ? "No expiry" : <span className="text-zinc-600 dark:text-zinc-400">Never</span>;
+  return (
+    <>
+      {sentence && "Expires "}
+      <RelativeTime iso={link.expires_at} />
+    </>
+  );
 }
 
 /** Copy, edit and revoke one shared link (edit and revoke held with `denial`), with their dialogs. */

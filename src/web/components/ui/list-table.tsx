@@ -1,4 +1,4 @@
-import type { ReactNode } from "react";
+import { type ReactNode, useCallback } from "react";
 import { cn } from "../../lib/cn.ts";
 import { useOverflowsSideways } from "../../lib/use-overflows-sideways.ts";
 import { useSideScrollFades } from "../../lib/use-side-scroll-fades.ts";
@@ -36,12 +36,19 @@ export function ListTable({
   const scroll = useOverflowsSideways<HTMLDivElement>();
   // On a phone the last columns (a row's actions among them) lie beyond the edge: it fades there.
   const fades = useSideScrollFades<HTMLDivElement>();
+  // Both hooks measure the same box; their refs are stable, so this one is too.
+  const { ref: scrollRef } = scroll;
+  const { ref: fadesRef } = fades;
+  const box = useCallback(
+    (element: HTMLDivElement | null) => {
+      scrollRef.current = element;
+      fadesRef.current = element;
+    },
+    [scrollRef, fadesRef],
+  );
   return (
     <div
-      ref={(box) => {
-        scroll.ref.current = box;
-        fades.ref.current = box;
-      }}
+      ref={box}
       style={fades.style}
       // Only while it scrolls sideways is it a tab stop: arrow keys then scroll it.
       {...(scroll.overflows && { tabIndex: 0, role: "region", "aria-label": `${caption} table` })}

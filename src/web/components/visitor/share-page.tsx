@@ -94,7 +94,8 @@ export function SharePage({
         accessToken,
         query: { folder_id: folderId, limit: 100 },
       }),
-    enabled: !!ready,
+    // A link to one file has no folders.
+    enabled: !!ready && share.data.target.type !== "file",
   });
   const files = useInfiniteQuery({
     queryKey: ["visitor-files", token, accessToken, folderId],

@@ -14,6 +14,7 @@ import { errorMessage } from "../../api/error-message.ts";
 import { viaPublicProxy, visitorCall } from "../../api/visitor.ts";
 import { cn } from "../../lib/cn.ts";
 import { formatBytes, formatDateTime, formatResolution, formatUtcDate } from "../../lib/format.ts";
+import { isTypingTarget } from "../file/keys.ts";
 import { authorName } from "../review/comment-subject.ts";
 import { Badge } from "../ui/badge.tsx";
 import { Button } from "../ui/button.tsx";
@@ -149,19 +150,16 @@ function useShownWhenOpened(section: RefObject<HTMLElement | null>, fileId: stri
   }, [section, fileId, loaded]);
 }
 
-/** One file of a share: its preview, details, download when allowed, versions, properties and comments. */
 /**
- * Escape closes the view, as Close does; not while a field has the focus (a comment being written stays) or when
- * something else took the key (a menu, a video's own controls).
+ * Escape closes the view, as Close does; not while the key is someone else's: a field being typed in (a comment
+ * being written stays), a video's own controls, a menu (the file page's own keys follow the same rule).
  */
 function useCloseOnEscape(onClose: (() => void) | undefined) {
   const close = useRef(onClose);
   close.current = onClose;
   useEffect(() => {
     const onKeyDown = (event: KeyboardEvent) => {
-      if (event.key !== "Escape" || event.defaultPrevented || !close.current) return;
-      const target = event.target as HTMLElement | null;
-      if (target?.closest("input, textarea, select, [contenteditable='true']")) return;
+      if (event.key !== "Escape" || !close.current || isTypingTarget(event)) return;
       close.current();
     };
     document.addEventListener("keydown", onKeyDown);
@@ -169,6 +167,7 @@ function useCloseOnEscape(onClose: (() => void) | undefined) {
   }, []);
 }
 
+/** One file of a share: its preview, details, download when allowed, versions, properties and comments. */
 export function SharedFileView({
   share,
   fileId,
