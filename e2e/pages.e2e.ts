@@ -154,7 +154,7 @@ describe("pages", () => {
     const v = await openDashboard({ login: false });
     await v.page.goto(published.published_url, { waitUntil: "load" });
     const shown = async (name: string) => {
-      const img = v.page.getByRole("img", { name });
+      const img = v.page.getByRole("button", { name }).locator("img");
       await expect
         .poll(() => img.evaluate((i: HTMLImageElement) => i.complete && i.naturalWidth))
         .toBeGreaterThan(0);
@@ -184,5 +184,119 @@ describe("pages", () => {
     };
     expect(await columnsAt(390)).toBe(2);
     expect(await columnsAt(1024)).toBe(3);
+  });
+
+  test("a published page's files open in a viewer that steps through their block and gives the focus back", async () => {
+    const { fixtures, api } = serviceApi();
+    const library = await fixtures.createLibrary(fixtures.unique("Campaign"));
+    const upload = (name: string, color: { r: number; g: number; b: number }) =>
+      fixtures.uploadPng({ name, library_id: library.id }, { width: 800, height: 500, color });
+    const red = await upload("red.png", { r: 200, g: 40, b: 40 });
+    const green = await upload("green.png", { r: 40, g: 160, b: 60 });
+    const blue = await upload("blue.png", { r: 40, g: 60, b: 200 });
+    const withdrawn = await upload("withdrawn.png", { r: 90, g: 90, b: 90 });
+    const board = await api("POST", "/v1/boards", { name: fixtures.unique("Campaign board") });
+    await api("POST", `/v1/boards/${board.id}/files`, { file_ids: [blue.id, red.id] });
+    const page = await api("POST", "/v1/pages", {
+      title: "Campaign kit",
+      library_id: library.id,
+      content: {
+        version: 1,
+        blocks: [
+          { id: "cover", type: "image", file_id: red.id, alt: "A red cover" },
+          { id: "grid", type: "file_grid", file_ids: [red.id, withdrawn.id, green.id, blue.id] },
+          { id: "board", type: "board_embed", board_id: board.id },
+        ],
+      },
+    });
+    const published = await api("POST", `/v1/pages/${page.id}/publish`);
+    await api("DELETE", `/v1/files/${withdrawn.id}`);
+
+    const v = await openDashboard({ login: false });
+    await v.page.goto(published.published_url, { waitUntil: "load" });
+    const grid = v.page.getByRole("list", { name: "Files" });
+    await grid.getByText("Not available").waitFor();
+    // What is not available cannot be opened: three tiles of four are buttons.
+    expect(await grid.getByRole("button").count()).toBe(3);
+
+    const redTile = grid.getByRole("button", { name: "red.png" });
+    await redTile.click();
+    const viewer = (name: string) => v.page.getByRole("dialog", { name });
+    await viewer("red.png").getByText("Image", { exact: true }).waitFor();
+    await viewer("red.png").getByText("1 of 3").waitFor();
+    // The large preview through the visitors' proxy, not the thumbnail (400 px at most).
+    const picture = viewer("red.png").getByRole("img", { name: "red.png" });
+    await expect
+      .poll(() => picture.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth))
+      .toBe(800);
+    const source = new URL((await picture.getAttribute("src"))!, v.url);
+    expect(source.origin).toBe(new URL(v.url).origin);
+    expect(source.pathname).toMatch(/^\/public-api\/.+\/preview$/);
+    await v.expectAccessible("published page's viewer");
+    await v.screenshot("viewer");
+
+    await viewer("red.png").getByRole("button", { name: "Next" }).click();
+    await viewer("green.png").getByText("2 of 3").waitFor();
+    await v.page.keyboard.press("ArrowRight");
+    await viewer("blue.png").getByText("3 of 3").waitFor();
+    // Past the last file comes the first again.
+    await v.page.keyboard.press("ArrowRight");
+    await viewer("red.png").getByText("1 of 3").waitFor();
+    await v.page.keyboard.press("ArrowLeft");
+    await viewer("blue.png").getByText("3 of 3").waitFor();
+    await viewer("blue.png").getByRole("button", { name: "Previous" }).click();
+    await viewer("green.png").getByText("2 of 3").waitFor();
+    await v.page.keyboard.press("Escape");
+    await v.page.getByRole("dialog").waitFor({ state: "detached" });
+    expect(await redTile.evaluate((tile) => tile === document.activeElement)).toBe(true);
+
+    // By keyboard: Tab to the next tile, Enter opens it, Escape brings the focus back to it.
+    await v.page.keyboard.press("Tab");
+    await v.page.keyboard.press("Enter");
+    await viewer("green.png").getByText("2 of 3").waitFor();
+    await v.page.keyboard.press("Escape");
+    await v.page.getByRole("dialog").waitFor({ state: "detached" });
+    const greenTile = grid.getByRole("button", { name: "green.png" });
+    expect(await greenTile.evaluate((tile) => tile === document.activeElement)).toBe(true);
+
+    // The image block opens its file alone.
+    await v.page.getByRole("button", { name: "A red cover" }).click();
+    await viewer("red.png").getByRole("img", { name: "red.png" }).waitFor();
+    expect(await viewer("red.png").getByRole("button", { name: "Next" }).count()).toBe(0);
+    await viewer("red.png").getByRole("button", { name: "Close" }).click();
+    await v.page.getByRole("dialog").waitFor({ state: "detached" });
+
+    // A board's gallery steps through the board's files, shown at their thumbnails.
+    const embed = v.page.getByRole("region", { name: `Board ${board.name}` });
+    await embed.getByRole("button", { name: "blue.png" }).click();
+    await viewer("blue.png").getByText("1 of 2").waitFor();
+    const thumbnail = viewer("blue.png").getByRole("img", { name: "blue.png" });
+    await expect
+      .poll(() => thumbnail.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth))
+      .toBeGreaterThan(0);
+    expect(new URL((await thumbnail.getAttribute("src"))!, v.url).pathname).toMatch(/^\/public-api\//);
+    await v.page.keyboard.press("ArrowRight");
+    await viewer("red.png").getByText("2 of 2").waitFor();
+    await v.page.keyboard.press("Escape");
+
+    // On a phone, in the dark: the viewer fills the screen and its buttons are on it.
+    const phone = await openDashboard({
+      login: false,
+      colorScheme: "dark",
+      viewport: { width: 390, height: 844 },
+    });
+    await phone.page.goto(published.published_url, { waitUntil: "load" });
+    await phone.page.getByRole("list", { name: "Files" }).getByRole("button", { name: "green.png" }).click();
+    const small = phone.page.getByRole("dialog", { name: "green.png" });
+    await small.getByText("2 of 3").waitFor();
+    const box = await small.boundingBox();
+    expect(box).toEqual({ x: 0, y: 0, width: 390, height: 844 });
+    for (const name of ["Close", "Previous", "Next"]) {
+      const button = await small.getByRole("button", { name }).boundingBox();
+      expect(button!.y + button!.height, name).toBeLessThanOrEqual(844);
+      expect(button!.x + button!.width, name).toBeLessThanOrEqual(390);
+    }
+    await phone.expectAccessible("viewer on a phone, dark");
+    await phone.screenshot("viewer-phone-dark");
   });
 });

@@ -1,10 +1,12 @@
-import type { CSSProperties } from "react";
+import { type CSSProperties, useState } from "react";
 import type { PageBlock, PageContent, PageReferences } from "../../../contract/pages.ts";
 import { cn } from "../../lib/cn.ts";
+import { lazyDialog } from "../ui/dialog.tsx";
+import { FileTile } from "./file-tile.tsx";
 import type { TextRun } from "./rich-text.ts";
+import { type UrlRewrite, viewerFiles } from "./viewer-files.ts";
 
-/** Signed URLs are shown through a rewrite: the dashboard's `/api` proxy, or the visitors' `/public-api`. */
-export type UrlRewrite = (url: string | null | undefined) => string | undefined;
+const FileViewer = lazyDialog(() => import("./file-viewer.tsx").then((m) => m.FileViewer));
 
 function Runs({ runs }: { runs: TextRun[] }) {
   return (
@@ -45,10 +47,13 @@ function Block({
   block,
   references,
   rewrite,
+  onOpen,
 }: {
   block: PageBlock;
   references: PageReferences;
   rewrite: UrlRewrite;
+  /** Opens one of the block's files in the viewer. */
+  onOpen: (fileId: string) => void;
 }) {
   switch (block.type) {
     case "heading": {
@@ -69,11 +74,18 @@ function Block({
       if (!file?.available) return <Unavailable what="This image" />;
       return (
         <figure>
-          <img
-            src={rewrite(file.preview_url ?? file.thumbnail_url)}
-            alt={block.alt ?? file.name}
-            className="transparency-grid mx-auto max-h-[70vh] rounded-md object-contain"
-          />
+          <button
+            type="button"
+            aria-haspopup="dialog"
+            onClick={() => onOpen(file.id)}
+            className="mx-auto block cursor-zoom-in rounded-md"
+          >
+            <img
+              src={rewrite(file.preview_url ?? file.thumbnail_url)}
+              alt={block.alt ?? file.name}
+              className="transparency-grid max-h-[70vh] rounded-md object-contain"
+            />
+          </button>
           {block.caption && (
             <figcaption className="mt-2 text-center text-sm text-zinc-600 dark:text-zinc-400">
               {block.caption}
@@ -98,18 +110,16 @@ function Block({
           {block.file_ids.map((id) => {
             const file = references.files[id];
             return (
-              <li key={id} className="overflow-hidden rounded-md bg-zinc-100 dark:bg-zinc-800">
+              <li key={id}>
                 {file?.available ? (
-                  <>
-                    <img
-                      src={rewrite(file.thumbnail_url)}
-                      alt={file.name}
-                      className="aspect-square w-full object-scale-down"
-                    />
-                    <p className="truncate px-2 py-1 text-xs">{file.name}</p>
-                  </>
+                  <FileTile
+                    name={file.name}
+                    kind={file.kind}
+                    thumbnail={rewrite(file.thumbnail_url)}
+                    onOpen={() => onOpen(id)}
+                  />
                 ) : (
-                  <p className="flex aspect-square items-center justify-center p-2 text-center text-xs text-zinc-600">
+                  <p className="flex aspect-square items-center justify-center rounded-md bg-zinc-100 p-2 text-center text-xs text-zinc-600 dark:bg-zinc-800 dark:text-zinc-400">
                     Not available
                   </p>
                 )}
@@ -139,12 +149,12 @@ function Block({
             <ul className="mt-3 grid grid-cols-[repeat(auto-fill,minmax(7rem,1fr))] gap-2">
               {board.files.map((f) => (
                 <li key={f.id}>
-                  <img
-                    src={rewrite(f.thumbnail_url)}
-                    alt=""
-                    className="aspect-square w-full rounded bg-zinc-100 object-scale-down dark:bg-zinc-800"
+                  <FileTile
+                    name={f.name}
+                    kind={f.kind}
+                    thumbnail={rewrite(f.thumbnail_url)}
+                    onOpen={() => onOpen(f.id)}
                   />
-                  <p className="mt-1 truncate text-xs">{f.name}</p>
                 </li>
               ))}
             </ul>
@@ -156,7 +166,11 @@ function Block({
   }
 }
 
-/** A page's blocks as readers see them (the editor's preview and the public page). */
+/**
+ * A page's blocks as readers see them (the public page, and the editor's preview, where the viewer opens too so
+ * that the page is tried as readers will use it). A file of an image, a grid or a board's gallery opens in the
+ * viewer, which steps through the files of that block.
+ */
 export function BlockView({
   content,
   references,
@@ -166,11 +180,31 @@ export function BlockView({
   references: PageReferences;
   rewrite: UrlRewrite;
 }) {
+  const [opened, setOpened] = useState<{ blockId: string; index: number } | null>(null);
+  const openedBlock = opened && content.blocks.find((b) => b.id === opened.blockId);
+  const files = openedBlock ? viewerFiles(openedBlock, references, rewrite) : [];
+  const open = (block: PageBlock, fileId: string) => {
+    const index = viewerFiles(block, references, rewrite).findIndex((f) => f.id === fileId);
+    if (index >= 0) setOpened({ blockId: block.id, index });
+  };
   return (
     <article className="mx-auto max-w-3xl space-y-5">
       {content.blocks.map((block) => (
-        <Block key={block.id} block={block} references={references} rewrite={rewrite} />
+        <Block
+          key={block.id}
+          block={block}
+          references={references}
+          rewrite={rewrite}
+          onOpen={(fileId) => open(block, fileId)}
+        />
       ))}
+      <FileViewer
+        open={opened !== null && files.length > 0}
+        onOpenChange={(next) => !next && setOpened(null)}
+        files={files}
+        index={Math.min(opened?.index ?? 0, files.length - 1)}
+        onIndexChange={(index) => opened && setOpened({ ...opened, index })}
+      />
     </article>
   );
 }

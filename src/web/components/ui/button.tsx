@@ -1,7 +1,7 @@
 import type { ButtonHTMLAttributes } from "react";
 import { cn } from "../../lib/cn.ts";
 
-type Variant = "primary" | "secondary" | "ghost" | "danger";
+type Variant = "primary" | "secondary" | "ghost" | "danger" | "overlay";
 
 const VARIANTS: Record<Variant, string> = {
   // Dark: a dimmed accent still read as a live button there; a disabled one turns grey.
@@ -11,6 +11,8 @@ const VARIANTS: Record<Variant, string> = {
     "border border-zinc-300 bg-white text-zinc-900 hover:bg-zinc-50 dark:border-zinc-700 dark:bg-zinc-900 dark:text-zinc-100 dark:hover:bg-zinc-800",
   ghost: "text-zinc-700 hover:bg-zinc-100 dark:text-zinc-300 dark:hover:bg-zinc-800",
   danger: "bg-red-600 text-white hover:bg-red-700 disabled:bg-red-600/50",
+  // On the dark of a viewer, in either theme; the accent's focus ring would be faint there.
+  overlay: "text-white hover:bg-white/15 focus-visible:outline-white",
 };
 
 export interface ButtonProps extends ButtonHTMLAttributes<HTMLButtonElement> {

@@ -6,6 +6,8 @@ export interface DialogProps {
   onOpenChange: (open: boolean) => void;
   title: string;
   description?: string;
+  /** `panel` (the default): a card for a form or a question. `viewer`: the whole screen, dark, with a Close. */
+  variant?: "panel" | "viewer";
   children: ReactNode;
 }
 

@@ -19,6 +19,7 @@ import { authorName } from "../review/comment-subject.ts";
 import { Badge } from "../ui/badge.tsx";
 import { Button } from "../ui/button.tsx";
 import { Input, Textarea } from "../ui/input.tsx";
+import { FileMedia } from "./file-media.tsx";
 
 export interface ShareAccess {
   token: string;
@@ -236,23 +237,12 @@ export function SharedFileView({
       {data && (
         <>
           <div className="mt-3 flex max-h-[60vh] justify-center overflow-hidden rounded-md bg-zinc-100 dark:bg-zinc-950">
-            {data.kind === "video" && data.scrub_url ? (
-              // biome-ignore lint/a11y/useMediaCaption: user content has no captions to offer
-              <video
-                src={viaPublicProxy(data.scrub_url)}
-                poster={viaPublicProxy(data.preview_url)}
-                controls
-                className="max-h-[60vh]"
-              />
-            ) : data.preview_url || data.thumbnail_url ? (
-              <img
-                src={viaPublicProxy(data.preview_url ?? data.thumbnail_url)}
-                alt={data.name}
-                className="transparency-grid max-h-[60vh] object-contain"
-              />
-            ) : (
-              <p className="p-10 text-sm text-zinc-600 dark:text-zinc-400">No preview for this file.</p>
-            )}
+            <FileMedia
+              name={data.name}
+              still={viaPublicProxy(data.preview_url ?? data.thumbnail_url)}
+              video={data.kind === "video" ? viaPublicProxy(data.scrub_url) : undefined}
+              className="max-h-[60vh]"
+            />
           </div>
           <p className="mt-2 text-xs text-zinc-600 dark:text-zinc-400">
             {data.extension.toUpperCase()} · {formatBytes(data.size)}
