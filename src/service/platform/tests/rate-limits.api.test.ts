@@ -63,6 +63,26 @@ describe("usage of a counter that was used up", () => {
   });
 });
 
+describe("a key's requests of no operation", () => {
+  it("are refused with 429 once its counter is used up: an unknown path, an over-long id, bad percent-encoding", async () => {
+    const limited = await startTestService({ env: { RATE_LIMITS: "sustained=2/1h" }, oneApiProcess: true });
+    try {
+      const call = apiClient(limited.regionalUrl, limited.seed.ownerKey);
+      expect((await call("GET", "/v1/libraries")).status).toBe(200);
+      expect((await call("GET", `/v1/files/${"a".repeat(150)}`)).status).toBe(404);
+      for (const path of ["/v1/nothing-here", `/v1/files/${"a".repeat(150)}`, "/v1/files/%zz"]) {
+        const refused = await call("GET", path);
+        expect(refused.status, path).toBe(429);
+        expect(refused.body, path).toMatchObject({ code: "rate_limited", details: { counter: "sustained" } });
+        expect(Number(refused.headers.get("retry-after")), path).toBeGreaterThan(0);
+        expect(refused.headers.get("ratelimit-remaining"), path).toBe("0");
+      }
+    } finally {
+      await limited.close();
+    }
+  });
+});
+
 describe("RateLimit headers on refused answers", () => {
   it("every authenticated answer carries them: a 403 for a missing scope, a 404, 405 or 400 of no operation (421: planes test)", async () => {
     const fresh = await startTestService({ env: { RATE_LIMITS: "sustained=50/1h" }, oneApiProcess: true });
