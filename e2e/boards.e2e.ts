@@ -1,6 +1,14 @@
-import type { Page } from "playwright-core";
+import type { Locator, Page } from "playwright-core";
 import { beforeAll, describe, expect, test } from "vitest";
-import { expectToast, fileItem, openDashboard, serviceApi, shownFileNames } from "./harness.ts";
+import {
+  type Dashboard,
+  expectToast,
+  fileItem,
+  openDashboard,
+  overflowsHorizontally,
+  serviceApi,
+  shownFileNames,
+} from "./harness.ts";
 
 /** The board names of the Boards screen, in the order shown. */
 function shownBoards(page: Page): Promise<string[]> {
@@ -8,6 +16,18 @@ function shownBoards(page: Page): Promise<string[]> {
     .getByRole("list", { name: "Boards" })
     .locator("[data-board-id]")
     .evaluateAll((rows) => rows.map((row) => row.querySelector("a")?.textContent ?? ""));
+}
+
+/** The boards named `name` (a test's unique name is on one board at most, unless something made it twice). */
+async function boardsNamed(d: Dashboard, name: string): Promise<{ id: string; name: string }[]> {
+  const boards = await d.api("GET", "/v1/boards?limit=100");
+  return boards.data.filter((b: { name: string }) => b.name === name);
+}
+
+/** The ids of a board's files, sorted. */
+async function boardFileIds(d: Dashboard, boardId: string): Promise<string[]> {
+  const files = await d.api("GET", `/v1/boards/${boardId}/files?limit=100`);
+  return files.data.map((f: { id: string }) => f.id).sort();
 }
 
 describe("boards", () => {
@@ -231,5 +251,135 @@ describe("boards", () => {
     await dialog.waitFor({ state: "detached" });
     // A hidden option is offered for no new value.
     await expect.poll(() => d.page.getByRole("combobox", { name: "Add Channel of b1.png" }).count()).toBe(0);
+  });
+
+  test("Add to board makes a new board on the spot: its name checked first, then the file on it", async () => {
+    const d = await openDashboard();
+    const boardName = d.fixtures.unique("Fresh");
+    await d.goto(`/files/${ids["b2.png"]}`);
+    const section = d.page.getByRole("region", { name: "Boards" });
+    await section.getByRole("button", { name: "Add to board" }).click();
+    const dialog = d.page.getByRole("dialog", { name: /to a board$/ });
+    await dialog.getByRole("radio", { name: "New board" }).check();
+    const name = dialog.getByRole("textbox", { name: "Name" });
+    await expect.poll(() => name.evaluate((field) => field === document.activeElement)).toBe(true);
+
+    // Empty, then too long: the dialog says why, and nothing is created.
+    const add = dialog.getByRole("button", { name: "Add to board" });
+    await add.click();
+    await dialog.getByRole("alert").filter({ hasText: "The name must not be empty." }).waitFor();
+    expect(await name.getAttribute("aria-invalid")).toBe("true");
+    const long = "x".repeat(101);
+    await name.fill(long);
+    await add.click();
+    await dialog.getByRole("alert").filter({ hasText: "The name must be at most 100 characters." }).waitFor();
+    await d.screenshot("add-to-new-board-too-long");
+    await d.expectAccessible("add to board dialog, new board with a problem");
+    expect(await boardsNamed(d, long)).toEqual([]);
+
+    await name.fill(boardName);
+    await add.click();
+    await expectToast(d.page, `Added 1 file to “${boardName}”`);
+    await dialog.waitFor({ state: "detached" });
+    await section.getByRole("link", { name: boardName }).waitFor();
+    const made = await boardsNamed(d, boardName);
+    expect(made).toHaveLength(1);
+    expect(await boardFileIds(d, made[0]!.id)).toEqual([ids["b2.png"]]);
+  });
+
+  test("a new board from the selection whose files fail to go on it: the retry adds them, no second board", async () => {
+    const d = await openDashboard();
+    const boardName = d.fixtures.unique("Retry");
+    await d.goto(`/folders/${folder.id}?sort=name&order=asc`);
+    await expect.poll(() => shownFileNames(d.page)).toEqual(names);
+    await fileItem(d.page, "b1.png").click();
+    await fileItem(d.page, "b3.png").click({ modifiers: ["ControlOrMeta"] });
+    const bar = d.page.getByRole("toolbar", { name: "Selection actions" });
+    await bar.getByText("2 files selected").waitFor();
+
+    // The first adding fails as an overloaded service would: the board exists, its files do not.
+    let failed = 0;
+    await d.page.route(/\/api\/v1\/boards\/[^/]+\/files$/, async (route) => {
+      if (route.request().method() !== "POST" || failed > 0) return route.fallback();
+      failed++;
+      await route.fulfill({
+        status: 503,
+        contentType: "application/json",
+        body: JSON.stringify({ object: "error", code: "unavailable", message: "The service is busy." }),
+      });
+    });
+    await bar.getByRole("button", { name: "Add to board…" }).click();
+    const dialog = d.page.getByRole("dialog", { name: "Add 2 files to a board" });
+    // By keyboard: the arrow keys reach "New board" without the name field taking the focus; Tab goes to it.
+    const isFocused = (locator: Locator) => locator.evaluate((element) => element === document.activeElement);
+    await dialog.getByRole("radio").nth(-2).focus();
+    await d.page.keyboard.press("ArrowDown");
+    const newBoard = dialog.getByRole("radio", { name: "New board" });
+    await expect.poll(() => newBoard.isChecked()).toBe(true);
+    expect(await isFocused(newBoard)).toBe(true);
+    await d.page.keyboard.press("Tab");
+    const name = dialog.getByRole("textbox", { name: "Name" });
+    expect(await isFocused(name)).toBe(true);
+    await d.page.keyboard.type(boardName);
+    await dialog.getByRole("button", { name: "Add to board" }).click();
+    await dialog
+      .getByRole("alert")
+      .filter({
+        hasText: `Board “${boardName}” was created, but the files were not added: The service is busy.`,
+      })
+      .waitFor();
+    // The board made is now the one chosen.
+    expect(await dialog.getByRole("radio", { name: boardName }).isChecked()).toBe(true);
+    await d.screenshot("add-to-new-board-failed");
+
+    await dialog.getByRole("button", { name: "Add to board" }).click();
+    await expectToast(d.page, `Added 2 files to “${boardName}”`);
+    const made = await boardsNamed(d, boardName);
+    expect(made).toHaveLength(1);
+    expect(await boardFileIds(d, made[0]!.id)).toEqual([ids["b1.png"], ids["b3.png"]].sort());
+  });
+
+  test("the Boards screen shows each board's first files and how many it holds", async () => {
+    const d = await openDashboard();
+    const full = await d.api("POST", "/v1/boards", { name: d.fixtures.unique("Cover") });
+    await d.api("POST", `/v1/boards/${full.id}/files`, { file_ids: Object.values(ids) });
+    const empty = await d.api("POST", "/v1/boards", { name: d.fixtures.unique("Bare") });
+    const row = (d: Dashboard, id: string) => d.page.locator(`[data-board-id="${id}"]`);
+
+    await d.goto("/boards");
+    await row(d, full.id).scrollIntoViewIfNeeded();
+    await row(d, full.id).getByText("3 files", { exact: true }).filter({ visible: true }).waitFor();
+    // Three thumbnails, loaded through the dashboard's /api proxy.
+    const pictures = row(d, full.id).locator("img");
+    await expect
+      .poll(() =>
+        pictures.evaluateAll((images) =>
+          (images as HTMLImageElement[]).map(
+            (image) =>
+              image.complete && image.naturalWidth > 0 && new URL(image.src).pathname.startsWith("/api/"),
+          ),
+        ),
+      )
+      .toEqual([true, true, true]);
+    await row(d, empty.id).scrollIntoViewIfNeeded();
+    await row(d, empty.id).getByText("No files yet").filter({ visible: true }).waitFor();
+    expect(await row(d, empty.id).locator("img").count()).toBe(0);
+    await d.screenshot("boards-covers");
+    await d.expectAccessible("boards screen with covers");
+
+    // One file fewer: the count says so.
+    await d.api("DELETE", `/v1/boards/${full.id}/files`, { file_ids: [ids["b1.png"]] });
+    await d.page.reload({ waitUntil: "load" });
+    await row(d, full.id).scrollIntoViewIfNeeded();
+    await row(d, full.id).getByText("2 files", { exact: true }).filter({ visible: true }).waitFor();
+
+    // A phone in the dark: the first thumbnail only, and nothing wider than the screen.
+    const phone = await openDashboard({ viewport: { width: 390, height: 844 }, colorScheme: "dark" });
+    await phone.goto("/boards");
+    await row(phone, full.id).scrollIntoViewIfNeeded();
+    await row(phone, full.id).getByText("2 files ·").filter({ visible: true }).waitFor();
+    await expect.poll(() => row(phone, full.id).locator("img:visible").count()).toBe(1);
+    expect(await overflowsHorizontally(phone.page)).toBe(false);
+    await phone.screenshot("boards-covers-phone-dark");
   });
 });

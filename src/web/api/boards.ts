@@ -24,7 +24,7 @@ import type { BrowseSearch } from "../lib/browse-search.ts";
 import type { Access, Denial } from "./access.ts";
 import { type CallInput, call, type Output } from "./client.ts";
 import { fileListInput } from "./files.ts";
-import { apiInfiniteQuery, apiQueryAll, keyOf } from "./query.ts";
+import { apiInfiniteQuery, apiQuery, apiQueryAll, keyOf } from "./query.ts";
 
 /** Every board the key sees, pinned first, then by position (the service's order). */
 export const boardsQuery = () => apiQueryAll(listBoards);
@@ -55,6 +55,15 @@ export const boardFilesInput = (search: BrowseSearch, filter?: object) => {
 export const boardFilesQuery = (boardId: string, search: BrowseSearch, filter?: object) =>
   apiInfiniteQuery(listBoardFiles, { params: { boardId }, query: boardFilesInput(search, filter) });
 
+/**
+ * A board's cover on the Boards screen: its first files in the board's default order. 25 rather than the 4
+ * thumbnails shown: the service answers one page at about the same cost, and a page of 25 gives most boards an
+ * exact count (the API has none) while a bigger board reads "25+ files".
+ */
+export const BOARD_COVER_PAGE = 25;
+export const boardCoverQuery = (boardId: string) =>
+  apiQuery(listBoardFiles, { params: { boardId }, query: { limit: BOARD_COVER_PAGE } });
+
 /** Prefixes of the cached answers a board change can touch. */
 export const boardsKey = () => keyOf(listBoards);
 export const boardKey = (boardId: string) => keyOf(getBoard, { params: { boardId } });
@@ -75,11 +84,13 @@ export function boardDenial(access: Access, board: Board, needs: "edit" | "manag
   return `You have ${board.my_access} access to this board; this needs ${needs} access.`;
 }
 
-type Input<Op extends Operation> = Omit<CallInput<Op>, "signal" | "idempotencyKey">;
+/** A mutation's input; `idempotencyKey` only when a retry repeats an earlier action (one key per action). */
+type Input<Op extends Operation> = Omit<CallInput<Op>, "signal">;
 
 /**
- * One mutation of a board operation with its own Idempotency-Key per action; on success the keys that
- * `touches` names for this input are refetched (precise prefixes, not whole operations).
+ * One mutation of a board operation with its own Idempotency-Key per action (unless the input names the key of
+ * the action it retries); on success the keys that `touches` names for this input are refetched (precise
+ * prefixes, not whole operations).
  */
 function useBoardMutation<Op extends Operation>(
   op: Op,
@@ -88,7 +99,8 @@ function useBoardMutation<Op extends Operation>(
   const queryClient = useQueryClient();
   return useMutation({
     mutationKey: [op.id],
-    mutationFn: (input: Input<Op>) => call(op, { ...input, idempotencyKey: crypto.randomUUID() }),
+    mutationFn: (input: Input<Op>) =>
+      call(op, { ...input, idempotencyKey: input.idempotencyKey ?? crypto.randomUUID() }),
     onSuccess: (output, input) =>
       Promise.all(touches(input, output).map((queryKey) => queryClient.invalidateQueries({ queryKey }))),
   });

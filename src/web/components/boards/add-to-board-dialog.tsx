@@ -1,16 +1,23 @@
 import { useQuery } from "@tanstack/react-query";
 import { type FormEvent, useState } from "react";
-import { BOARD_LIMITS } from "../../../contract/boards.ts";
+import type { Board } from "../../../contract/boards.ts";
 import { useAccess } from "../../api/access.ts";
-import { boardDenial, boardsQuery, fileBoardsQuery, useAddBoardFiles } from "../../api/boards.ts";
+import { boardDenial, boardsQuery, fileBoardsQuery } from "../../api/boards.ts";
 import { errorMessage } from "../../api/error-message.ts";
 import { toast } from "../../lib/toast.ts";
 import { Dialog } from "../ui/dialog.tsx";
 import { DialogActions, FormError } from "../ui/dialog-form.tsx";
 import { addedMessage } from "./added-message.ts";
-import { BoardGlyph } from "./board-glyph.tsx";
+import { BoardChoices, NEW_BOARD } from "./board-choices.tsx";
+import { boardProblem } from "./board-problem.ts";
+import { useAddToBoard } from "./use-add-to-board.ts";
 
-/** Puts files on a board the user can edit, chosen from a list; says how many were added and already there. */
+const note = "text-sm text-zinc-600 dark:text-zinc-400";
+
+/**
+ * Puts files on a board the user can edit, chosen from a list or created on the spot ("New board", when they
+ * may create boards); says how many were added and already there.
+ */
 export function AddToBoardDialog({
   fileIds,
   title,
@@ -26,73 +33,72 @@ export function AddToBoardDialog({
   onDone?: () => void;
 }) {
   const access = useAccess();
+  const createDenial = access.denial("boards:write", "boards.create");
   const boards = useQuery(boardsQuery());
+  const { created, createBoard, addTo, busy } = useAddToBoard(fileIds);
   const editable = (boards.data ?? []).filter((b) => !boardDenial(access, b, "edit"));
+  // The board made here, until the list's refetch brings it.
+  if (created && !editable.some((b) => b.id === created.id)) editable.push(created);
   // One file: the boards it is on already say so (and are not offered again).
   const single = fileIds.length === 1 ? fileIds[0]! : null;
   const holding = useQuery({ ...fileBoardsQuery(single ?? ""), enabled: single !== null && open });
   const onIt = new Set((holding.data ?? []).map((b) => b.id));
-  const [boardId, setBoardId] = useState<string | null>(null);
+  const [chosen, setChosen] = useState<string | null>(null);
+  // With no board to pick, making one is the only choice.
+  const choice = chosen ?? (editable.length === 0 && !createDenial ? NEW_BOARD : null);
+  const [name, setName] = useState("");
   const [problem, setProblem] = useState<string | null>(null);
-  const add = useAddBoardFiles();
+
   const submit = async (event: FormEvent) => {
     event.preventDefault();
-    const board = editable.find((b) => b.id === boardId);
-    if (!board) return setProblem("Choose a board.");
-    let added = 0;
-    let already = 0;
-    try {
-      // A batch is all or nothing and holds at most 1,000 files.
-      for (let at = 0; at < fileIds.length; at += BOARD_LIMITS.filesPerBatch) {
-        const batch = await add.mutateAsync({
-          params: { boardId: board.id },
-          body: { file_ids: fileIds.slice(at, at + BOARD_LIMITS.filesPerBatch) },
-        });
-        added += batch.results.filter((r) => r.status === "added").length;
-        already += batch.results.filter((r) => r.status === "already_present").length;
+    let board: Board | undefined = editable.find((b) => b.id === choice);
+    if (choice === NEW_BOARD) {
+      const body = { name: name.trim() };
+      const issue = boardProblem(body);
+      if (issue) return setProblem(issue);
+      try {
+        board = await createBoard(body.name);
+      } catch (error) {
+        return setProblem(errorMessage(error));
       }
-    } catch (error) {
-      return setProblem(errorMessage(error));
+      // From here the new board is a board of the list: a retry adds to it.
+      setChosen(board.id);
     }
-    toast.success(addedMessage(board.name, added, already));
+    if (!board) return setProblem("Choose a board.");
+    try {
+      const { added, already } = await addTo(board);
+      toast.success(addedMessage(board.name, added, already));
+    } catch (error) {
+      const made = board.id === created?.id || choice === NEW_BOARD;
+      const head = made ? `Board “${board.name}” was created, but the files were not added: ` : "";
+      return setProblem(head + errorMessage(error));
+    }
     onOpenChange(false);
     onDone?.();
   };
+
   let picker: React.ReactNode;
-  if (boards.isPending) picker = <p className="text-sm text-zinc-600 dark:text-zinc-400">Loading boards…</p>;
+  if (boards.isPending) picker = <p className={note}>Loading boards…</p>;
   else if (boards.isError) picker = <FormError message={errorMessage(boards.error)} />;
-  else if (editable.length === 0)
+  else if (editable.length === 0 && createDenial)
     picker = (
-      <p className="text-sm text-zinc-600 dark:text-zinc-400">
-        There is no board you can edit. Create one on the Boards screen first.
-      </p>
+      <p className={note}>There is no board you can edit, and you cannot create one: {createDenial}</p>
     );
   else
     picker = (
-      <fieldset>
-        <legend className="sr-only">Board</legend>
-        <ul className="max-h-72 space-y-1 overflow-y-auto">
-          {editable.map((board) => (
-            <li key={board.id}>
-              <label className="flex cursor-pointer items-center gap-2 rounded-md px-2 py-1.5 hover:bg-zinc-100 has-[:checked]:bg-accent-50 has-[:disabled]:cursor-default has-[:disabled]:hover:bg-transparent dark:hover:bg-zinc-800 dark:has-[:checked]:bg-accent-500/15">
-                <input
-                  type="radio"
-                  name="board"
-                  checked={boardId === board.id}
-                  disabled={onIt.has(board.id)}
-                  onChange={() => setBoardId(board.id)}
-                  className="accent-accent-600"
-                />
-                <BoardGlyph board={board} className="size-6 text-sm" />
-                <span className="min-w-0 flex-1 truncate text-sm">{board.name}</span>
-                {onIt.has(board.id) && (
-                  <span className="shrink-0 text-xs text-zinc-600 dark:text-zinc-400">Already on it</span>
-                )}
-              </label>
-            </li>
-          ))}
-        </ul>
-      </fieldset>
+      <>
+        {editable.length === 0 && <p className={note}>There is no board you can edit yet: name a new one.</p>}
+        <BoardChoices
+          boards={editable}
+          onIt={onIt}
+          choice={choice}
+          onChoose={(next) => {
+            setChosen(next);
+            setProblem(null);
+          }}
+          newBoard={createDenial ? undefined : { value: name, invalid: problem !== null, onChange: setName }}
+        />
+      </>
     );
   return (
     <Dialog
@@ -101,12 +107,12 @@ export function AddToBoardDialog({
       title={title}
       description={single ? undefined : "A file already on the board you choose stays there once."}
     >
-      <form onSubmit={submit} className="space-y-3">
+      <form onSubmit={submit} noValidate className="space-y-3">
         {picker}
         <FormError message={problem} />
         <DialogActions
           submit="Add to board"
-          disabled={!boardId || add.isPending}
+          disabled={!choice || busy}
           onCancel={() => onOpenChange(false)}
         />
       </form>

@@ -1,5 +1,5 @@
 import { type FormEvent, useState } from "react";
-import { type Board, CreateBoardBody } from "../../../contract/boards.ts";
+import type { Board } from "../../../contract/boards.ts";
 import { useCreateBoard, useUpdateBoard } from "../../api/boards.ts";
 import { errorMessage } from "../../api/error-message.ts";
 import { toast } from "../../lib/toast.ts";
@@ -8,6 +8,8 @@ import { Dialog } from "../ui/dialog.tsx";
 import { DialogActions, FormError } from "../ui/dialog-form.tsx";
 import { Field } from "../ui/field.tsx";
 import { Input } from "../ui/input.tsx";
+import { BoardNameField } from "./board-name-field.tsx";
+import { boardProblem } from "./board-problem.ts";
 
 interface Props {
   open: boolean;
@@ -15,16 +17,6 @@ interface Props {
   /** The board to edit; without one the dialog creates a board. */
   board?: Board;
   onCreated?: (board: Board) => void;
-}
-
-/** The contract's rules for name, colour and emoji, checked before sending so the message is immediate. */
-function problemOf(body: unknown): string | null {
-  const parsed = CreateBoardBody.safeParse(body);
-  if (parsed.success) return null;
-  const issue = parsed.error.issues[0]!;
-  const field =
-    issue.path[0] === "name" ? "The name" : issue.path[0] === "emoji" ? "The emoji" : "The colour";
-  return `${field} ${issue.message}.`;
 }
 
 /** Create a board, or edit one's name, colour and emoji. */
@@ -39,7 +31,7 @@ export function BoardFormDialog({ open, onOpenChange, board, onCreated }: Props)
   const submit = (event: FormEvent) => {
     event.preventDefault();
     const body = { name: name.trim(), color: color ?? undefined, emoji: emoji.trim() || null };
-    const issue = problemOf(body);
+    const issue = boardProblem(body);
     setProblem(issue);
     if (issue) return;
     const onError = (error: unknown) => setProblem(errorMessage(error));
@@ -77,16 +69,7 @@ export function BoardFormDialog({ open, onOpenChange, board, onCreated }: Props)
   return (
     <Dialog open={open} onOpenChange={onOpenChange} title={board ? "Edit board" : "New board"}>
       <form onSubmit={submit} noValidate className="space-y-4">
-        <Field id="board-name" label="Name">
-          <Input
-            id="board-name"
-            autoFocus
-            value={name}
-            maxLength={100}
-            aria-invalid={problem !== null}
-            onChange={(e) => setName(e.target.value)}
-          />
-        </Field>
+        <BoardNameField id="board-name" value={name} invalid={problem !== null} onChange={setName} />
         <Field id="board-emoji" label="Emoji" optional>
           <Input
             id="board-emoji"

@@ -1,13 +1,18 @@
+import { useQuery } from "@tanstack/react-query";
 import { Link } from "@tanstack/react-router";
 import { ArrowDown, ArrowUp, GripVertical, MoreHorizontal, Pencil, Pin, PinOff, Trash2 } from "lucide-react";
 import type { DragEvent } from "react";
 import type { Board } from "../../../contract/boards.ts";
 import type { Denial } from "../../api/access.ts";
+import { boardCoverQuery } from "../../api/boards.ts";
 import { cn } from "../../lib/cn.ts";
+import { useSeen } from "../../lib/use-seen.ts";
 import { Button } from "../ui/button.tsx";
 import { GuardedButton } from "../ui/guarded-button.tsx";
 import { LazyMenu } from "../ui/lazy-menu.tsx";
 import { RelativeTime } from "../ui/relative-time.tsx";
+import { boardCount } from "./board-count.ts";
+import { BoardCover } from "./board-cover.tsx";
 import { BoardGlyph } from "./board-glyph.tsx";
 
 export interface BoardRowActions {
@@ -26,8 +31,9 @@ export interface BoardDrag {
 }
 
 /**
- * One board of the Boards screen: its mark and name (a link), pin, and a menu with edit, Move up/down (the
- * keyboard's way to reorder) and delete; the grip drags it to another place.
+ * One board of the Boards screen: its mark, name (a link) and file count, a cover of its first files, pin, and a
+ * menu with edit, Move up/down (the keyboard's way to reorder) and delete; the grip drags it to another place.
+ * The cover and count are asked for once the row nears the viewport.
  */
 export function BoardRow({
   board,
@@ -47,11 +53,15 @@ export function BoardRow({
   drag: BoardDrag;
 }) {
   const canDrag = !editDenial;
+  const [watchRow, rowSeen] = useSeen<HTMLLIElement>();
+  const cover = useQuery({ ...boardCoverQuery(board.id), enabled: rowSeen });
+  const count = cover.data && boardCount(cover.data);
   const over = (event: DragEvent) => {
     if (drag.dragging && drag.dragging !== board.id) event.preventDefault();
   };
   return (
     <li
+      ref={watchRow}
       data-board-id={board.id}
       draggable={canDrag}
       title={canDrag ? "Drag to reorder" : undefined}
@@ -77,19 +87,29 @@ export function BoardRow({
       />
       <BoardGlyph board={board} />
       <div className="min-w-0 flex-1">
-        <Link
-          to="/boards/$boardId"
-          params={{ boardId: board.id }}
-          className="block truncate font-medium hover:underline"
-        >
-          {board.name}
-        </Link>
+        <div className="flex items-baseline gap-2">
+          <Link
+            to="/boards/$boardId"
+            params={{ boardId: board.id }}
+            className="min-w-0 truncate font-medium hover:underline"
+          >
+            {board.name}
+          </Link>
+          {count && (
+            <span className="hidden shrink-0 text-xs text-zinc-600 sm:inline dark:text-zinc-400">
+              {count}
+            </span>
+          )}
+        </div>
         <p className="truncate text-xs text-zinc-600 dark:text-zinc-400">
+          {/* At phone width the name needs the room: the count leads the line below it instead. */}
+          {count && <span className="sm:hidden">{count} · </span>}
           {board.pinned ? "Pinned · " : ""}
           <span className="capitalize">{board.my_access}</span> access · updated{" "}
           <RelativeTime iso={board.updated_at} />
         </p>
       </div>
+      <BoardCover files={cover.data?.data} />
       <GuardedButton
         variant="ghost"
         size="icon"
