@@ -9,7 +9,7 @@ import * as repo from "./similar.repository.ts";
 /**
  * Half the nearest versions read through the index (the repository reads twice as many, for old versions and
  * hidden files to drop out): ranked with the full similarity, they are the list a client can page through.
- * bench/similar.ts: recall@5 0.97 and p50 37 ms at 100,000 pictures on PostgreSQL with this many (46 ms on PGlite).
+ * bench/similar.ts: recall@5 0.97 and p50 36 ms at 100,000 pictures on PostgreSQL with this many (44 ms on PGlite).
  */
 const CANDIDATES = 150;
 
