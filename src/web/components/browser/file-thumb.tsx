@@ -55,9 +55,18 @@ export function KindIcon({ kind, className }: { kind: FileKind; className?: stri
 
 /**
  * A file's thumbnail in a box its parent sizes: the kind's icon over a shimmer until the image arrives, the
- * icon alone when there is no thumbnail (yet) or it fails to load.
+ * icon alone when there is no thumbnail (yet) or it fails to load. `crop` fills the box (a board's cover strip)
+ * instead of fitting the whole picture in it.
  */
-export function FileThumb({ file, iconClassName }: { file: FileBase; iconClassName?: string }) {
+export function FileThumb({
+  file,
+  iconClassName,
+  crop = false,
+}: {
+  file: FileBase;
+  iconClassName?: string;
+  crop?: boolean;
+}) {
   const src = viaBff(file.thumbnail_url);
   // Keyed by URL, so that a thumbnail arriving after processing (or a re-signed URL) loads afresh.
   const [settled, setSettled] = useState<{ src: string; ok: boolean } | null>(null);
@@ -83,8 +92,9 @@ export function FileThumb({ file, iconClassName }: { file: FileBase; iconClassNa
           onLoad={() => setSettled({ src, ok: true })}
           onError={() => setSettled({ src, ok: false })}
           className={cn(
+            "transparency-grid absolute inset-0 transition-opacity duration-200",
             // Sized to the picture (centred, never enlarged), so the grid shows through its transparent parts only.
-            "transparency-grid absolute inset-0 m-auto max-h-full max-w-full transition-opacity duration-200",
+            crop ? "size-full object-cover" : "m-auto max-h-full max-w-full",
             state === "loaded" ? "opacity-100" : "opacity-0",
           )}
         />
