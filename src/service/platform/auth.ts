@@ -3,8 +3,8 @@ import type { Permission } from "../../contract/permissions.ts";
 import { type Scope, scopeSatisfied } from "../../contract/scopes.ts";
 import type { Db } from "../db/client.ts";
 import { apiKeys, brandspaces, members, roles, users } from "../db/schema/index.ts";
-import { hashApiKey, LEGACY_REGION, lookupOf, parseApiKey } from "./api-keys.ts";
-import { cachedAuth, rememberAuth } from "./auth-cache.ts";
+import { hashApiKey, LEGACY_REGION, lookupOf, type ParsedKey, parseApiKey } from "./api-keys.ts";
+import { resolveAuth } from "./auth-cache.ts";
 import { ApiError, forbidden } from "./errors.ts";
 import { safeEqual } from "./secrets.ts";
 
@@ -53,8 +53,14 @@ export async function authenticate(db: Db, authorization: string | undefined): P
   if (!parsed) throw unauthorized("The Authorization header does not carry a well-formed API key.");
   const token = match![1]!;
   const tokenHash = hashApiKey(token);
-  const cached = cachedAuth(tokenHash);
-  if (cached) return cached;
+  return resolveAuth(tokenHash, () => lookUpKey(db, { token, tokenHash, ...parsed }));
+}
+
+async function lookUpKey(
+  db: Db,
+  parsed: ParsedKey & { token: string; tokenHash: string },
+): Promise<AuthContext> {
+  const { token, tokenHash } = parsed;
   const candidates = await db
     .select({
       keyId: apiKeys.id,
@@ -117,7 +123,6 @@ export async function authenticate(db: Db, authorization: string | undefined): P
     user: { id: row.userId, name: row.userName, email: row.email },
     role: { id: row.roleId, slug: row.roleSlug, name: row.roleName, permissions: row.permissions },
   };
-  rememberAuth(tokenHash, auth);
   return auth;
 }
 
