@@ -5,11 +5,13 @@ import os from "node:os";
 import path from "node:path";
 import { Writable } from "node:stream";
 import { pipeline } from "node:stream/promises";
+import { Worker } from "node:worker_threads";
 import { request } from "undici";
 import { UPLOAD_LIMITS } from "../src/contract/uploads.ts";
 import { apiClient } from "../src/service/testing/http-client.ts";
 import { startTestService } from "../src/service/testing/test-service.ts";
 import { benchDatabase, recordAim } from "./aims.ts";
+import { profilePhase } from "./phase-profile.ts";
 import { UNLIMITED_RATES } from "./seeded-service.ts";
 import { median } from "./stats.ts";
 
@@ -73,6 +75,23 @@ async function renewSample(file: string, round: number) {
 
 type Api = ReturnType<typeof apiClient>;
 
+/** PUTs the parts from `upload-parts.worker.mjs`, off the service's thread; resolves when all are answered 200. */
+function sendParts(work: {
+  sample: string;
+  size: number;
+  partSize: number;
+  parts: { number: number; url: string }[];
+  inFlight: number;
+}) {
+  const worker = new Worker(new URL("./upload-parts.worker.mjs", import.meta.url), { workerData: work });
+  return new Promise<void>((resolve, reject) => {
+    worker.once("message", (message: { done?: true; error?: string }) =>
+      message.error ? reject(new Error(message.error)) : resolve(),
+    );
+    worker.once("error", reject);
+  }).finally(() => worker.terminate());
+}
+
 /** A multipart upload of `sample` through the API, four parts in flight, then `complete`; its file id and timings. */
 async function uploadThroughApi(api: Api, sample: string, size: number, libraryId: string) {
   const upload = (
@@ -82,25 +101,14 @@ async function uploadThroughApi(api: Api, sample: string, size: number, libraryI
   let fileId = "";
   const measured = await withPeakRss(() =>
     timed(async () => {
-      const parts = upload.parts as { number: number; url: string }[];
-      const partSize = upload.part_size as number;
-      // Four parts in flight, as a browser or SDK would send them.
-      let nextPart = 0;
-      const sender = async () => {
-        while (nextPart < parts.length) {
-          const part = parts[nextPart++]!;
-          const start = (part.number - 1) * partSize;
-          const end = Math.min(size, start + partSize) - 1;
-          const res = await request(part.url, {
-            method: "PUT",
-            body: createReadStream(sample, { start, end }),
-            headers: { "content-length": String(end - start + 1) },
-          });
-          await res.body.dump();
-          if (res.statusCode !== 200) throw new Error(`part ${part.number}: ${res.statusCode}`);
-        }
-      };
-      await Promise.all([sender(), sender(), sender(), sender()]);
+      await sendParts({
+        sample,
+        size,
+        partSize: upload.part_size as number,
+        parts: upload.parts as { number: number; url: string }[],
+        // Four parts in flight, as a browser or SDK would send them.
+        inFlight: 4,
+      });
       const completing = performance.now();
       const file = (await api("POST", `/v1/uploads/${upload.id}/complete`)).body;
       completeSeconds = (performance.now() - completing) / 1000;
@@ -141,7 +149,11 @@ async function main() {
       );
       await rm(path.join(work, "copy.bin"));
       const read = await timed(() => pipeline(createReadStream(sample), devNull()));
+      const profile = await profilePhase(
+        process.env.BENCH_CONTENT_PROFILE?.replace(".cpuprofile", `-${round}.cpuprofile`),
+      );
       const upload = await uploadThroughApi(api, sample, size, service.seed.libraries.shared);
+      await profile.stop();
       const link = (await api("GET", `/v1/files/${upload.fileId}/download`)).body;
       const download = await withPeakRss(() =>
         timed(async () => {

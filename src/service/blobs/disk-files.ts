@@ -1,6 +1,7 @@
 import { randomUUID } from "node:crypto";
-import { type FileHandle, mkdir, open, rename, rm } from "node:fs/promises";
+import { mkdir, open, rename, rm } from "node:fs/promises";
 import path from "node:path";
+import { writeChunks } from "./chunk-writer.ts";
 
 /**
  * Writes the chunks to a new file in `directory` and flushes it to the disk, so that once renamed into
@@ -9,30 +10,15 @@ import path from "node:path";
 export async function writeTempFile(directory: string, chunks: AsyncIterable<Uint8Array>): Promise<string> {
   const filePath = path.join(directory, randomUUID());
   const handle = await open(filePath, "wx");
-  // One write stays in flight while the next chunk is hashed: the two then overlap instead of taking turns.
-  let writing: Promise<unknown> = Promise.resolve();
   try {
-    for await (const chunk of chunks) {
-      await writing;
-      writing = writeAll(handle, chunk);
-      // Awaited on the next turn; until then a failure must not count as an unhandled rejection.
-      writing.catch(() => {});
-    }
-    await writing;
+    await writeChunks(handle, chunks, 0);
     await handle.sync();
     await handle.close();
     return filePath;
   } catch (error) {
-    await writing.catch(() => {});
     await handle.close().catch(() => {});
     await rm(filePath, { force: true });
     throw error;
-  }
-}
-
-async function writeAll(handle: FileHandle, chunk: Uint8Array): Promise<void> {
-  for (let offset = 0; offset < chunk.byteLength; ) {
-    offset += (await handle.write(chunk, offset)).bytesWritten;
   }
 }
 

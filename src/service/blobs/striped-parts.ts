@@ -1,7 +1,8 @@
-import { constants, type FileHandle, open, readFile, writeFile } from "node:fs/promises";
+import { constants, open, readFile, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { BlobMeter } from "./blob-meter.ts";
 import type { StagedPart } from "./blob-store.ts";
+import { writeChunks } from "./chunk-writer.ts";
 import { partName } from "./staged-parts.ts";
 
 /**
@@ -50,15 +51,7 @@ export async function writeStripedPart(
   // Created when missing, and without O_APPEND: each part writes at its own position.
   const handle = await open(path.join(directory, STRIPED_DATA), constants.O_RDWR | constants.O_CREAT);
   try {
-    let position = offset;
-    let writing: Promise<unknown> = Promise.resolve();
-    for await (const chunk of meter.measure(source)) {
-      await writing;
-      writing = writeAt(handle, chunk, position);
-      writing.catch(() => {});
-      position += chunk.byteLength;
-    }
-    await writing;
+    await writeChunks(handle, meter.measure(source), offset);
     await handle.sync();
   } finally {
     await handle.close();
@@ -67,10 +60,4 @@ export async function writeStripedPart(
   const marker = path.join(directory, markerName(partNumber, sha256));
   await writeFile(marker, JSON.stringify({ offset, size } satisfies MarkerContent));
   return { number: partNumber, size, etag: sha256 };
-}
-
-async function writeAt(handle: FileHandle, chunk: Uint8Array, position: number): Promise<void> {
-  for (let done = 0; done < chunk.byteLength; ) {
-    done += (await handle.write(chunk, done, chunk.byteLength - done, position + done)).bytesWritten;
-  }
 }
