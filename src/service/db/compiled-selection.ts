@@ -17,6 +17,13 @@ export interface CompiledSelection<Row> {
 
 const dialect = new PgDialect();
 
+/** An expression without parameters, rendered to SQL text once. */
+export function compileExpression(expression: SQL): SQL {
+  const { sql: text, params } = dialect.sqlToQuery(expression);
+  if (params.length > 0) throw new Error("compileExpression takes an expression without parameters");
+  return sql.raw(text);
+}
+
 export function compileSelection<Row>(fields: Record<keyof Row & string, Column>): CompiledSelection<Row> {
   const entries = Object.entries(fields) as [keyof Row & string, Column][];
   const text = entries

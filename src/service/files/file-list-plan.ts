@@ -20,7 +20,7 @@ import {
 import { type InterpretedQuery, interpretQuery, mayNamePeople } from "../search/interpret-query.ts";
 import { extensionWithAliases } from "../search/query-words.ts";
 import { searchMembers, withKnownWords } from "../search/search.repository.ts";
-import type { ScoredFileRow } from "./file-list.repository.ts";
+import type { ListedFile } from "./file-list.repository.ts";
 import { activeFile } from "./files.repository.ts";
 import {
   type Condition,
@@ -70,7 +70,7 @@ export interface FileListPlan {
 }
 
 /** A row's keyset position in the plan's order. */
-export function fileListKey(plan: FileListPlan, row: ScoredFileRow): KeyValue[] {
+export function fileListKey(plan: FileListPlan, row: ListedFile): KeyValue[] {
   if (plan.sort === "relevance") return [row.score ?? 0, row.createdAt.toISOString(), row.id];
   const value =
     plan.sort === "created_at" ? row.createdAt.toISOString() : plan.sort === "size" ? row.size : row.name;

@@ -1,40 +1,29 @@
 import type { FileBase, FileListQuery, ListFilesQuery, PropertyValue } from "../../contract/files.ts";
 import type { ServiceContext } from "../platform/context.ts";
 import { paginate } from "../platform/paginate.ts";
-import { fetchFilePage } from "./file-list.repository.ts";
+import { fetchFilePage, type ListedFile } from "./file-list.repository.ts";
 import { type FileListPlan, fileListKey, planFileList } from "./file-list-plan.ts";
 import { toFileBase, toPropertyValue } from "./files.mapper.ts";
-import {
-  brandspacePropertyValuesOf,
-  type FileRow,
-  renditionsOf,
-  type StoredPropertyValue,
-} from "./files.repository.ts";
+import { brandspacePropertyValuesOf, type StoredPropertyValue } from "./files.repository.ts";
 
 /** Each file's property values by file id: the brandspace's, or those of one board's properties. */
 export type ValuesOf = (fileIds: string[]) => Promise<Map<string, StoredPropertyValue[]>>;
 
 /**
- * A page's files as the lists show them: the base fields with their renditions' URLs, and with `valuesOf`, each
+ * A page's files as the lists show them: the base fields with their thumbnail's URL, and with `valuesOf`, each
  * file's property values (one more query per page).
  */
-export async function presentFiles(ctx: ServiceContext, rows: FileRow[]): Promise<FileBase[]>;
+export async function presentFiles(ctx: ServiceContext, rows: ListedFile[]): Promise<FileBase[]>;
 export async function presentFiles(
   ctx: ServiceContext,
-  rows: FileRow[],
+  rows: ListedFile[],
   valuesOf: ValuesOf,
 ): Promise<(FileBase & { properties: PropertyValue[] })[]>;
-export async function presentFiles(ctx: ServiceContext, rows: FileRow[], valuesOf?: ValuesOf) {
-  const [available, values] = await Promise.all([
-    renditionsOf(
-      ctx.db,
-      rows.flatMap((r) => (r.activeVersionId ? [r.activeVersionId] : [])),
-    ),
-    valuesOf?.(rows.map((r) => r.id)),
-  ]);
+export async function presentFiles(ctx: ServiceContext, rows: ListedFile[], valuesOf?: ValuesOf) {
+  const values = await valuesOf?.(rows.map((r) => r.id));
   const urls = { deps: ctx.deps, region: ctx.auth.brandspace.region };
   return rows.map((row) => {
-    const base = toFileBase(urls, row, available);
+    const base = toFileBase(urls, row, row.thumbnailReady);
     return values ? { ...base, properties: (values.get(row.id) ?? []).map(toPropertyValue) } : base;
   });
 }
@@ -44,7 +33,7 @@ export async function pageOfFiles<Item>(
   ctx: ServiceContext,
   plan: FileListPlan,
   query: FileListQuery,
-  present: (rows: FileRow[]) => Promise<Item[]>,
+  present: (rows: ListedFile[]) => Promise<Item[]>,
 ) {
   const page = await paginate(ctx.deps.cursors, query, {
     name: plan.listing,

@@ -1,7 +1,7 @@
 import type { File, FileBase, FileKind, PropertyType, PropertyValue } from "../../contract/files.ts";
 import type { ServiceDeps } from "../deps.ts";
 import { type ContentVariant, contentUrl } from "./file-urls.ts";
-import type { FileRow, RenditionRow, StoredPropertyValue } from "./files.repository.ts";
+import type { FileRow, ListedFileRow, RenditionRow, StoredPropertyValue } from "./files.repository.ts";
 
 export interface UrlContext {
   deps: ServiceDeps;
@@ -11,17 +11,25 @@ export interface UrlContext {
 export const resolutionOf = (width: number | null, height: number | null) =>
   width && height ? `${width}x${height}` : null;
 
-function renditionUrl(ctx: UrlContext, row: FileRow, available: RenditionRow[], variant: ContentVariant) {
-  if (
-    !row.activeVersionId ||
-    !available.some((r) => r.versionId === row.activeVersionId && r.kind === variant)
-  ) {
-    return null;
-  }
+/** Whether the file's active version has this rendition among `available`. */
+export function hasRendition(
+  available: RenditionRow[],
+  row: Pick<FileRow, "activeVersionId">,
+  variant: ContentVariant,
+): boolean {
+  return (
+    row.activeVersionId !== null &&
+    available.some((r) => r.versionId === row.activeVersionId && r.kind === variant)
+  );
+}
+
+function renditionUrl(ctx: UrlContext, row: ListedFileRow, ready: boolean, variant: ContentVariant) {
+  if (!ready || !row.activeVersionId) return null;
   return contentUrl(ctx.deps, ctx.region, { fileId: row.id, versionId: row.activeVersionId, variant });
 }
 
-export function toFileBase(ctx: UrlContext, row: FileRow, available: RenditionRow[]): FileBase {
+/** A file's list item; `thumbnailReady` says whether its active version has a thumbnail. */
+export function toFileBase(ctx: UrlContext, row: ListedFileRow, thumbnailReady: boolean): FileBase {
   return {
     object: "file",
     id: row.id,
@@ -39,7 +47,7 @@ export function toFileBase(ctx: UrlContext, row: FileRow, available: RenditionRo
     created_at: row.createdAt.toISOString(),
     created_by_id: row.createdById,
     trashed_at: row.trashedAt?.toISOString() ?? null,
-    thumbnail_url: renditionUrl(ctx, row, available, "thumbnail"),
+    thumbnail_url: renditionUrl(ctx, row, thumbnailReady, "thumbnail"),
     version: {
       count: row.versionCount,
       active_number: row.activeNumber,
@@ -54,7 +62,8 @@ export function toFile(
   available: RenditionRow[],
   values: StoredPropertyValue[],
 ): File {
-  const base = toFileBase(ctx, row, available);
+  const ready = (variant: ContentVariant) => hasRendition(available, row, variant);
+  const base = toFileBase(ctx, row, ready("thumbnail"));
   return {
     ...base,
     updated_at: row.updatedAt.toISOString(),
@@ -62,9 +71,9 @@ export function toFile(
     published: row.published,
     renditions: {
       thumbnail_url: base.thumbnail_url,
-      preview_url: renditionUrl(ctx, row, available, "preview"),
-      frames_url: renditionUrl(ctx, row, available, "frames"),
-      scrub_url: renditionUrl(ctx, row, available, "scrub"),
+      preview_url: renditionUrl(ctx, row, ready("preview"), "preview"),
+      frames_url: renditionUrl(ctx, row, ready("frames"), "frames"),
+      scrub_url: renditionUrl(ctx, row, ready("scrub"), "scrub"),
     },
     properties: values.map(toPropertyValue),
   };

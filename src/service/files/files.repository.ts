@@ -40,6 +40,30 @@ export const fileColumns = {
 };
 export type FileRow = Pick<typeof files.$inferSelect, keyof typeof fileColumns>;
 
+/** What a file's list item shows (`toFileBase`) and its keyset position needs: a listing reads these only. */
+export const listedFileColumns = {
+  id: files.id,
+  libraryId: files.libraryId,
+  folderId: files.folderId,
+  name: files.name,
+  extension: files.extension,
+  kind: files.kind,
+  mime: files.mime,
+  size: files.size,
+  status: files.status,
+  durationMs: files.durationMs,
+  width: files.width,
+  height: files.height,
+  activeVersionId: files.activeVersionId,
+  activeNumber: files.activeNumber,
+  versionCount: files.versionCount,
+  externalUrl: files.externalUrl,
+  createdById: files.createdById,
+  createdAt: files.createdAt,
+  trashedAt: files.trashedAt,
+} satisfies Partial<typeof fileColumns>;
+export type ListedFileRow = Pick<FileRow, keyof typeof listedFileColumns>;
+
 export const activeFile = and(isNull(files.trashedAt), isNull(files.hiddenBy))!;
 
 export async function findFile(db: Db, brandspaceId: string, id: string): Promise<FileRow | null> {

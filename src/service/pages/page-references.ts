@@ -4,7 +4,7 @@ import { boardAccess } from "../access/board-access.ts";
 import { libraryAccess } from "../access/library-access.ts";
 import { listBoardFiles } from "../boards/board-files.service.ts";
 import { contentUrl } from "../files/file-urls.ts";
-import { toFileBase } from "../files/files.mapper.ts";
+import { hasRendition, toFileBase } from "../files/files.mapper.ts";
 import { renditionsOf } from "../files/files.repository.ts";
 import type { ServiceContext } from "../platform/context.ts";
 import { targetNames } from "../shared-links/shared-links.repository.ts";
@@ -46,8 +46,8 @@ export async function resolveReferences(ctx: ServiceContext, content: PageConten
   const urls = { deps: ctx.deps, region: ctx.auth.brandspace.region };
   for (const id of fileIds) references.files[id] = { available: false, id };
   for (const row of visible) {
-    const base = toFileBase(urls, row, available);
-    const hasPreview = available.some((r) => r.versionId === row.activeVersionId && r.kind === "preview");
+    const base = toFileBase(urls, row, hasRendition(available, row, "thumbnail"));
+    const hasPreview = hasRendition(available, row, "preview");
     references.files[row.id] = {
       available: true,
       id: row.id,

@@ -14,7 +14,7 @@ import type { ServiceDeps } from "../deps.ts";
 import { issueDownloadUrl } from "../downloads/downloads.service.ts";
 import { listFiles } from "../files/file-list.ts";
 import { contentUrl } from "../files/file-urls.ts";
-import { toFileBase } from "../files/files.mapper.ts";
+import { hasRendition, toFileBase } from "../files/files.mapper.ts";
 import { type FileRow, findFile, renditionsOf } from "../files/files.repository.ts";
 import { presentFile } from "../files/files.service.ts";
 import { listFolders } from "../folders/folder-list.ts";
@@ -220,7 +220,11 @@ export async function shareFilePage(share: OpenShare, query: PageRequest & { fol
   if (link.targetType === "file") {
     const file = await requireFileInShare(share, link.targetId);
     const available = await renditionsOf(ctx.db, file.activeVersionId ? [file.activeVersionId] : []);
-    const base = toFileBase({ deps: ctx.deps, region: ctx.auth.brandspace.region }, file, available);
+    const base = toFileBase(
+      { deps: ctx.deps, region: ctx.auth.brandspace.region },
+      file,
+      hasRendition(available, file, "thumbnail"),
+    );
     return { object: "list" as const, has_more: false, next_cursor: null, data: [toPublicFile(base)] };
   }
   if (link.targetType === "board") {

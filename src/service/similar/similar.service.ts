@@ -1,5 +1,5 @@
 import { requireFile } from "../files/file-access.ts";
-import { toFileBase } from "../files/files.mapper.ts";
+import { hasRendition, toFileBase } from "../files/files.mapper.ts";
 import { renditionsOf } from "../files/files.repository.ts";
 import { similarityTo } from "../media/features.ts";
 import type { ServiceContext } from "../platform/context.ts";
@@ -63,7 +63,11 @@ export async function similarFiles(
         ranked.flatMap((r) => (r.row.activeVersionId ? [r.row.activeVersionId] : [])),
       );
       return ranked.map((r) => ({
-        ...toFileBase({ deps: ctx.deps, region: ctx.auth.brandspace.region }, r.row, available),
+        ...toFileBase(
+          { deps: ctx.deps, region: ctx.auth.brandspace.region },
+          r.row,
+          hasRendition(available, r.row, "thumbnail"),
+        ),
         similarity: Math.min(1, Math.max(0, r.score)),
       }));
     },
