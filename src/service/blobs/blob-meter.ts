@@ -2,6 +2,48 @@ import { createHash, type Hash } from "node:crypto";
 import { BlobSizeMismatchError, BlobTooLargeError } from "./blob-errors.ts";
 import type { PutOptions, StoredBlob } from "./blob-store.ts";
 
+/** The error of `size` bytes over the limits, if they are. */
+function exceededLimit(size: number, { maxBytes, expectedSize }: PutOptions): Error | undefined {
+  if (maxBytes !== undefined && size > maxBytes) return new BlobTooLargeError(maxBytes);
+  if (expectedSize !== undefined && size > expectedSize) return new BlobSizeMismatchError(expectedSize, size);
+  return undefined;
+}
+
+/** The error of a whole source of `size` bytes: over the limits, or other than the size expected. */
+export function sizeError(size: number, limits: PutOptions): Error | undefined {
+  const exceeded = exceededLimit(size, limits);
+  if (exceeded) return exceeded;
+  if (limits.expectedSize !== undefined && size !== limits.expectedSize)
+    return new BlobSizeMismatchError(limits.expectedSize, size);
+  return undefined;
+}
+
+/**
+ * Counts bytes on their way to storage and stops the stream as soon as a limit is passed, as BlobMeter does,
+ * for bytes hashed elsewhere (a part written in place is hashed on the hash thread once it is on disk).
+ */
+export class ByteCounter {
+  #size = 0;
+
+  constructor(private readonly limits: PutOptions) {}
+
+  async *count(source: AsyncIterable<Uint8Array>): AsyncGenerator<Uint8Array> {
+    for await (const chunk of source) {
+      this.#size += chunk.byteLength;
+      const exceeded = exceededLimit(this.#size, this.limits);
+      if (exceeded) throw exceeded;
+      yield chunk;
+    }
+  }
+
+  /** The bytes counted; throws when they are not what the limits allow. */
+  result(): number {
+    const error = sizeError(this.#size, this.limits);
+    if (error) throw error;
+    return this.#size;
+  }
+}
+
 /**
  * Hashes and counts bytes on their way to storage and stops the stream as soon as a limit is passed, so
  * an oversized upload is refused after one extra chunk rather than after it has all been written.
@@ -32,12 +74,7 @@ export class BlobMeter {
   }
 
   #exceededLimit(): Error | undefined {
-    const { maxBytes, expectedSize } = this.limits;
-    if (maxBytes !== undefined && this.#size > maxBytes) return new BlobTooLargeError(maxBytes);
-    if (expectedSize !== undefined && this.#size > expectedSize) {
-      return new BlobSizeMismatchError(expectedSize, this.#size);
-    }
-    return undefined;
+    return exceededLimit(this.#size, this.limits);
   }
 
   /**
@@ -50,12 +87,8 @@ export class BlobMeter {
 
   /** The hash and size of everything measured; call once, after the source has ended. */
   result(): StoredBlob {
-    const exceeded = this.#exceededLimit();
-    if (exceeded) throw exceeded;
-    const { expectedSize } = this.limits;
-    if (expectedSize !== undefined && this.#size !== expectedSize) {
-      throw new BlobSizeMismatchError(expectedSize, this.#size);
-    }
+    const error = sizeError(this.#size, this.limits);
+    if (error) throw error;
     return { sha256: this.#hash.digest("hex"), size: this.#size };
   }
 }

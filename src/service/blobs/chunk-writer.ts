@@ -13,6 +13,8 @@ export async function writeChunks(
   handle: FileHandle,
   chunks: AsyncIterable<Uint8Array>,
   position: number,
+  /** Told of each write once it is done, in order: `size` bytes from `at`. */
+  onWritten?: (at: number, size: number) => void,
 ): Promise<number> {
   const start = position;
   let queue: Uint8Array[] = [];
@@ -25,10 +27,12 @@ export async function writeChunks(
       while (queue.length > 0) {
         const batch = queue;
         const at = position;
-        position += queued;
+        const bytes = queued;
+        position += bytes;
         queue = [];
         queued = 0;
         await writeAllAt(handle, batch, at);
+        onWritten?.(at, bytes);
       }
     } catch (error) {
       failure = { error };

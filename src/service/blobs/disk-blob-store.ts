@@ -15,11 +15,12 @@ import {
 import path from "node:path";
 import type { Readable } from "node:stream";
 import { StagingSealedError } from "./blob-errors.ts";
-import { BlobMeter } from "./blob-meter.ts";
+import { BlobMeter, sizeError } from "./blob-meter.ts";
 import { assertPartNumber, assertStagingId, blobPath, isSha256 } from "./blob-names.ts";
 import type { BlobStore, ByteRange, PutOptions, StagedPart, StoredBlob } from "./blob-store.ts";
 import { assertByteRange } from "./byte-range.ts";
 import { isNotFound, moveDurably, writeTempFile } from "./disk-files.ts";
+import { HashThread } from "./hash-thread.ts";
 import { RunningHashes } from "./running-hashes.ts";
 import { latestParts, partName, partNamePrefix, pickParts } from "./staged-parts.ts";
 import { StagingWriters } from "./staging-writers.ts";
@@ -37,7 +38,8 @@ export class DiskBlobStore implements BlobStore {
   readonly #stagingDir: string;
   #ready: Promise<void> | undefined;
   readonly #writers = new StagingWriters();
-  readonly #hashes = new RunningHashes();
+  readonly #hashThread = new HashThread();
+  readonly #hashes = new RunningHashes(this.#hashThread);
 
   constructor(readonly root: string) {
     this.#tempDir = path.join(root, ".tmp");
@@ -68,8 +70,14 @@ export class DiskBlobStore implements BlobStore {
         if (await exists(path.join(directory, SEALED))) throw new StagingSealedError(stagingId);
         const offset = options.offset!;
         this.#hashes.writing(stagingId, partNumber, offset);
-        const part = await writeStripedPart(directory, partNumber, offset, source, options.maxBytes, () =>
-          this.#removePart(directory, partNumber),
+        const part = await writeStripedPart(
+          directory,
+          partNumber,
+          offset,
+          source,
+          options.maxBytes,
+          () => this.#removePart(directory, partNumber),
+          this.#hashThread,
         );
         this.#hashes.written(stagingId, path.join(directory, STRIPED_DATA), { ...part, offset });
         return part;
@@ -139,15 +147,13 @@ export class DiskBlobStore implements BlobStore {
     const data = path.join(directory, STRIPED_DATA);
     const total = parts.reduce((sum, part) => sum + part.size, 0);
     const placed = parts.map(({ number, etag, offset, size }) => ({ number, etag, offset: offset!, size }));
-    const resumed = await this.#hashes.take(stagingId, placed);
-    const meter = new BlobMeter(
-      { ...options, expectedSize: options?.expectedSize ?? total },
-      resumed ?? undefined,
-    );
-    const start = resumed?.size ?? 0;
-    if (total > start)
-      for await (const _ of meter.measure(createReadStream(data, { start, end: total - 1 })));
-    const blob = meter.result();
+    const limitError = sizeError(total, { ...options, expectedSize: options?.expectedSize ?? total });
+    if (limitError) {
+      this.#hashes.forget(stagingId);
+      throw limitError;
+    }
+    const { sha256 } = await this.#hashes.digest(stagingId, placed, data, total);
+    const blob: StoredBlob = { sha256, size: total };
     await truncate(data, total);
     // Recorded before the move: a repeated assembly (a retried completion) answers the same blob.
     await writeFile(path.join(directory, SEALED), JSON.stringify(blob));
@@ -229,7 +235,9 @@ export class DiskBlobStore implements BlobStore {
     return removed;
   }
 
-  async close(): Promise<void> {}
+  async close(): Promise<void> {
+    await this.#hashThread.close();
+  }
 
   /** Writes a temporary file, then moves it to `targetFor(blob)` unless that answers `null`. */
   async #writeThenMove(

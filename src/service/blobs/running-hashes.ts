@@ -1,5 +1,4 @@
-import { createHash, type Hash } from "node:crypto";
-import { createReadStream } from "node:fs";
+import { HashGapError, type HashThread } from "./hash-thread.ts";
 
 /** A part written in place in a staging area's data file. */
 export interface PlacedPart {
@@ -10,7 +9,8 @@ export interface PlacedPart {
 }
 
 interface RunningHash {
-  hash: Hash;
+  /** The running hash's key in the hash thread: one per following, so a new one never meets an old one's. */
+  key: string;
   /** The parts hashed, in order from offset 0; the hash covers exactly their bytes. */
   hashed: PlacedPart[];
   /** Where the hashed bytes end: the next part to hash starts here. */
@@ -25,9 +25,9 @@ interface RunningHash {
   catchingUp: Promise<void>;
 }
 
-const READ_CHUNK = 1024 * 1024;
 /** Staging areas followed at once at most; beyond, the oldest is forgotten (its assembly reads every byte). */
 const MAX_FOLLOWED = 1_000;
+let followings = 0;
 
 /**
  * A running SHA-256 of each staging area's data file, moved forward while the upload goes on: as soon as the
@@ -35,10 +35,13 @@ const MAX_FOLLOWED = 1_000;
  * so that an assembly only hashes what came last instead of the whole file at the end. Parts arrive in any
  * order; a part is hashed once every part before it is. A write that lands on bytes already hashed spoils the
  * hash, and an assembly whose parts are not exactly those hashed (number, etag, offset, size) ignores it: either
- * way it reads every byte, as without this. In one process, as the disk store's part locks are.
+ * way it reads every byte, as without this. In one process, as the disk store's part locks are; the hashing
+ * itself runs on the hash thread.
  */
 export class RunningHashes {
   readonly #hashes = new Map<string, RunningHash>();
+
+  constructor(private readonly thread: HashThread) {}
 
   /** A write of a part at `offset` starts (before any of its bytes are written). */
   writing(stagingId: string, partNumber: number, offset: number): void {
@@ -59,33 +62,49 @@ export class RunningHashes {
     if (running.spoiled) return;
     running.waiting.set(part.offset, part);
     running.catchingUp = running.catchingUp
-      .then(() => catchUp(running, dataFile))
+      .then(() => this.#catchUp(running, dataFile))
       .catch(() => {
         running.spoiled = true;
       });
   }
 
   /**
-   * For an assembly of `parts` (in order from offset 0): the hash of a leading run of them and its size, to be
-   * continued with the bytes of the rest; null when the running hash does not match them.
+   * The SHA-256 of the first `size` bytes of `dataFile`, which hold `parts` in order from offset 0: the running
+   * hash continued with the bytes after the leading parts it covers, or all of them read when it does not match.
+   * `resumedAt` says where the reading began.
    */
-  async take(
+  async digest(
     stagingId: string,
     parts: PlacedPart[],
-  ): Promise<{ hash: Hash; size: number; parts: number } | null> {
+    dataFile: string,
+    size: number,
+  ): Promise<{ sha256: string; resumedAt: number }> {
     const running = this.#hashes.get(stagingId);
-    if (!running) return null;
     this.#hashes.delete(stagingId);
-    await running.catchingUp;
-    if (running.spoiled || running.hashed.length > parts.length) return null;
-    const matches = running.hashed.every((part, i) => samePart(part, parts[i]!));
-    return matches ? { hash: running.hash, size: running.end, parts: running.hashed.length } : null;
+    if (running) {
+      await running.catchingUp;
+      const matches =
+        !running.spoiled &&
+        running.hashed.length <= parts.length &&
+        running.hashed.every((part, i) => samePart(part, parts[i]!));
+      if (matches && running.end <= size) {
+        try {
+          const sha256 = await this.thread.finish(running.key, dataFile, running.end, size - running.end);
+          return { sha256, resumedAt: running.end };
+        } catch (error) {
+          if (!(error instanceof HashGapError)) throw error;
+        }
+      } else this.thread.forget(running.key);
+    }
+    return { sha256: await this.thread.digest(dataFile, 0, size), resumedAt: 0 };
   }
 
   forget(stagingId: string): void {
     const running = this.#hashes.get(stagingId);
-    if (running) running.spoiled = true;
+    if (!running) return;
+    running.spoiled = true;
     this.#hashes.delete(stagingId);
+    void running.catchingUp.then(() => this.thread.forget(running.key));
   }
 
   /** Staging areas followed now. */
@@ -93,12 +112,30 @@ export class RunningHashes {
     return this.#hashes.size;
   }
 
+  /** Hashes the waiting parts that continue the hashed bytes, one after the other. */
+  async #catchUp(running: RunningHash, dataFile: string): Promise<void> {
+    for (
+      let next = running.waiting.get(running.end);
+      next && !running.spoiled;
+      next = running.waiting.get(running.end)
+    ) {
+      running.waiting.delete(next.offset);
+      running.reading = next;
+      // A write that spoils the hash meanwhile leaves it unused: its assembly reads every byte.
+      await this.thread.extend(running.key, dataFile, next.offset, next.size);
+      running.reading = null;
+      if (running.spoiled) return;
+      running.hashed.push(next);
+      running.end += next.size;
+    }
+  }
+
   #follow(stagingId: string): RunningHash {
     let running = this.#hashes.get(stagingId);
     if (!running) {
       if (this.#hashes.size >= MAX_FOLLOWED) this.forget(this.#hashes.keys().next().value!);
       running = {
-        hash: createHash("sha256"),
+        key: `${stagingId}#${++followings}`,
         hashed: [],
         end: 0,
         waiting: new Map(),
@@ -109,32 +146,6 @@ export class RunningHashes {
       this.#hashes.set(stagingId, running);
     }
     return running;
-  }
-}
-
-/** Hashes the waiting parts that continue the hashed bytes, one after the other. */
-async function catchUp(running: RunningHash, dataFile: string): Promise<void> {
-  for (
-    let next = running.waiting.get(running.end);
-    next && !running.spoiled;
-    next = running.waiting.get(running.end)
-  ) {
-    running.waiting.delete(next.offset);
-    running.reading = next;
-    // Hashed into a copy: a write that spoils the hash midway leaves the running one as it was, and unused.
-    const hash = running.hash.copy();
-    if (next.size > 0)
-      for await (const chunk of createReadStream(dataFile, {
-        start: next.offset,
-        end: next.offset + next.size - 1,
-        highWaterMark: READ_CHUNK,
-      }))
-        hash.update(chunk as Buffer);
-    running.reading = null;
-    if (running.spoiled) return;
-    running.hash = hash;
-    running.hashed.push(next);
-    running.end += next.size;
   }
 }
 
