@@ -12,34 +12,6 @@ export const fileEventColumns = {
   kind: files.kind,
 };
 
-export const fileColumns = {
-  id: files.id,
-  brandspaceId: files.brandspaceId,
-  libraryId: files.libraryId,
-  folderId: files.folderId,
-  name: files.name,
-  extension: files.extension,
-  kind: files.kind,
-  mime: files.mime,
-  size: files.size,
-  status: files.status,
-  durationMs: files.durationMs,
-  width: files.width,
-  height: files.height,
-  activeVersionId: files.activeVersionId,
-  activeNumber: files.activeNumber,
-  versionCount: files.versionCount,
-  externalUrl: files.externalUrl,
-  tags: files.tags,
-  published: files.published,
-  createdById: files.createdById,
-  createdAt: files.createdAt,
-  updatedAt: files.updatedAt,
-  trashedAt: files.trashedAt,
-  hiddenBy: files.hiddenBy,
-};
-export type FileRow = Pick<typeof files.$inferSelect, keyof typeof fileColumns>;
-
 /** What a file's list item shows (`toFileBase`) and its keyset position needs: a listing reads these only. */
 export const listedFileColumns = {
   id: files.id,
@@ -61,8 +33,19 @@ export const listedFileColumns = {
   createdById: files.createdById,
   createdAt: files.createdAt,
   trashedAt: files.trashedAt,
-} satisfies Partial<typeof fileColumns>;
-export type ListedFileRow = Pick<FileRow, keyof typeof listedFileColumns>;
+};
+export type ListedFileRow = Pick<typeof files.$inferSelect, keyof typeof listedFileColumns>;
+
+/** A file as one file's reads see it: its list item's columns and the rest. */
+export const fileColumns = {
+  ...listedFileColumns,
+  brandspaceId: files.brandspaceId,
+  tags: files.tags,
+  published: files.published,
+  updatedAt: files.updatedAt,
+  hiddenBy: files.hiddenBy,
+};
+export type FileRow = Pick<typeof files.$inferSelect, keyof typeof fileColumns>;
 
 export const activeFile = and(isNull(files.trashedAt), isNull(files.hiddenBy))!;
 
