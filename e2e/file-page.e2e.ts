@@ -83,6 +83,28 @@ describe("file page", () => {
     await d.expectAccessible("file page, dark");
   });
 
+  test("a picture that takes a while to arrive says it is loading, and stops saying so once it shows", async () => {
+    const d = await openDashboard();
+    const { file } = await newPng(d, "slow.png", 800, 600);
+    let release = () => {};
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    await d.page.route(/\/api\/v1\/content\/[^/]+\/[^/]+\/preview(\?|$)/, async (route) => {
+      await held;
+      await route.continue();
+    });
+    await d.goto(`/files/${file.id}`);
+    const loading = d.page
+      .getByRole("region", { name: "Preview" })
+      .getByRole("status")
+      .filter({ hasText: "Loading" });
+    await loading.filter({ hasText: "Loading image…" }).waitFor();
+    release();
+    await expectPreview(d, "slow.png");
+    await expect.poll(() => loading.count()).toBe(0);
+  });
+
   test("look-alikes: a resized copy is listed with its similarity and opens on click", async () => {
     const d = await openDashboard();
     const { folder, file } = await newPng(d, "campaign.png", 800, 600);

@@ -1,5 +1,5 @@
 import { useQuery } from "@tanstack/react-query";
-import { Maximize, Minus, Plus, Scan } from "lucide-react";
+import { Loader2, Maximize, Minus, Plus, Scan } from "lucide-react";
 import { useEffect, useRef, useState } from "react";
 import type { File } from "../../../contract/files.ts";
 import { viaBff } from "../../api/client.ts";
@@ -87,6 +87,9 @@ export function ImageViewer({ file }: { file: File }) {
   const [natural, setNatural] = useState<Size | null>(null);
   const [previewWidth, setPreviewWidth] = useState<number | null>(null);
   const [originalLoaded, setOriginalLoaded] = useState(false);
+  // A picture that fails to load stops the spinner too: the grid behind it is what there is to show.
+  const [baseSettled, setBaseSettled] = useState(false);
+  const [originalSettled, setOriginalSettled] = useState(false);
   // null follows the box ("fit"); any zoom or pan fixes the view.
   const [fixed, setFixed] = useState<View | null>(null);
 
@@ -99,9 +102,10 @@ export function ImageViewer({ file }: { file: File }) {
   const [current] = useState(() => () => state.current);
   usePointerZoom(box, current, setFixed);
 
+  const originalWanted = wantsOriginal(file, image, previewWidth, view.scale);
   const original = useQuery({
     ...contentUrlQuery(file.id, { rendition: "original", version_id: file.version.active_id ?? undefined }),
-    enabled: wantsOriginal(file, image, previewWidth, view.scale),
+    enabled: originalWanted,
   });
   const base = viaBff(file.renditions.preview_url) ?? viaBff(file.thumbnail_url);
   const originalSrc = original.data ? viaBff(original.data.url) : undefined;
@@ -123,6 +127,15 @@ export function ImageViewer({ file }: { file: File }) {
   }, []);
 
   const zoomed = view.scale > fit * 1.01;
+  const originalPending = originalWanted && !original.isError && !originalSettled;
+  const loading =
+    base && !baseSettled
+      ? "Loading image…"
+      : originalPending
+        ? base
+          ? "Loading full resolution…"
+          : "Loading image…"
+        : null;
   const layer = {
     width: image.width * view.scale,
     height: image.height * view.scale,
@@ -144,7 +157,9 @@ export function ImageViewer({ file }: { file: File }) {
               alt={file.name}
               draggable={false}
               className="absolute inset-0 size-full object-contain"
+              onError={() => setBaseSettled(true)}
               onLoad={(event) => {
+                setBaseSettled(true);
                 const img = event.currentTarget;
                 setNatural((known) => known ?? { width: img.naturalWidth, height: img.naturalHeight });
                 if (file.renditions.preview_url) setPreviewWidth(img.naturalWidth);
@@ -160,12 +175,17 @@ export function ImageViewer({ file }: { file: File }) {
                 "absolute inset-0 size-full object-contain transition-opacity",
                 originalLoaded ? "opacity-100" : "opacity-0",
               )}
-              onLoad={() => setOriginalLoaded(true)}
+              onError={() => setOriginalSettled(true)}
+              onLoad={() => {
+                setOriginalLoaded(true);
+                setOriginalSettled(true);
+              }}
             />
           )}
           <AnnotationLayer />
         </div>
       </div>
+      {loading && <LoadingBadge label={loading} />}
       <div
         role="toolbar"
         aria-label="Zoom"
@@ -213,6 +233,21 @@ export function ImageViewer({ file }: { file: File }) {
           <Scan className="size-4" aria-hidden="true" /> 100%
         </Button>
       </div>
+    </div>
+  );
+}
+
+/**
+ * What the picture is waiting for, top right, shown only after a moment: a preview from the cache needs no word,
+ * a large one on a slow link does.
+ */
+function LoadingBadge({ label }: { label: string }) {
+  return (
+    <div
+      role="status"
+      className="absolute top-3 right-3 flex appear-later items-center gap-1.5 rounded-md border border-zinc-200 bg-white/95 px-2 py-1 text-xs text-zinc-700 shadow-sm dark:border-zinc-700 dark:bg-zinc-900/95 dark:text-zinc-300"
+    >
+      <Loader2 className="size-3.5 animate-spin motion-reduce:animate-none" aria-hidden="true" /> {label}
     </div>
   );
 }
