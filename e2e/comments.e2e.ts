@@ -98,6 +98,15 @@ describe("review", () => {
     await d.page.getByRole("combobox", { name: "State" }).selectOption("resolved");
     const row = d.page.getByRole("link", { name: /Logo too small here/ });
     await row.waitFor();
+    // Each remark shows its picture, so the file is known before its name is read.
+    await expect
+      .poll(() =>
+        row
+          .locator("img")
+          .evaluate((img) => (img as HTMLImageElement).naturalWidth)
+          .catch(() => 0),
+      )
+      .toBeGreaterThan(0);
     await d.screenshot("comments-inbox");
     await d.expectAccessible("comments inbox");
     await row.click();

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { Id, NullableTimestamp, PaginationQuery, QueryBoolean, SafeInteger, Timestamp } from "./common.ts";
+import { FILE_KINDS } from "./files.ts";
 
 export const COMMENT_LIMITS = {
   textLength: 10_000,
@@ -81,7 +82,16 @@ export type Reply = z.infer<typeof Reply>;
 
 /** A comment in the brandspace-wide inbox: the comment and enough of its file to show and open it. */
 export const InboxComment = Comment.extend({
-  file: z.object({ id: Id, name: z.string(), library_id: Id, kind: z.string() }),
+  file: z.object({
+    id: Id,
+    name: z.string(),
+    library_id: Id,
+    kind: z.enum(FILE_KINDS),
+    thumbnail_url: z
+      .string()
+      .nullable()
+      .meta({ description: "The active version's thumbnail (signed), or null." }),
+  }),
 }).meta({ id: "InboxComment" });
 export type InboxComment = z.infer<typeof InboxComment>;
 

@@ -6,7 +6,7 @@ import { ErrorBody } from "../../contract/errors.ts";
 import { ALL_SCOPES } from "../../contract/scopes.ts";
 import { events } from "../db/schema/index.ts";
 import { synthAudio, useTempDir } from "../media/media-test-kit.ts";
-import { solidPng, uploadBytes } from "../testing/content-fixtures.ts";
+import { solidPng, uploadBytes, waitUntilProcessed } from "../testing/content-fixtures.ts";
 import { watchEvents } from "../testing/event-watch.ts";
 import { type ApiCall, type ApiResponse, apiClient } from "../testing/http-client.ts";
 import { startTestService, type TestService } from "../testing/test-service.ts";
@@ -486,5 +486,35 @@ describe("a comment or reply edit that changes nothing", () => {
       400,
     );
     expect(await emitted()).toEqual([]);
+  });
+});
+
+describe("inbox thumbnails", () => {
+  it("each comment's file carries its active version's thumbnail, signed; null for a file without one", async () => {
+    const processing = await startTestService({ workers: true });
+    try {
+      const api = apiClient(processing.regionalUrl, processing.seed.ownerKey);
+      const library = processing.seed.libraries.shared;
+      const picture = await uploadBytes(api, await solidPng(), { name: "thumb.png", library_id: library });
+      const blob = await uploadBytes(api, Buffer.from([1, 2, 3, 4]), {
+        name: "data.bin",
+        library_id: library,
+      });
+      for (const file of [picture, blob]) {
+        await waitUntilProcessed(api, file.id);
+        await api("POST", `/v1/files/${file.id}/comments`, { body: { text: `About ${file.id}` } });
+      }
+      const inbox = (await api("GET", "/v1/comments?limit=100")).body.data.map((c: unknown) =>
+        InboxComment.parse(c),
+      );
+      const fileOf = (id: string) => inbox.find((c: InboxComment) => c.file.id === id)?.file;
+      expect(fileOf(picture.id)).toMatchObject({ name: "thumb.png", kind: "image" });
+      const thumbnail = await fetch(fileOf(picture.id)!.thumbnail_url!);
+      expect(thumbnail.status).toBe(200);
+      expect(thumbnail.headers.get("content-type")).toMatch(/^image\//);
+      expect(fileOf(blob.id)).toMatchObject({ kind: "other", thumbnail_url: null });
+    } finally {
+      await processing.close();
+    }
   });
 });

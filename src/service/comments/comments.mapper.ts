@@ -1,4 +1,5 @@
 import type { Comment, InboxComment, Person, Reply } from "../../contract/comments.ts";
+import { renditionUrl, type UrlContext } from "../files/files.mapper.ts";
 import type { CommentRow, InboxRow, ReplyRow } from "./comments.repository.ts";
 
 /** Names of the users a comment or reply names (author, mentions); a user since deleted reads as "Former member". */
@@ -35,10 +36,17 @@ export function toComment(row: CommentRow, names: Names): Comment {
   };
 }
 
-export function toInboxComment(row: InboxRow, names: Names): InboxComment {
+export function toInboxComment(ctx: UrlContext, row: InboxRow, names: Names): InboxComment {
+  const file = { id: row.fileId, activeVersionId: row.activeVersionId };
   return {
     ...toComment(row, names),
-    file: { id: row.fileId, name: row.fileName, library_id: row.libraryId, kind: row.kind },
+    file: {
+      id: row.fileId,
+      name: row.fileName,
+      library_id: row.libraryId,
+      kind: row.kind,
+      thumbnail_url: renditionUrl(ctx, file, row.thumbnailReady === true, "thumbnail"),
+    },
   };
 }
 

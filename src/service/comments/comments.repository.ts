@@ -1,13 +1,21 @@
 import { and, asc, desc, eq, inArray, isNotNull, isNull, type SQLWrapper, sql } from "drizzle-orm";
+import type { FileKind } from "../../contract/files.ts";
 import { inVisibleLibraries } from "../access/library-access.ts";
 import type { Db } from "../db/client.ts";
 import { commentReplies, comments, files, fileVersions, users } from "../db/schema/index.ts";
+import { thumbnailReady } from "../files/file-list.repository.ts";
 import type { CallerContext } from "../platform/context.ts";
 import { keysetAfter } from "../platform/keyset.ts";
 
 export type CommentRow = typeof comments.$inferSelect;
 export type ReplyRow = typeof commentReplies.$inferSelect;
-export type InboxRow = CommentRow & { fileName: string; libraryId: string; kind: string };
+export type InboxRow = CommentRow & {
+  fileName: string;
+  libraryId: string;
+  kind: FileKind;
+  activeVersionId: string | null;
+  thumbnailReady: boolean | null;
+};
 
 /** Keyset position of a comment or reply: its creation time (ISO) and id. */
 export type Position = [string, string];
@@ -119,7 +127,14 @@ export async function listInbox(
 ): Promise<InboxRow[]> {
   const visible = await inVisibleLibraries(ctx, files.libraryId);
   const rows = await ctx.db
-    .select({ comment: comments, fileName: files.name, libraryId: files.libraryId, kind: files.kind })
+    .select({
+      comment: comments,
+      fileName: files.name,
+      libraryId: files.libraryId,
+      kind: files.kind,
+      activeVersionId: files.activeVersionId,
+      thumbnailReady,
+    })
     .from(comments)
     .innerJoin(files, eq(files.id, comments.fileId))
     .where(
@@ -146,7 +161,7 @@ export async function listInbox(
     )
     .orderBy(desc(comments.createdAt), desc(comments.id))
     .limit(limit);
-  return rows.map((r) => ({ ...r.comment, fileName: r.fileName, libraryId: r.libraryId, kind: r.kind }));
+  return rows.map(({ comment, ...file }) => ({ ...comment, ...file, kind: file.kind as FileKind }));
 }
 
 /** True when the version belongs to the file. */

@@ -196,7 +196,8 @@ export async function listInboxComments(
     keyOf: (row) => [row.createdAt.toISOString(), row.id],
     present: async (rows) => {
       const names = await repo.namesOf(ctx.db, peopleIn(rows));
-      return rows.map((row) => toInboxComment(row, names));
+      const urls = { deps: ctx.deps, region: ctx.auth.brandspace.region };
+      return rows.map((row) => toInboxComment(urls, row, names));
     },
   });
 }

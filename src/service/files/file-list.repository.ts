@@ -19,10 +19,9 @@ const listedSelection = compileSelection<ListedFileRow>(listedFileColumns);
  * subquery, not `exists`: PostgreSQL may plan an `exists` of a select list as a hashed subplan over every
  * rendition (55 ms a page at 100,000 files); this is one primary-key lookup per row of the page.
  */
-const THUMBNAIL_READY = compileExpression(
-  sql`(select true from ${renditions} where ${renditions.versionId} = ${files.activeVersionId}
-    and ${renditions.kind} = 'thumbnail')`,
-);
+export const thumbnailReady = sql<boolean | null>`(select true from ${renditions}
+  where ${renditions.versionId} = ${files.activeVersionId} and ${renditions.kind} = 'thumbnail')`;
+const THUMBNAIL_READY = compileExpression(thumbnailReady);
 
 async function selectFiles(db: Db, rest: SQL, score?: SQL): Promise<ListedFile[]> {
   const scored = score ? sql`, ${score} as "score"` : sql``;

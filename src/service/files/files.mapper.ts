@@ -23,7 +23,13 @@ export function hasRendition(
   );
 }
 
-function renditionUrl(ctx: UrlContext, row: ListedFileRow, ready: boolean, variant: ContentVariant) {
+/** The signed URL of a rendition of the file's active version, or null when it has none (yet). */
+export function renditionUrl(
+  ctx: UrlContext,
+  row: Pick<ListedFileRow, "id" | "activeVersionId">,
+  ready: boolean,
+  variant: ContentVariant,
+) {
   if (!ready || !row.activeVersionId) return null;
   return contentUrl(ctx.deps, ctx.region, { fileId: row.id, versionId: row.activeVersionId, variant });
 }

@@ -63,7 +63,7 @@ export function FileThumb({
   iconClassName,
   crop = false,
 }: {
-  file: FileBase;
+  file: Pick<FileBase, "kind" | "thumbnail_url">;
   iconClassName?: string;
   crop?: boolean;
 }) {

@@ -9,6 +9,7 @@ import { librariesQuery } from "../../api/libraries.ts";
 import { membersQuery } from "../../api/meta.ts";
 import { formatDuration } from "../../lib/format.ts";
 import type { InboxSearch } from "../../routes/_app/comments.tsx";
+import { FileThumb } from "../browser/file-thumb.tsx";
 import { PageHeader } from "../shell/page-header.tsx";
 import { AccessNotice } from "../ui/access-notice.tsx";
 import { Button } from "../ui/button.tsx";
@@ -36,39 +37,47 @@ function InboxRow({ comment }: { comment: InboxComment }) {
         to="/files/$fileId"
         params={{ fileId: comment.file.id }}
         search={{ comment: comment.id }}
-        className="block space-y-1 rounded-lg border border-zinc-200 p-3 hover:border-accent-500 hover:bg-zinc-50 focus-visible:outline-2 focus-visible:outline-accent-500 dark:border-zinc-800 dark:hover:bg-zinc-900"
+        className="flex gap-3 rounded-lg border border-zinc-200 p-3 hover:border-accent-500 hover:bg-zinc-50 focus-visible:outline-2 focus-visible:outline-accent-500 dark:border-zinc-800 dark:hover:bg-zinc-900"
       >
-        <span className="flex flex-wrap items-baseline gap-x-2 text-xs text-zinc-500 dark:text-zinc-400">
-          <span className="font-medium text-sm text-zinc-900 dark:text-zinc-100">{authorName(comment)}</span>
-          on <span className="font-medium text-zinc-800 dark:text-zinc-200">{comment.file.name}</span>
-          <RelativeTime iso={comment.created_at} />
-        </span>
-        <span className="line-clamp-2 block whitespace-pre-wrap break-words text-sm">{comment.text}</span>
-        <span className="flex flex-wrap gap-2 text-xs text-zinc-600 dark:text-zinc-400">
-          {comment.resolved ? (
-            <span className="inline-flex items-center gap-1 text-emerald-700 dark:text-emerald-400">
-              <CheckCircle2 className="size-3" aria-hidden="true" /> Resolved
+        {/* The file at a glance: which picture the remark is about, before its name is read. */}
+        <div className="size-14 shrink-0 overflow-hidden rounded-md">
+          <FileThumb file={comment.file} iconClassName="size-6" />
+        </div>
+        <div className="min-w-0 flex-1 space-y-1">
+          <span className="flex flex-wrap items-baseline gap-x-2 text-xs text-zinc-500 dark:text-zinc-400">
+            <span className="font-medium text-sm text-zinc-900 dark:text-zinc-100">
+              {authorName(comment)}
             </span>
-          ) : (
-            <span>Open</span>
-          )}
-          {comment.timestamp_ms !== null && (
-            <span className="inline-flex items-center gap-1">
-              <Clock className="size-3" aria-hidden="true" /> {formatDuration(comment.timestamp_ms)}
-            </span>
-          )}
-          {comment.annotations.length > 0 && (
-            <span className="inline-flex items-center gap-1">
-              <PenLine className="size-3" aria-hidden="true" /> marked
-            </span>
-          )}
-          {comment.reply_count > 0 && (
-            <span className="inline-flex items-center gap-1">
-              <MessageSquare className="size-3" aria-hidden="true" /> {comment.reply_count}{" "}
-              {comment.reply_count === 1 ? "reply" : "replies"}
-            </span>
-          )}
-        </span>
+            on <span className="font-medium text-zinc-800 dark:text-zinc-200">{comment.file.name}</span>
+            <RelativeTime iso={comment.created_at} />
+          </span>
+          <span className="line-clamp-2 block whitespace-pre-wrap break-words text-sm">{comment.text}</span>
+          <span className="flex flex-wrap gap-2 text-xs text-zinc-600 dark:text-zinc-400">
+            {comment.resolved ? (
+              <span className="inline-flex items-center gap-1 text-emerald-700 dark:text-emerald-400">
+                <CheckCircle2 className="size-3" aria-hidden="true" /> Resolved
+              </span>
+            ) : (
+              <span>Open</span>
+            )}
+            {comment.timestamp_ms !== null && (
+              <span className="inline-flex items-center gap-1">
+                <Clock className="size-3" aria-hidden="true" /> {formatDuration(comment.timestamp_ms)}
+              </span>
+            )}
+            {comment.annotations.length > 0 && (
+              <span className="inline-flex items-center gap-1">
+                <PenLine className="size-3" aria-hidden="true" /> marked
+              </span>
+            )}
+            {comment.reply_count > 0 && (
+              <span className="inline-flex items-center gap-1">
+                <MessageSquare className="size-3" aria-hidden="true" /> {comment.reply_count}{" "}
+                {comment.reply_count === 1 ? "reply" : "replies"}
+              </span>
+            )}
+          </span>
+        </div>
       </Link>
     </li>
   );
