@@ -86,10 +86,9 @@ export function ImageViewer({ file }: { file: File }) {
   const size = useElementSize(box);
   const [natural, setNatural] = useState<Size | null>(null);
   const [previewWidth, setPreviewWidth] = useState<number | null>(null);
-  const [originalLoaded, setOriginalLoaded] = useState(false);
   // A picture that fails to load stops the spinner too: the grid behind it is what there is to show.
   const [baseSettled, setBaseSettled] = useState(false);
-  const [originalSettled, setOriginalSettled] = useState(false);
+  const [originalState, setOriginalState] = useState<"loading" | "loaded" | "failed">("loading");
   // null follows the box ("fit"); any zoom or pan fixes the view.
   const [fixed, setFixed] = useState<View | null>(null);
 
@@ -127,7 +126,7 @@ export function ImageViewer({ file }: { file: File }) {
   }, []);
 
   const zoomed = view.scale > fit * 1.01;
-  const originalPending = originalWanted && !original.isError && !originalSettled;
+  const originalPending = originalWanted && !original.isError && originalState === "loading";
   const loading =
     base && !baseSettled
       ? "Loading image…"
@@ -173,13 +172,10 @@ export function ImageViewer({ file }: { file: File }) {
               draggable={false}
               className={cn(
                 "absolute inset-0 size-full object-contain transition-opacity",
-                originalLoaded ? "opacity-100" : "opacity-0",
+                originalState === "loaded" ? "opacity-100" : "opacity-0",
               )}
-              onError={() => setOriginalSettled(true)}
-              onLoad={() => {
-                setOriginalLoaded(true);
-                setOriginalSettled(true);
-              }}
+              onError={() => setOriginalState("failed")}
+              onLoad={() => setOriginalState("loaded")}
             />
           )}
           <AnnotationLayer />
