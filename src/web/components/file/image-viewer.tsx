@@ -127,14 +127,9 @@ export function ImageViewer({ file }: { file: File }) {
 
   const zoomed = view.scale > fit * 1.01;
   const originalPending = originalWanted && !original.isError && originalState === "loading";
-  const loading =
-    base && !baseSettled
-      ? "Loading image…"
-      : originalPending
-        ? base
-          ? "Loading full resolution…"
-          : "Loading image…"
-        : null;
+  // The first picture to show is the preview when there is one, else the original.
+  const firstPending = base ? !baseSettled : originalPending;
+  const loading = firstPending ? "Loading image…" : originalPending ? "Loading full resolution…" : null;
   const layer = {
     width: image.width * view.scale,
     height: image.height * view.scale,

@@ -7,7 +7,7 @@ import { type InboxFilters, inboxQuery } from "../../api/comments.ts";
 import { errorMessage } from "../../api/error-message.ts";
 import { librariesQuery } from "../../api/libraries.ts";
 import { membersQuery } from "../../api/meta.ts";
-import { formatDuration } from "../../lib/format.ts";
+import { formatDuration, plural } from "../../lib/format.ts";
 import type { InboxSearch } from "../../routes/_app/comments.tsx";
 import { FileThumb } from "../browser/file-thumb.tsx";
 import { PageHeader } from "../shell/page-header.tsx";
@@ -72,8 +72,8 @@ function InboxRow({ comment }: { comment: InboxComment }) {
             )}
             {comment.reply_count > 0 && (
               <span className="inline-flex items-center gap-1">
-                <MessageSquare className="size-3" aria-hidden="true" /> {comment.reply_count}{" "}
-                {comment.reply_count === 1 ? "reply" : "replies"}
+                <MessageSquare className="size-3" aria-hidden="true" />{" "}
+                {plural(comment.reply_count, "reply", "replies")}
               </span>
             )}
           </span>
