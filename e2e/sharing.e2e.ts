@@ -263,9 +263,19 @@ describe("sharing", () => {
     const dialog = d.page.getByRole("dialog", { name: "New transfer" });
     await dialog.getByLabel("Name").fill("Launch assets");
     await dialog.getByLabel("Message").fill("Here are the final files.");
-    await dialog.getByLabel("Add from the library").fill(name.slice(0, -4));
-    await dialog.getByRole("button", { name }).click();
+    // Typed key by key, the picker asks once the typing pauses: each search counts on the search counter.
+    const searches: string[] = [];
+    d.page.on("request", (r) => {
+      if (r.url().includes("/v1/files?") && r.url().includes("q=")) searches.push(r.url());
+    });
+    await dialog.getByLabel("Add from the library").pressSequentially(name.slice(0, -4), { delay: 30 });
+    const found = dialog.getByRole("list", { name: "Files found" });
+    await found.getByRole("button", { name }).click();
     await dialog.getByRole("list", { name: "In this transfer" }).getByText(name).waitFor();
+    expect(searches).toHaveLength(1);
+    // Picked, the hit says so and cannot be added twice.
+    expect(await found.getByRole("button", { name }).isDisabled()).toBe(true);
+    await found.getByRole("button", { name }).getByText("Added").waitFor();
     await dialog.getByLabel("Files from your computer").setInputFiles({
       name: "brief.txt",
       mimeType: "text/plain",

@@ -1,10 +1,8 @@
-import { useQuery } from "@tanstack/react-query";
 import { useNavigate } from "@tanstack/react-router";
-import { FileUp, FolderClosed, Image, Plus, X } from "lucide-react";
+import { FileUp, FolderClosed, Image, X } from "lucide-react";
 import { type FormEvent, useRef, useState } from "react";
 import { TRANSFER_LIMITS, type Transfer } from "../../../contract/transfers.ts";
 import { errorMessage } from "../../api/error-message.ts";
-import { fileSearchQuery } from "../../api/files.ts";
 import { useCompleteTransfer, useCreateTransfer } from "../../api/transfers.ts";
 import { formatBytes } from "../../lib/format.ts";
 import { Button } from "../ui/button.tsx";
@@ -13,13 +11,7 @@ import { DialogActions, FormError } from "../ui/dialog-form.tsx";
 import { Field } from "../ui/field.tsx";
 import { Input, Textarea } from "../ui/input.tsx";
 import { LinkField } from "./copy-button.tsx";
-
-/** A brandspace file or folder picked for the transfer. */
-export interface TransferItem {
-  type: "file" | "folder";
-  id: string;
-  name: string;
-}
+import { LibraryPicker, type TransferItem } from "./library-picker.tsx";
 
 interface Props {
   open: boolean;
@@ -51,43 +43,6 @@ async function uploadIntoTransfer(files: File[], transferId: string, onProgress:
       }
     });
   });
-}
-
-/** A search of the brandspace's files by name; each hit is a button that picks it. */
-export function LibraryPicker({ onPick }: { onPick: (item: TransferItem) => void }) {
-  const [q, setQ] = useState("");
-  const search = useQuery({ ...fileSearchQuery(q.trim(), 8), enabled: q.trim().length >= 2 });
-  return (
-    <Field id="transfer-search" label="Add from the library">
-      <Input
-        id="transfer-search"
-        type="search"
-        placeholder="Search files by name…"
-        value={q}
-        onChange={(e) => setQ(e.target.value)}
-      />
-      {search.data && (
-        <ul className="mt-1 max-h-40 overflow-y-auto rounded-md border border-zinc-200 dark:border-zinc-800">
-          {search.data.data.length === 0 && (
-            <li className="px-3 py-2 text-sm text-zinc-600">No files found.</li>
-          )}
-          {search.data.data.map((file) => (
-            <li key={file.id}>
-              <button
-                type="button"
-                className="flex w-full items-center gap-2 px-3 py-1.5 text-left text-sm hover:bg-zinc-100 dark:hover:bg-zinc-800"
-                onClick={() => onPick({ type: "file", id: file.id, name: file.name })}
-              >
-                <Plus className="size-4 shrink-0" aria-hidden="true" />
-                <span className="truncate">{file.name}</span>
-                <span className="ml-auto shrink-0 text-xs text-zinc-600">{formatBytes(file.size)}</span>
-              </button>
-            </li>
-          ))}
-        </ul>
-      )}
-    </Field>
-  );
 }
 
 /** Create a transfer: pick brandspace files and folders, add files from the computer, then send. */
@@ -213,7 +168,7 @@ export function NewTransferDialog({ open, onOpenChange, initialItems = [] }: Pro
             </select>
           </Field>
         </div>
-        <LibraryPicker onPick={pick} />
+        <LibraryPicker onPick={pick} picked={items.map((item) => item.id)} />
         <div>
           <input
             ref={fileInput}

@@ -9,7 +9,7 @@ import { viaBff } from "../../../api/client.ts";
 import { errorMessage } from "../../../api/error-message.ts";
 import { transferQuery, useAddTransferItems, useCompleteTransfer } from "../../../api/transfers.ts";
 import { CopyButton } from "../../../components/sharing/copy-button.tsx";
-import { LibraryPicker } from "../../../components/sharing/new-transfer-dialog.tsx";
+import { LibraryPicker } from "../../../components/sharing/library-picker.tsx";
 import { PageHeader } from "../../../components/shell/page-header.tsx";
 import { EndTransferDialog } from "../../../components/transfers/end-transfer-dialog.tsx";
 import { TransferContents } from "../../../components/transfers/transfer-contents.tsx";
