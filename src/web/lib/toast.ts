@@ -12,8 +12,20 @@ type Kind = "success" | "error" | "info" | "warning" | "loading";
 export const sonner = onDemand(() => import("sonner"));
 let nextId = 0;
 
+/**
+ * A toast's id: the caller's, else one per kind and text, so that the same words raised again (a save repeated,
+ * the same failure twice) refresh the toast on screen instead of stacking a copy under it. A loading toast is
+ * always its own (the caller settles it later by its id, and two uploads may say the same words), and so is one
+ * with an action: each Undo belongs to its own change.
+ */
+function toastId(kind: Kind, message: Message, options?: ExternalToast): string | number {
+  if (options?.id !== undefined) return options.id;
+  if (kind !== "loading" && !options?.action && typeof message === "string") return `${kind}:${message}`;
+  return `toast-${++nextId}`;
+}
+
 function show(kind: Kind, message: Message, options?: ExternalToast): string | number {
-  const id = options?.id ?? `toast-${++nextId}`;
+  const id = toastId(kind, message, options);
   void sonner.load().then(({ toast: sonnerToast }) => sonnerToast[kind](message, { ...options, id }));
   return id;
 }
