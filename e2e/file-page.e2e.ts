@@ -22,6 +22,48 @@ async function expectPreview(d: Dashboard, name: string) {
 }
 
 describe("file page", () => {
+  test("tags in use are suggested as a tag is typed, the most used first", async () => {
+    const d = await openDashboard();
+    const word = `Autumn${Date.now()}`;
+    const [a, b, c] = await Promise.all([
+      newPng(d, "a.png", 40, 30),
+      newPng(d, "b.png", 40, 30),
+      newPng(d, "c.png", 40, 30),
+    ]);
+    await d.api("PATCH", `/v1/files/${a.file.id}`, { tags: [`${word} launch`, `${word}-print`] });
+    await d.api("PATCH", `/v1/files/${b.file.id}`, { tags: [`${word}-print`] });
+    await d.goto(`/files/${c.file.id}`);
+    await d.page.getByRole("heading", { level: 1, name: "c.png" }).waitFor();
+    const addTag = d.page.getByRole("combobox", { name: "Add tag" });
+    await addTag.pressSequentially(word.slice(0, -2));
+    const suggestions = d.page.getByRole("listbox", { name: "Suggested tags" });
+    await expect
+      .poll(() => suggestions.getByRole("option").allTextContents())
+      .toEqual([`${word}-print2 files`, `${word} launch1 file`]);
+    await d.expectAccessible("file page, tag suggestions");
+    // The arrows move through them; Enter adds the one highlighted.
+    await addTag.press("ArrowDown");
+    await addTag.press("ArrowDown");
+    expect(await suggestions.getByRole("option", { selected: true }).textContent()).toContain(
+      `${word} launch`,
+    );
+    await addTag.press("Enter");
+    await expectToast(d.page, `Tag “${word} launch” added`);
+    await expect
+      .poll(async () => (await d.api("GET", `/v1/files/${c.file.id}`)).tags)
+      .toEqual([`${word} launch`]);
+    // A click adds one too, and a tag the file has is not offered again.
+    await addTag.pressSequentially(word.slice(0, 6));
+    await expect
+      .poll(() => suggestions.getByRole("option").allTextContents())
+      .toEqual([`${word}-print2 files`]);
+    await suggestions.getByRole("option", { name: `${word}-print` }).click();
+    await expect
+      .poll(async () => (await d.api("GET", `/v1/files/${c.file.id}`)).tags)
+      .toEqual([`${word} launch`, `${word}-print`]);
+    await expect.poll(() => addTag.inputValue()).toBe("");
+  });
+
   test("preview, tags and the original's download", async () => {
     const d = await openDashboard();
     const { folder, file, bytes } = await newPng(d, "poster.png", 800, 600);
@@ -43,7 +85,7 @@ describe("file page", () => {
     await d.screenshot("file-light");
     await d.expectAccessible("file page, light");
 
-    const addTag = d.page.getByRole("textbox", { name: "Add tag" });
+    const addTag = d.page.getByRole("combobox", { name: "Add tag" });
     await addTag.fill("hero");
     await addTag.press("Enter");
     await expectToast(d.page, "Tag “hero” added");

@@ -125,6 +125,26 @@ export type Version = z.infer<typeof Version>;
 
 const Tag = z.string().trim().min(1).max(100);
 
+/** A tag in use (`GET /v1/tags`, our extension): its text and how many of the files the creator can see carry it. */
+export const TagInUse = z
+  .object({
+    object: z.literal("tag"),
+    name: z.string(),
+    file_count: z.number().int(),
+  })
+  .meta({ id: "Tag" });
+export type TagInUse = z.infer<typeof TagInUse>;
+
+export const ListTagsQuery = PaginationQuery.extend({
+  q: z
+    .string()
+    .trim()
+    .max(100, "must be at most 100 characters")
+    .optional()
+    .meta({ description: "Keeps the tags whose text, or one of its words, starts with this (any case)." }),
+});
+export type ListTagsQuery = z.infer<typeof ListTagsQuery>;
+
 export const UpdateFileBody = z
   .strictObject({
     name: ItemName.optional(),

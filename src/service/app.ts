@@ -31,6 +31,7 @@ import { propertiesRoutes } from "./properties/properties.routes.ts";
 import { publicShareRoutes } from "./shared-links/public-share.routes.ts";
 import { sharedLinksRoutes } from "./shared-links/shared-links.routes.ts";
 import { similarRoutes } from "./similar/similar.routes.ts";
+import { tagsRoutes } from "./tags/tags.routes.ts";
 import { publicTransferRoutes, transfersRoutes } from "./transfers/transfers.routes.ts";
 import { uploadsRoutes } from "./uploads/uploads.routes.ts";
 import { versionsRoutes } from "./versions/versions.routes.ts";
@@ -49,6 +50,7 @@ export function allRoutes(host: Host): RouteDef[] {
     ...importsRoutes(),
     ...downloadsRoutes(),
     ...similarRoutes(),
+    ...tagsRoutes(),
     ...propertiesRoutes(),
     ...boardsRoutes(),
     ...boardFilesRoutes(),

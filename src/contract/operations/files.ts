@@ -8,10 +8,12 @@ import {
   FileDestinationBody,
   ListedFile,
   ListFilesQuery,
+  ListTagsQuery,
   PropertyValue,
   SearchSummary,
   SetPropertyValueBody,
   SimilarFile,
+  TagInUse,
   UpdateFileBody,
   Version,
 } from "../files.ts";
@@ -226,6 +228,21 @@ export const deleteVersion = defineOperation({
   response: deletionOf("version"),
 });
 
+export const listTags = defineOperation({
+  id: "listTags",
+  method: "GET",
+  path: "/v1/tags",
+  plane: "regional",
+  auth: "key",
+  scope: "files:read",
+  tag: "Files",
+  summary:
+    "Tags on the files the creator can see (trashed ones left out), the most used first, then by text: for suggesting a tag as it is typed.",
+  query: ListTagsQuery,
+  status: 200,
+  response: listOf(TagInUse),
+});
+
 export const fileOperations = [
   listFiles,
   getFile,
@@ -233,6 +250,7 @@ export const fileOperations = [
   deleteFile,
   getFileDownload,
   listSimilarFiles,
+  listTags,
   moveFile,
   copyFile,
   setFilePropertyValue,

@@ -6,6 +6,7 @@ import {
   getFile,
   listFiles,
   listSimilarFiles,
+  listTags,
   moveFile,
   restoreFile,
   updateFile,
@@ -93,6 +94,12 @@ export const filePickerQuery = (q: string, kind?: "image") => ({
       ...(kind ? { kind } : {}),
     },
   }),
+  staleTime: 30_000,
+});
+
+/** Tags in use that start with `q` (or the most used, without it), for suggesting one as it is typed. */
+export const tagSuggestionsQuery = (q: string, limit: number) => ({
+  ...apiQuery(listTags, { query: { limit, ...(q ? { q } : {}) } }),
   staleTime: 30_000,
 });
 

@@ -3,9 +3,10 @@ import { type FormEvent, type KeyboardEvent, useState } from "react";
 import type { FileBase } from "../../../contract/files.ts";
 import type { FileDestination } from "../../api/files.ts";
 import { plural } from "../../lib/format.ts";
+import { TagSuggestInput, withLastTag } from "../file/tag-suggest-input.tsx";
 import { Dialog } from "../ui/dialog.tsx";
 import { DialogActions, FormError } from "../ui/dialog-form.tsx";
-import { Input } from "../ui/input.tsx";
+import { inputClassName } from "../ui/input.tsx";
 import { DestinationPicker } from "./destination-picker.tsx";
 import type { DropTarget } from "./dnd.ts";
 import { useFileActions } from "./file-actions.ts";
@@ -134,14 +135,20 @@ export function AddTagsDialog({ files, open, onOpenChange, onDone }: Props) {
               ))}
             </ul>
           )}
-          <Input
+          <TagSuggestInput
             id="bulk-tags"
             autoFocus
             placeholder="e.g. campaign, approved"
             value={text}
-            onChange={(e) => setText(e.target.value)}
+            onValueChange={setText}
             onKeyDown={onKeyDown}
+            onPick={(tag) => {
+              setTags((previous) => [...new Set([...previous, ...splitTags(withLastTag(text, tag))])]);
+              setText("");
+            }}
+            exclude={tags}
             onBlur={() => text.trim() && commit()}
+            className={inputClassName}
           />
         </div>
         <FormError message={problem} />

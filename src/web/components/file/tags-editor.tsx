@@ -4,6 +4,7 @@ import type { File } from "../../../contract/files.ts";
 import { useAccess } from "../../api/access.ts";
 import { errorMessage } from "../../api/error-message.ts";
 import { toast } from "../../lib/toast.ts";
+import { TagSuggestInput, withLastTag } from "./tag-suggest-input.tsx";
 import { useUpdateFile } from "./use-update-file.ts";
 
 const MAX_TAGS = 100;
@@ -37,8 +38,8 @@ export function TagsEditor({ file }: { file: File }) {
       return false;
     }
   };
-  const add = async () => {
-    const added = newTags(draft, file.tags);
+  const add = async (text = draft) => {
+    const added = newTags(text, file.tags);
     if (added.length === 0) return setDraft("");
     if (added.some((tag) => tag.length > MAX_TAG_LENGTH)) {
       return setError(`A tag is at most ${MAX_TAG_LENGTH} characters.`);
@@ -98,18 +99,20 @@ export function TagsEditor({ file }: { file: File }) {
           {file.tags.length ? denial : `No tags. ${denial}`}
         </p>
       ) : (
-        <input
+        <TagSuggestInput
           id={id}
           value={draft}
           placeholder="Add a tag and press Enter"
           aria-label="Add tag"
           aria-invalid={error !== null}
           aria-describedby={error ? `${id}-error` : undefined}
-          onChange={(event) => {
-            setDraft(event.target.value);
+          onValueChange={(text) => {
+            setDraft(text);
             setError(null);
           }}
+          exclude={file.tags}
           onKeyDown={key}
+          onPick={(tag) => void add(withLastTag(draft, tag))}
           onBlur={() => draft.trim() && void add()}
           className="h-8 w-full rounded-md border border-zinc-300 bg-white px-2.5 text-sm placeholder:text-zinc-500 dark:border-zinc-700 dark:bg-zinc-900"
         />

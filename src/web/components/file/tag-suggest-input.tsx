@@ -1,0 +1,152 @@
+import { useQuery } from "@tanstack/react-query";
+import { type ComponentProps, type KeyboardEvent, useId, useState } from "react";
+import { tagSuggestionsQuery } from "../../api/files.ts";
+import { plural } from "../../lib/format.ts";
+import { useDebounced } from "../../lib/use-debounced.ts";
+
+const SUGGESTIONS = 8;
+const TYPING_PAUSE_MS = 150;
+
+/** The tag being typed: the text after the last comma. */
+export const lastTag = (text: string) => text.slice(text.lastIndexOf(",") + 1).trim();
+
+/** `text` with the tag being typed replaced by `tag`. */
+export const withLastTag = (text: string, tag: string) => {
+  const before = text.slice(0, text.lastIndexOf(",") + 1);
+  return before ? `${before} ${tag}` : tag;
+};
+
+type InputProps = Omit<ComponentProps<"input">, "value" | "onChange" | "role">;
+
+/**
+ * A text field for tags, comma-separated, that suggests the brandspace's tags in use (the most used first) for
+ * the one being typed: arrows move through them, Enter (or a comma) or a click picks one, Escape closes them;
+ * `onKeyDown` gets every other key. `exclude` leaves out tags already there. The suggestions
+ * open as the field gets the focus, so the most used tags are offered before anything is typed.
+ */
+export function TagSuggestInput({
+  value,
+  onValueChange,
+  onPick,
+  onKeyDown,
+  exclude = [],
+  className,
+  onBlur,
+  ...input
+}: InputProps & {
+  value: string;
+  onValueChange: (value: string) => void;
+  /** A suggestion picked; without it, the suggestion replaces the tag being typed. */
+  onPick?: (tag: string) => void;
+  exclude?: string[];
+}) {
+  const listId = useId();
+  const [open, setOpen] = useState(false);
+  const [active, setActive] = useState(-1);
+  const typed = useDebounced(lastTag(value), TYPING_PAUSE_MS);
+  const suggestions = useQuery({
+    ...tagSuggestionsQuery(typed, Math.min(100, SUGGESTIONS + exclude.length)),
+    enabled: open,
+  });
+  const typedTags = value.split(",").map((tag) => tag.trim());
+  const offered = (suggestions.data?.data ?? [])
+    .filter((tag) => !exclude.includes(tag.name) && !typedTags.slice(0, -1).includes(tag.name))
+    .filter((tag) => tag.name !== lastTag(value))
+    .slice(0, SUGGESTIONS);
+  const shown = open && offered.length > 0;
+
+  const pick = (tag: string) => {
+    setOpen(false);
+    setActive(-1);
+    if (onPick) onPick(tag);
+    else onValueChange(`${withLastTag(value, tag)}, `);
+  };
+  const key = (event: KeyboardEvent<HTMLInputElement>) => {
+    if (event.key === "ArrowDown" || event.key === "ArrowUp") {
+      event.preventDefault();
+      setOpen(true);
+      if (offered.length === 0) return;
+      const step = event.key === "ArrowDown" ? 1 : -1;
+      // From the field (-1) through the suggestions and back to the field.
+      setActive((current) => {
+        const next = current + step;
+        if (next >= offered.length) return -1;
+        return next < -1 ? offered.length - 1 : next;
+      });
+      return;
+    }
+    if ((event.key === "Enter" || event.key === ",") && shown && active >= 0 && active < offered.length) {
+      event.preventDefault();
+      pick(offered[active]!.name);
+      return;
+    }
+    if (event.key === "Escape" && shown) {
+      event.preventDefault();
+      event.stopPropagation();
+      setOpen(false);
+      setActive(-1);
+      return;
+    }
+    if (event.key === "Enter" || event.key === ",") setActive(-1);
+    onKeyDown?.(event);
+  };
+
+  return (
+    <div className="relative">
+      <input
+        {...input}
+        role="combobox"
+        aria-autocomplete="list"
+        aria-expanded={shown}
+        aria-controls={shown ? listId : undefined}
+        aria-activedescendant={
+          shown && active >= 0 && active < offered.length ? `${listId}-${active}` : undefined
+        }
+        autoComplete="off"
+        value={value}
+        onChange={(event) => {
+          onValueChange(event.target.value);
+          setOpen(true);
+          setActive(-1);
+        }}
+        onFocus={() => setOpen(true)}
+        onBlur={(event) => {
+          setOpen(false);
+          setActive(-1);
+          onBlur?.(event);
+        }}
+        onKeyDown={key}
+        className={className}
+      />
+      {shown && (
+        <div
+          id={listId}
+          role="listbox"
+          aria-label="Suggested tags"
+          className="absolute inset-x-0 top-full z-20 mt-1 max-h-64 overflow-y-auto rounded-md border border-zinc-200 bg-white py-1 shadow-lg dark:border-zinc-700 dark:bg-zinc-900"
+        >
+          {offered.map((tag, index) => (
+            <div
+              key={tag.name}
+              id={`${listId}-${index}`}
+              role="option"
+              tabIndex={-1}
+              aria-selected={index === active}
+              // On mouse down, not click: the field keeps the focus (a blur would first save what is typed so far).
+              onMouseDown={(event) => {
+                event.preventDefault();
+                pick(tag.name);
+              }}
+              className="flex cursor-pointer items-center gap-2 px-2.5 py-1.5 text-sm hover:bg-zinc-100 aria-selected:bg-accent-50 dark:aria-selected:bg-accent-700/30 dark:hover:bg-zinc-800"
+            >
+              <span className="truncate">{tag.name}</span>
+              <span className="ml-auto shrink-0 text-xs text-zinc-600 dark:text-zinc-400">
+                {plural(tag.file_count, "file")}
+              </span>
+            </div>
+          ))}
+        </div>
+      )}
+    </div>
+  );
+}
