@@ -167,6 +167,14 @@ function charsetOf(contentType: string | undefined): string | undefined {
 
 function registerJsonParser(app: FastifyInstance) {
   app.removeAllContentTypeParsers();
+  // An empty body of another type is no body: `curl -d ''` and some HTTP clients label a bodiless POST
+  // (resolve, restore, activate) `application/x-www-form-urlencoded`. Any body of another type is refused unread.
+  app.addContentTypeParser("*", (request, _payload, done) => {
+    const empty =
+      request.headers["content-length"] === "0" && request.headers["transfer-encoding"] === undefined;
+    if (empty) return done(null, undefined);
+    done(new ApiError("unsupported_media_type", "Send the request body as application/json."), undefined);
+  });
   app.addContentTypeParser(
     "application/json",
     { parseAs: "buffer", bodyLimit: JSON_BODY_LIMIT },

@@ -118,6 +118,28 @@ describe("request bodies", () => {
     expect(utf8.status).toBe(201);
   });
 
+  it("an empty body of another type is no body: a bodiless action answers as without one", async () => {
+    const library = (await regional("POST", "/v1/libraries", { body: { name: "Bodiless" } })).body;
+    const folder = (await regional("POST", "/v1/folders", { body: { name: "F", library_id: library.id } }))
+      .body;
+    // What `curl -d ''` sends.
+    for (const type of ["application/x-www-form-urlencoded", "text/plain"]) {
+      expect((await regional("DELETE", `/v1/folders/${folder.id}`)).status).toBe(200);
+      const restored = await regional("POST", `/v1/folders/${folder.id}/restore`, {
+        rawBody: "",
+        headers: { "content-type": type },
+      });
+      expect(restored.status).toBe(200);
+      expect(restored.body).toMatchObject({ object: "folder", id: folder.id, trashed_at: null });
+    }
+    // An operation that needs a body says so.
+    const create = await regional("POST", "/v1/libraries", {
+      rawBody: "",
+      headers: { "content-type": "application/x-www-form-urlencoded" },
+    });
+    expectError(create, 400, "validation_error");
+  });
+
   it("unknown fields are rejected by name", async () => {
     const res = await regional("POST", "/v1/libraries", { body: { name: "x", colour: "red" } });
     const body = expectError(res, 400, "validation_error");
