@@ -50,6 +50,18 @@ test("shift-click and ctrl-click select; bulk tag, move and trash act on the sel
   }
   expect((await d.api("GET", `/v1/files/${ids["p4.png"]}`)).tags).toEqual([]);
 
+  // The tags in use are suggested as one is typed; Escape closes the suggestions first, then the dialog.
+  await bar.getByRole("button", { name: "Add tags" }).click();
+  const again = d.page.getByRole("dialog", { name: "Add tags to 4 files" });
+  await again.getByRole("combobox", { name: "Tags" }).pressSequentially("camp");
+  const suggested = again.getByRole("listbox", { name: "Suggested tags" });
+  await suggested.getByRole("option", { name: /^campaign/ }).waitFor();
+  await d.page.keyboard.press("Escape");
+  await suggested.waitFor({ state: "detached" });
+  expect(await again.isVisible()).toBe(true);
+  await d.page.keyboard.press("Escape");
+  await again.waitFor({ state: "detached" });
+
   // Move the same four into Archive through the destination picker.
   await bar.getByText("4 files selected").waitFor();
   await bar.getByRole("button", { name: "Move" }).click();

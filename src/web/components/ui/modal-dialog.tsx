@@ -41,6 +41,16 @@ export function ModalDialog({
         <RadixDialog.Overlay className={cn("fixed inset-0 z-40", look.overlay)} />
         <RadixDialog.Content
           {...dialogFocus}
+          // Escape in an open combobox (tag suggestions) closes its list first, not the dialog around it.
+          onEscapeKeyDown={(event) => {
+            const target = event.target as Element | null;
+            if (
+              target?.getAttribute?.("role") === "combobox" &&
+              target.getAttribute("aria-expanded") === "true"
+            ) {
+              event.preventDefault();
+            }
+          }}
           // Without a description nothing describes the dialog (rather than a hidden copy of its title).
           {...(description ? {} : { "aria-describedby": undefined })}
           className={cn("fixed z-50", look.content)}
