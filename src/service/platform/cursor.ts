@@ -1,6 +1,5 @@
-import { createHash } from "node:crypto";
+import { createCipheriv, createDecipheriv, createHash, randomBytes } from "node:crypto";
 import { validationError } from "./errors.ts";
-import { hmac, safeEqual } from "./secrets.ts";
 
 export type KeyValue = string | number | boolean | null;
 
@@ -13,34 +12,44 @@ export interface CursorCodec {
   decode(listing: string, cursor: string): KeyValue[];
 }
 
-const SIGNATURE_BYTES = 16;
+const NONCE_BYTES = 12;
+const TAG_BYTES = 16;
 
+/**
+ * A cursor is its listing's digest and key values as JSON, sealed with AES-256-GCM (fresh nonce, then tag, then
+ * ciphertext, in base64url): opaque as the specification asks, so that no client comes to read or build one, and
+ * tamper-evident through the tag.
+ */
 export function createCursorCodec(key: Buffer): CursorCodec {
-  const sign = (payload: string) => hmac(key, payload).subarray(0, SIGNATURE_BYTES);
   return {
     encode(listing, values) {
-      const payload = Buffer.from(JSON.stringify({ l: digest(listing), v: values })).toString("base64url");
-      return `${payload}.${sign(payload).toString("base64url")}`;
+      const nonce = randomBytes(NONCE_BYTES);
+      const cipher = createCipheriv("aes-256-gcm", key, nonce);
+      const plain = Buffer.from(JSON.stringify({ l: digest(listing), v: values }));
+      const sealed = Buffer.concat([cipher.update(plain), cipher.final()]);
+      return Buffer.concat([nonce, cipher.getAuthTag(), sealed]).toString("base64url");
     },
     decode(listing, cursor) {
-      const [payload, signature, extra] = cursor.split(".");
-      if (
-        !payload ||
-        !signature ||
-        extra !== undefined ||
-        // As text, not as decoded bytes: decoding ignores a last character's spare bits and any padding, so a
-        // cursor changed there would still pass.
-        !safeEqual(sign(payload).toString("base64url"), signature)
-      ) {
+      const bytes = Buffer.from(cursor, "base64url");
+      // Compared as text: decoding ignores a last character's spare bits, padding and stray characters, so a
+      // cursor changed there would still open.
+      if (bytes.length <= NONCE_BYTES + TAG_BYTES || bytes.toString("base64url") !== cursor)
+        throw invalidCursor();
+      let parsed: { l?: unknown; v?: unknown };
+      try {
+        const decipher = createDecipheriv("aes-256-gcm", key, bytes.subarray(0, NONCE_BYTES));
+        decipher.setAuthTag(bytes.subarray(NONCE_BYTES, NONCE_BYTES + TAG_BYTES));
+        const plain = Buffer.concat([
+          decipher.update(bytes.subarray(NONCE_BYTES + TAG_BYTES)),
+          decipher.final(),
+        ]);
+        parsed = JSON.parse(plain.toString("utf8"));
+      } catch {
         throw invalidCursor();
       }
-      const parsed = JSON.parse(Buffer.from(payload, "base64url").toString("utf8")) as {
-        l: string;
-        v: KeyValue[];
-      };
       if (parsed.l !== digest(listing) || !Array.isArray(parsed.v))
         throw invalidCursor("does not belong to this query");
-      return parsed.v;
+      return parsed.v as KeyValue[];
     },
   };
 }
