@@ -41,6 +41,7 @@ describe("file page", () => {
       .poll(() => suggestions.getByRole("option").allTextContents())
       .toEqual([`${word}-print2 files`, `${word} launch1 file`]);
     await d.expectAccessible("file page, tag suggestions");
+    await d.screenshot("tag-suggestions");
     // The arrows move through them; Enter adds the one highlighted.
     await addTag.press("ArrowDown");
     await addTag.press("ArrowDown");

@@ -276,6 +276,7 @@ describe("sharing", () => {
     // Picked, the hit says so and cannot be added twice.
     expect(await found.getByRole("button", { name }).isDisabled()).toBe(true);
     await found.getByRole("button", { name }).getByText("Added").waitFor();
+    await d.screenshot("transfer-picker");
     await dialog.getByLabel("Files from your computer").setInputFiles({
       name: "brief.txt",
       mimeType: "text/plain",
