@@ -2,9 +2,10 @@ import { z } from "zod";
 import { HexColor, Id, Timestamp } from "./common.ts";
 import { FileBase, PropertyValue } from "./files.ts";
 import { displayName } from "./item-name.ts";
+import { ACCESS_LEVELS } from "./permissions.ts";
 import { Property } from "./properties.ts";
 
-export const BOARD_ACCESS = ["view", "comment", "edit", "manage"] as const;
+export const BOARD_ACCESS = ACCESS_LEVELS;
 export type BoardAccess = (typeof BOARD_ACCESS)[number];
 
 export const BOARD_LIMITS = { nameLength: 100, filesPerBatch: 1000, logoUrlLength: 2048 } as const;

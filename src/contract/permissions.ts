@@ -84,3 +84,7 @@ export const SEED_ROLES: SeedRole[] = [
     permissions: ["files.download"],
   },
 ];
+
+/** Levels of a library or board grant, each allowing what the one before does and more. */
+export const ACCESS_LEVELS = ["view", "comment", "edit", "manage"] as const;
+export type AccessLevel = (typeof ACCESS_LEVELS)[number];

@@ -1,8 +1,10 @@
 import { z } from "zod";
+import { ACCESS_LEVELS } from "../../contract/permissions.ts";
 import { ScopeSchema } from "../../contract/scopes.ts";
 
 const brandspace = z.string().min(1).optional();
 const email = z.email();
+const target = z.strictObject({ type: z.enum(["library", "board"]), id: z.string().min(1) });
 
 /** One parsed admin command: what `npm run admin` sends to the running service, validated again there. */
 export const AdminCommand = z.discriminatedUnion("command", [
@@ -25,6 +27,15 @@ export const AdminCommand = z.discriminatedUnion("command", [
   }),
   z.strictObject({ command: z.literal("members remove"), brandspace, email }),
   z.strictObject({ command: z.literal("members set-role"), brandspace, email, role: z.string().min(1) }),
+  z.strictObject({
+    command: z.literal("access grant"),
+    brandspace,
+    email,
+    target,
+    level: z.enum(ACCESS_LEVELS),
+  }),
+  z.strictObject({ command: z.literal("access revoke"), brandspace, email, target }),
+  z.strictObject({ command: z.literal("access list"), brandspace, email: email.optional() }),
   z.strictObject({ command: z.literal("backup"), brandspace, to: z.string().min(1) }),
   z.strictObject({
     command: z.literal("restore"),

@@ -13,6 +13,12 @@ Commands:
                           Add a member (the user is created on first sight).
   members remove --email <email>
   members set-role --email <email> --role <slug>
+  access grant --email <email> (--library <id> | --board <id>) --level <view|comment|edit|manage>
+                          Give a member access to a library or board, or another level of it. Roles without
+                          libraries.manage_all (boards.manage_all) see only what they are granted.
+  access revoke --email <email> (--library <id> | --board <id>)
+  access list [--email <email>]
+                          List the grants: type, id, name, member, access.
   seed --files <n> [--flat]
                           Generate a realistic library of <n> ready files for benchmarks (--flat: all in one
                           folder). Reports progress on stderr every second; a running service keeps serving

@@ -33,6 +33,35 @@ describe("parseAdminArgv", () => {
     });
   });
 
+  it("parses the access commands: exactly one of --library and --board, a known level", () => {
+    expect(parse("access grant --email bo@example.com --library lib_1 --level edit")).toEqual({
+      kind: "command",
+      command: {
+        command: "access grant",
+        email: "bo@example.com",
+        target: { type: "library", id: "lib_1" },
+        level: "edit",
+      },
+    });
+    expect(parse("access revoke --email bo@example.com --board brd_1")).toMatchObject({
+      command: { command: "access revoke", target: { type: "board", id: "brd_1" } },
+    });
+    expect(parse("access list")).toMatchObject({ command: { command: "access list" } });
+    for (const line of [
+      "access grant --email bo@example.com --level view",
+      "access grant --email bo@example.com --library lib_1 --board brd_1 --level view",
+    ]) {
+      expect(parse(line)).toEqual({
+        kind: "usage",
+        message: "access grant: name exactly one of --library <id> and --board <id>.",
+      });
+    }
+    expect(parse("access grant --email bo@example.com --board brd_1 --level owner")).toMatchObject({
+      kind: "usage",
+      message: expect.stringContaining("--level"),
+    });
+  });
+
   it("parses backup and restore with absolute paths, as the running service may have another directory", () => {
     expect(parse("backup --to backups")).toEqual({
       kind: "command",

@@ -61,6 +61,17 @@ const SPECS: Record<AdminCommand["command"], CommandSpec> = {
     required: ["from"],
     build: (v) => ({ from: path.resolve(String(v.from)), replace: v.replace ?? false }),
   },
+  "access grant": {
+    options: { email: text, library: text, board: text, level: text },
+    required: ["email", "level"],
+    build: (v) => ({ email: v.email, target: targetOf(v), level: v.level }),
+  },
+  "access revoke": {
+    options: { email: text, library: text, board: text },
+    required: ["email"],
+    build: (v) => ({ email: v.email, target: targetOf(v) }),
+  },
+  "access list": { options: { email: text }, required: [], build: (v) => ({ email: v.email }) },
   "members set-role": {
     options: { email: text, role: text },
     required: ["email", "role"],
@@ -110,6 +121,15 @@ function parseCommand(name: string, spec: CommandSpec, args: string[]): ParsedAr
     throw new UsageError(`--${String(issue.path[0])}: ${issue.message}.`);
   }
   return { kind: "command", command: command.data };
+}
+
+/** `--library <id>` or `--board <id>`: exactly one. */
+function targetOf(values: Values) {
+  const { library, board } = values;
+  if ((library === undefined) === (board === undefined)) {
+    throw new UsageError("name exactly one of --library <id> and --board <id>.");
+  }
+  return library !== undefined ? { type: "library", id: library } : { type: "board", id: board };
 }
 
 function scopesOf(list: string) {

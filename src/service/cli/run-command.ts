@@ -1,3 +1,4 @@
+import { grantAccess, listGrants, revokeAccess } from "../access/grants.service.ts";
 import { BackupRefused, createBackup } from "../backup/create-backup.ts";
 import type { BlobStore } from "../blobs/blob-store.ts";
 import { SERVICE_VERSION } from "../bootstrap.ts";
@@ -19,6 +20,7 @@ import {
   failed,
   succeeded,
 } from "./admin-command.ts";
+import { formatGrantTable } from "./grant-table.ts";
 import { formatKeyTable } from "./key-table.ts";
 
 /** The running service passes its dependencies; the command line alone passes just the database. */
@@ -119,6 +121,33 @@ async function run(
         setMemberRole(ctx, { brandspaceId: bsp.id, email: command.email, roleSlug: command.role }),
       );
       return succeeded("", `${command.email} is now ${command.role} in ${label}.\n`);
+    case "access grant": {
+      const item = await inTransaction(context, (ctx) =>
+        grantAccess(ctx.db, {
+          brandspaceId: bsp.id,
+          email: command.email,
+          target: command.target,
+          access: command.level,
+        }),
+      );
+      return succeeded(
+        "",
+        `${command.email} now has ${command.level} access to the ${command.target.type} “${item.name}” (${item.id}).\n`,
+      );
+    }
+    case "access revoke": {
+      const item = await inTransaction(context, (ctx) =>
+        revokeAccess(ctx.db, { brandspaceId: bsp.id, email: command.email, target: command.target }),
+      );
+      return succeeded(
+        "",
+        `${command.email} no longer has access to the ${command.target.type} “${item.name}” (${item.id}) of their own; their role may still show it.\n`,
+      );
+    }
+    case "access list":
+      return succeeded(
+        formatGrantTable(await listGrants(db, { brandspaceId: bsp.id, email: command.email })),
+      );
     case "seed": {
       if (!context.blobs) throw new CommandFailure("seed needs the blob store.", EXIT_FAILURE);
       const started = Date.now();

@@ -86,7 +86,8 @@ export async function setMemberRole(
   return updated;
 }
 
-async function memberByEmail(db: MembersContext["db"], brandspaceId: string, email: string) {
+/** The member of the brandspace with this email, or `404 not_found`. */
+export async function memberByEmail(db: MembersContext["db"], brandspaceId: string, email: string) {
   const user = await repo.findUserByEmail(db, email);
   const member = user ? await repo.findMember(db, brandspaceId, user.id) : null;
   if (!member) throw notFound("member", { email });

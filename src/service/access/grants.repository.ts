@@ -1,0 +1,88 @@
+import { and, asc, eq, sql } from "drizzle-orm";
+import type { AccessLevel } from "../../contract/permissions.ts";
+import type { Db } from "../db/client.ts";
+import { boardGrants, boards, libraries, libraryGrants, users } from "../db/schema/index.ts";
+
+export type GrantTarget = { type: "library" | "board"; id: string };
+
+export interface GrantRow {
+  type: "library" | "board";
+  itemId: string;
+  itemName: string;
+  email: string;
+  access: AccessLevel;
+}
+
+/** The library or board `target` names, if it is in the brandspace. */
+export async function findTarget(db: Db, brandspaceId: string, target: GrantTarget) {
+  const table = target.type === "library" ? libraries : boards;
+  const [row] = await db
+    .select({ id: table.id, name: table.name })
+    .from(table)
+    .where(and(eq(table.brandspaceId, brandspaceId), eq(table.id, target.id)));
+  return row ?? null;
+}
+
+/** Grants `access` on the target to the user, replacing the level of a grant they already have. */
+export async function upsertGrant(db: Db, target: GrantTarget, userId: string, access: AccessLevel) {
+  if (target.type === "library") {
+    await db
+      .insert(libraryGrants)
+      .values({ libraryId: target.id, userId, access })
+      .onConflictDoUpdate({ target: [libraryGrants.libraryId, libraryGrants.userId], set: { access } });
+  } else {
+    await db
+      .insert(boardGrants)
+      .values({ boardId: target.id, userId, access })
+      .onConflictDoUpdate({ target: [boardGrants.boardId, boardGrants.userId], set: { access } });
+  }
+}
+
+/** Removes the user's grant on the target; whether there was one. */
+export async function deleteGrant(db: Db, target: GrantTarget, userId: string): Promise<boolean> {
+  const deleted =
+    target.type === "library"
+      ? await db
+          .delete(libraryGrants)
+          .where(and(eq(libraryGrants.libraryId, target.id), eq(libraryGrants.userId, userId)))
+          .returning({ userId: libraryGrants.userId })
+      : await db
+          .delete(boardGrants)
+          .where(and(eq(boardGrants.boardId, target.id), eq(boardGrants.userId, userId)))
+          .returning({ userId: boardGrants.userId });
+  return deleted.length > 0;
+}
+
+/** Every grant on the brandspace's libraries and boards (or one user's), libraries first, by name then email. */
+export async function listGrants(db: Db, brandspaceId: string, userId?: string): Promise<GrantRow[]> {
+  const ofLibraries = db
+    .select({
+      type: sql<"library">`'library'`.as("type"),
+      itemId: libraries.id,
+      itemName: libraries.name,
+      email: users.email,
+      access: libraryGrants.access,
+    })
+    .from(libraryGrants)
+    .innerJoin(libraries, eq(libraries.id, libraryGrants.libraryId))
+    .innerJoin(users, eq(users.id, libraryGrants.userId))
+    .where(
+      and(eq(libraries.brandspaceId, brandspaceId), userId ? eq(libraryGrants.userId, userId) : undefined),
+    )
+    .orderBy(asc(libraries.name), asc(libraries.id), asc(users.email));
+  const ofBoards = db
+    .select({
+      type: sql<"board">`'board'`.as("type"),
+      itemId: boards.id,
+      itemName: boards.name,
+      email: users.email,
+      access: boardGrants.access,
+    })
+    .from(boardGrants)
+    .innerJoin(boards, eq(boards.id, boardGrants.boardId))
+    .innerJoin(users, eq(users.id, boardGrants.userId))
+    .where(and(eq(boards.brandspaceId, brandspaceId), userId ? eq(boardGrants.userId, userId) : undefined))
+    .orderBy(asc(boards.name), asc(boards.id), asc(users.email));
+  const [libraryRows, boardRows] = [await ofLibraries, await ofBoards];
+  return [...libraryRows, ...boardRows];
+}
