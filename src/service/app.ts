@@ -2,6 +2,7 @@ import Fastify, { type FastifyBaseLogger, type FastifyInstance, LogController } 
 import { bodyIdleTimeout } from "../shared/body-idle-timeout.ts";
 import { refuseConnect } from "../shared/raw-client-error.ts";
 import { fastifyTrustProxy } from "../shared/trust-proxy.ts";
+import { grantsRoutes } from "./access/grants.routes.ts";
 import { boardFilesRoutes } from "./boards/board-files.routes.ts";
 import { boardsRoutes } from "./boards/boards.routes.ts";
 import { commentsRoutes } from "./comments/comments.routes.ts";
@@ -43,6 +44,7 @@ export function allRoutes(host: Host): RouteDef[] {
     ...metaRoutes(host),
     ...membersRoutes(),
     ...librariesRoutes(),
+    ...grantsRoutes(),
     ...foldersRoutes(),
     ...filesRoutes(),
     ...versionsRoutes(),

@@ -1,4 +1,5 @@
 import type { Operation } from "../operation.ts";
+import { boardGrantOperations, libraryGrantOperations } from "./access.ts";
 import { boardOperations } from "./boards.ts";
 import { commentOperations } from "./comments.ts";
 import { fileOperations, getContent } from "./files.ts";
@@ -13,6 +14,7 @@ import { publicTransferOperations, transferOperations } from "./transfers.ts";
 import { uploadOperations } from "./uploads.ts";
 import { webhookOperations } from "./webhooks.ts";
 
+export * from "./access.ts";
 export * from "./boards.ts";
 export * from "./comments.ts";
 export * from "./files.ts";
@@ -31,10 +33,12 @@ export * from "./webhooks.ts";
 export const allOperations: Operation[] = [
   ...metaOperations,
   ...libraryOperations,
+  ...libraryGrantOperations,
   ...folderOperations,
   ...fileOperations,
   ...propertyOperations,
   ...boardOperations,
+  ...boardGrantOperations,
   ...commentOperations,
   ...uploadOperations,
   ...importOperations,

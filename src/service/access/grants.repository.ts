@@ -1,7 +1,8 @@
-import { and, asc, eq, sql } from "drizzle-orm";
+import { and, asc, eq, type SQL, sql } from "drizzle-orm";
 import type { AccessLevel } from "../../contract/permissions.ts";
 import type { Db } from "../db/client.ts";
 import { boardGrants, boards, libraries, libraryGrants, users } from "../db/schema/index.ts";
+import { keysetAfter } from "../platform/keyset.ts";
 
 export type GrantTarget = { type: "library" | "board"; id: string };
 
@@ -85,4 +86,48 @@ export async function listGrants(db: Db, brandspaceId: string, userId?: string):
     .orderBy(asc(boards.name), asc(boards.id), asc(users.email));
   const [libraryRows, boardRows] = [await ofLibraries, await ofBoards];
   return [...libraryRows, ...boardRows];
+}
+
+/** One grant on a library or board, with its member. */
+export interface ItemGrantRow {
+  userId: string;
+  name: string;
+  email: string;
+  access: AccessLevel;
+  createdAt: Date;
+}
+
+function grantTable(target: GrantTarget) {
+  return target.type === "library"
+    ? { table: libraryGrants, item: libraryGrants.libraryId }
+    : { table: boardGrants, item: boardGrants.boardId };
+}
+
+/** The grants on the target, oldest first, after an optional keyset position (created at, user id). */
+export async function grantsOn(
+  db: Db,
+  target: GrantTarget,
+  { limit, after, userId }: { limit: number; after?: [string, string] | null; userId?: string },
+): Promise<ItemGrantRow[]> {
+  const { table, item } = grantTable(target);
+  const conditions: (SQL | undefined)[] = [
+    eq(item, target.id),
+    userId ? eq(table.userId, userId) : undefined,
+    after
+      ? keysetAfter([table.createdAt, table.userId], [sql`${after[0]}::timestamptz`, sql`${after[1]}`], "asc")
+      : undefined,
+  ];
+  return db
+    .select({
+      userId: table.userId,
+      name: users.name,
+      email: users.email,
+      access: table.access,
+      createdAt: table.createdAt,
+    })
+    .from(table)
+    .innerJoin(users, eq(users.id, table.userId))
+    .where(and(...conditions))
+    .orderBy(asc(table.createdAt), asc(table.userId))
+    .limit(limit);
 }
