@@ -35,7 +35,7 @@ test("shift-click and ctrl-click select; bulk tag, move and trash act on the sel
   // Tags: two at once, kept on every selected file.
   await bar.getByRole("button", { name: "Add tags" }).click();
   const tagDialog = d.page.getByRole("dialog", { name: "Add tags to 4 files" });
-  await tagDialog.getByLabel("Tags").fill("campaign, approved");
+  await tagDialog.getByRole("combobox", { name: "Tags" }).fill("campaign, approved");
   await d.expectAccessible("add tags dialog");
   await tagDialog.getByRole("button", { name: "Add tags" }).click();
   const toast = await expectToast(d.page, "Added 2 tags to 4 files");
@@ -54,7 +54,7 @@ test("shift-click and ctrl-click select; bulk tag, move and trash act on the sel
   await bar.getByRole("button", { name: "Add tags" }).click();
   const again = d.page.getByRole("dialog", { name: "Add tags to 4 files" });
   await again.getByRole("combobox", { name: "Tags" }).pressSequentially("camp");
-  const suggested = again.getByRole("listbox", { name: "Suggested tags" });
+  const suggested = again.getByRole("listbox", { name: "Suggestions" });
   await suggested.getByRole("option", { name: /^campaign/ }).waitFor();
   await d.page.keyboard.press("Escape");
   await suggested.waitFor({ state: "detached" });

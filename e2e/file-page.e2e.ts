@@ -36,7 +36,7 @@ describe("file page", () => {
     await d.page.getByRole("heading", { level: 1, name: "c.png" }).waitFor();
     const addTag = d.page.getByRole("combobox", { name: "Add tag" });
     await addTag.pressSequentially(word.slice(0, -2));
-    const suggestions = d.page.getByRole("listbox", { name: "Suggested tags" });
+    const suggestions = d.page.getByRole("listbox", { name: "Suggestions" });
     await expect
       .poll(() => suggestions.getByRole("option").allTextContents())
       .toEqual([`${word}-print2 files`, `${word} launch1 file`]);

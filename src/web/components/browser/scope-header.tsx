@@ -1,9 +1,18 @@
-import { FolderPlus, Globe, Library as LibraryIcon, MoreHorizontal, Pencil, Trash2 } from "lucide-react";
+import {
+  FolderPlus,
+  Globe,
+  Library as LibraryIcon,
+  MoreHorizontal,
+  Pencil,
+  Trash2,
+  Users,
+} from "lucide-react";
 import { useState } from "react";
 import type { FolderDetail } from "../../../contract/folders.ts";
 import type { LibraryDetail } from "../../../contract/libraries.ts";
 import { useAccess } from "../../api/access.ts";
 import { formatBytes, plural, relativeTime } from "../../lib/format.ts";
+import { AccessDialog } from "../access/lazy-dialogs.ts";
 import { ShareButton } from "../sharing/share-button.tsx";
 import { Button } from "../ui/button.tsx";
 import { GuardedButton } from "../ui/guarded-button.tsx";
@@ -41,11 +50,11 @@ function NewFolderButton({ libraryId, parentId }: { libraryId: string; parentId:
 }
 
 function LibraryHeader({ library }: { library: LibraryDetail }) {
-  const [dialog, setDialog] = useState<"edit" | "delete" | "import" | null>(null);
+  const [dialog, setDialog] = useState<"edit" | "delete" | "import" | "access" | null>(null);
   const access = useAccess();
   const denial = access.denial("libraries:write");
   const importDenial = access.denial("files:write", "files.upload");
-  const later = (next: "edit" | "delete" | "import") => setTimeout(() => setDialog(next), 0);
+  const later = (next: "edit" | "delete" | "import" | "access") => setTimeout(() => setDialog(next), 0);
   return (
     <BrowserHeader
       crumbs={[ROOT, { label: library.name }]}
@@ -76,6 +85,9 @@ function LibraryHeader({ library }: { library: LibraryDetail }) {
                 <M.Item disabled={!!denial} onSelect={() => later("edit")}>
                   <Pencil className="size-4" aria-hidden="true" /> Edit details…
                 </M.Item>
+                <M.Item disabled={!!denial} onSelect={() => later("access")}>
+                  <Users className="size-4" aria-hidden="true" /> Manage access…
+                </M.Item>
                 <M.Item variant="danger" disabled={!!denial} onSelect={() => later("delete")}>
                   <Trash2 className="size-4" aria-hidden="true" /> Delete library…
                 </M.Item>
@@ -93,6 +105,13 @@ function LibraryHeader({ library }: { library: LibraryDetail }) {
           )}
           {dialog === "edit" && (
             <EditLibraryDialog library={library} open onOpenChange={() => setDialog(null)} />
+          )}
+          {dialog === "access" && (
+            <AccessDialog
+              target={{ type: "library", id: library.id, name: library.name }}
+              open
+              onOpenChange={() => setDialog(null)}
+            />
           )}
           {dialog === "delete" && (
             <DeleteLibraryDialog library={library} open onOpenChange={() => setDialog(null)} />

@@ -122,7 +122,7 @@ export function TagSuggestInput({
         <div
           id={listId}
           role="listbox"
-          aria-label="Suggested tags"
+          aria-label="Suggestions"
           className="absolute inset-x-0 top-full z-20 mt-1 max-h-64 overflow-y-auto rounded-md border border-zinc-200 bg-white py-1 shadow-lg dark:border-zinc-700 dark:bg-zinc-900"
         >
           {offered.map((tag, index) => (
