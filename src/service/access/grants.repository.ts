@@ -56,36 +56,27 @@ export async function deleteGrant(db: Db, target: GrantTarget, userId: string): 
 
 /** Every grant on the brandspace's libraries and boards (or one user's), libraries first, by name then email. */
 export async function listGrants(db: Db, brandspaceId: string, userId?: string): Promise<GrantRow[]> {
-  const ofLibraries = db
-    .select({
-      type: sql<"library">`'library'`.as("type"),
-      itemId: libraries.id,
-      itemName: libraries.name,
-      email: users.email,
-      access: libraryGrants.access,
-    })
-    .from(libraryGrants)
-    .innerJoin(libraries, eq(libraries.id, libraryGrants.libraryId))
-    .innerJoin(users, eq(users.id, libraryGrants.userId))
-    .where(
-      and(eq(libraries.brandspaceId, brandspaceId), userId ? eq(libraryGrants.userId, userId) : undefined),
-    )
-    .orderBy(asc(libraries.name), asc(libraries.id), asc(users.email));
-  const ofBoards = db
-    .select({
-      type: sql<"board">`'board'`.as("type"),
-      itemId: boards.id,
-      itemName: boards.name,
-      email: users.email,
-      access: boardGrants.access,
-    })
-    .from(boardGrants)
-    .innerJoin(boards, eq(boards.id, boardGrants.boardId))
-    .innerJoin(users, eq(users.id, boardGrants.userId))
-    .where(and(eq(boards.brandspaceId, brandspaceId), userId ? eq(boardGrants.userId, userId) : undefined))
-    .orderBy(asc(boards.name), asc(boards.id), asc(users.email));
-  const [libraryRows, boardRows] = [await ofLibraries, await ofBoards];
-  return [...libraryRows, ...boardRows];
+  const rows: GrantRow[] = [];
+  for (const type of ["library", "board"] as const) {
+    const { table, item } = grantTable(type);
+    const items = type === "library" ? libraries : boards;
+    rows.push(
+      ...(await db
+        .select({
+          type: sql<typeof type>`${type}`,
+          itemId: items.id,
+          itemName: items.name,
+          email: users.email,
+          access: table.access,
+        })
+        .from(table)
+        .innerJoin(items, eq(items.id, item))
+        .innerJoin(users, eq(users.id, table.userId))
+        .where(and(eq(items.brandspaceId, brandspaceId), userId ? eq(table.userId, userId) : undefined))
+        .orderBy(asc(items.name), asc(items.id), asc(users.email))),
+    );
+  }
+  return rows;
 }
 
 /** One grant on a library or board, with its member. */
@@ -97,8 +88,8 @@ export interface ItemGrantRow {
   createdAt: Date;
 }
 
-function grantTable(target: GrantTarget) {
-  return target.type === "library"
+function grantTable(type: GrantTarget["type"]) {
+  return type === "library"
     ? { table: libraryGrants, item: libraryGrants.libraryId }
     : { table: boardGrants, item: boardGrants.boardId };
 }
@@ -109,7 +100,7 @@ export async function grantsOn(
   target: GrantTarget,
   { limit, after, userId }: { limit: number; after?: [string, string] | null; userId?: string },
 ): Promise<ItemGrantRow[]> {
-  const { table, item } = grantTable(target);
+  const { table, item } = grantTable(target.type);
   const conditions: (SQL | undefined)[] = [
     eq(item, target.id),
     userId ? eq(table.userId, userId) : undefined,
