@@ -109,8 +109,8 @@ export const fileSearchQuery = (q: string, limit: number) => ({
   staleTime: 30_000,
 });
 
-/** What changes when files move, are trashed, restored, copied or retagged. */
-export const FILE_CHANGES: Operation[] = [listFiles, getFile, getFolder, getLibrary];
+/** What changes when files move, are trashed, restored, copied or retagged (tags in use count active files). */
+export const FILE_CHANGES: Operation[] = [listFiles, getFile, getFolder, getLibrary, listTags];
 /** What a folder change can affect: listings and counts, and the files a trashed folder hides. */
 export const FOLDER_CHANGES: Operation[] = [listFolders, getFolder, getLibrary, listFiles];
 

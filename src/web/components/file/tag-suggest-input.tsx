@@ -5,6 +5,11 @@ import { plural } from "../../lib/format.ts";
 import { useDebounced } from "../../lib/use-debounced.ts";
 
 const SUGGESTIONS = 8;
+/**
+ * Tags asked for, more than are shown, so that the ones already on the file can be left out: one size for every
+ * field, so that every field shares the answer for the same words (each costs an aggregate over the files' tags).
+ */
+const ASKED = 30;
 const TYPING_PAUSE_MS = 150;
 
 /** The tag being typed: the text after the last comma. */
@@ -45,7 +50,7 @@ export function TagSuggestInput({
   const [active, setActive] = useState(-1);
   const typed = useDebounced(lastTag(value), TYPING_PAUSE_MS);
   const suggestions = useQuery({
-    ...tagSuggestionsQuery(typed, Math.min(100, SUGGESTIONS + exclude.length)),
+    ...tagSuggestionsQuery(typed, ASKED),
     enabled: open,
   });
   const typedTags = value.split(",").map((tag) => tag.trim());
