@@ -2,6 +2,7 @@ import { useQuery } from "@tanstack/react-query";
 import { type ComponentProps, type KeyboardEvent, useId, useState } from "react";
 import { tagSuggestionsQuery } from "../../api/files.ts";
 import { plural } from "../../lib/format.ts";
+import { lastTag, withLastTag } from "../../lib/tag-text.ts";
 import { useDebounced } from "../../lib/use-debounced.ts";
 
 const SUGGESTIONS = 8;
@@ -11,15 +12,6 @@ const SUGGESTIONS = 8;
  */
 const ASKED = 30;
 const TYPING_PAUSE_MS = 150;
-
-/** The tag being typed: the text after the last comma. */
-export const lastTag = (text: string) => text.slice(text.lastIndexOf(",") + 1).trim();
-
-/** `text` with the tag being typed replaced by `tag`. */
-export const withLastTag = (text: string, tag: string) => {
-  const before = text.slice(0, text.lastIndexOf(",") + 1);
-  return before ? `${before} ${tag}` : tag;
-};
 
 type InputProps = Omit<ComponentProps<"input">, "value" | "onChange" | "role">;
 

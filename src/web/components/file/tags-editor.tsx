@@ -3,8 +3,9 @@ import { type KeyboardEvent, useId, useState } from "react";
 import type { File } from "../../../contract/files.ts";
 import { useAccess } from "../../api/access.ts";
 import { errorMessage } from "../../api/error-message.ts";
+import { withLastTag } from "../../lib/tag-text.ts";
 import { toast } from "../../lib/toast.ts";
-import { TagSuggestInput, withLastTag } from "./tag-suggest-input.tsx";
+import { TagSuggestInput } from "./tag-suggest-input.tsx";
 import { useUpdateFile } from "./use-update-file.ts";
 
 const MAX_TAGS = 100;
