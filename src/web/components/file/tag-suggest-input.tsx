@@ -2,7 +2,7 @@ import { useQuery } from "@tanstack/react-query";
 import { type ComponentProps, type KeyboardEvent, useId, useState } from "react";
 import { tagSuggestionsQuery } from "../../api/files.ts";
 import { plural } from "../../lib/format.ts";
-import { lastTag, withLastTag } from "../../lib/tag-text.ts";
+import { lastTag, matchStart, withLastTag } from "../../lib/tag-text.ts";
 import { useDebounced } from "../../lib/use-debounced.ts";
 
 const SUGGESTIONS = 8;
@@ -12,6 +12,20 @@ const SUGGESTIONS = 8;
  */
 const ASKED = 30;
 const TYPING_PAUSE_MS = 150;
+
+/** `text` with the part that matches what is typed in bold. */
+function MatchedText({ text, typed }: { text: string; typed: string }) {
+  const at = matchStart(text, typed);
+  if (at < 0) return text;
+  const end = at + typed.length;
+  return (
+    <>
+      {text.slice(0, at)}
+      <strong className="font-semibold">{text.slice(at, end)}</strong>
+      {text.slice(end)}
+    </>
+  );
+}
 
 type InputProps = Omit<ComponentProps<"input">, "value" | "onChange" | "role">;
 
@@ -136,7 +150,9 @@ export function TagSuggestInput({
               }}
               className="flex cursor-pointer items-center gap-2 px-2.5 py-1.5 text-sm hover:bg-zinc-100 aria-selected:bg-accent-50 dark:aria-selected:bg-accent-700/30 dark:hover:bg-zinc-800"
             >
-              <span className="truncate">{tag.name}</span>
+              <span className="truncate">
+                <MatchedText text={tag.name} typed={typed} />
+              </span>
               <span className="ml-auto shrink-0 text-xs text-zinc-600 dark:text-zinc-400">
                 {plural(tag.file_count, "file")}
               </span>
