@@ -17,6 +17,7 @@ const BENCHES = [
   "blob-throughput",
   "files-list",
   "search",
+  "tags",
   "similar",
   "property-filter",
   "content-throughput",

@@ -2,6 +2,7 @@ import os from "node:os";
 import { testPoolSize } from "../src/service/testing/test-database.ts";
 import { benchDatabase, benchDatabaseHeading, recordAim } from "./aims.ts";
 import { startBareListBeside } from "./bare-list-server.ts";
+import { latencyAlone } from "./latency-alone.ts";
 import { type LoadOptions, loadOptionsFromEnv, measure } from "./measure.ts";
 import { startSeededService } from "./seeded-service.ts";
 
@@ -51,7 +52,7 @@ async function main() {
       const path = `/v1/files?q=${encodeURIComponent(query.q)}&limit=50`;
       const url = `${service.regionalUrl}${path}`;
       const quality = await firstPageQuality(url, headers, query.word);
-      const alone = await latencyAlone(url, headers);
+      const alone = await latencyAlone(url, headers, LATENCY_SAMPLES);
       const loaded = await measure(url, headers, load);
       rows.push({ query, quality, alone, loaded });
     }
@@ -127,7 +128,7 @@ async function latencyOfRunningService(url: string, key: string) {
   for (const query of QUERIES) {
     const target = `${url}/v1/files?q=${encodeURIComponent(query.q)}&limit=50`;
     const quality = await firstPageQuality(target, headers, query.word);
-    const alone = await latencyAlone(target, headers);
+    const alone = await latencyAlone(target, headers, LATENCY_SAMPLES);
     console.log(
       `| \`${query.q}\` | ${query.label} | ${alone.p50.toFixed(1)} | ${alone.p99.toFixed(1)} | 300 ms: ` +
         `${alone.p99 < 300 ? "pass" : "miss"} | ${quality.carrying}/${quality.results} |`,
@@ -148,20 +149,6 @@ async function firstPageQuality(url: string, headers: Record<string, string>, wo
   const body = (await response.json()) as { data: { name: string; tags: string[] }[] };
   const carrying = body.data.filter((f) => f.name.includes(word) || f.tags.includes(word)).length;
   return { results: body.data.length, carrying };
-}
-
-/** Latency of requests sent one after another on one connection: p50 and p99 in milliseconds. */
-async function latencyAlone(url: string, headers: Record<string, string>) {
-  const times: number[] = [];
-  for (let i = 0; i < LATENCY_SAMPLES + 5; i++) {
-    const started = performance.now();
-    const response = await fetch(url, { headers });
-    await response.arrayBuffer();
-    if (i >= 5) times.push(performance.now() - started);
-  }
-  times.sort((a, b) => a - b);
-  const at = (share: number) => times[Math.min(times.length - 1, Math.floor(share * times.length))]!;
-  return { p50: at(0.5), p99: at(0.99) };
 }
 
 await main();

@@ -1,5 +1,6 @@
 import type { ServiceDeps } from "../deps.ts";
 import { importHandlers } from "../imports/import-jobs.ts";
+import { TAG_SCHEDULES, tagHandlers } from "../tags/tag-jobs.ts";
 import { TRANSFER_SCHEDULES, transferHandlers } from "../transfers/transfer-jobs.ts";
 import { WEBHOOK_SCHEDULES, webhookHandlers } from "../webhooks/webhook-jobs.ts";
 import { CLEANUP_SCHEDULES, cleanupHandlers } from "./cleanup-handlers.ts";
@@ -17,6 +18,7 @@ export function createJobHandlers(deps: ServiceDeps): JobHandlers {
     ...webhookHandlers(deps),
     ...transferHandlers(deps),
     ...importHandlers(deps),
+    ...tagHandlers(deps),
   };
 }
 
@@ -27,4 +29,5 @@ export const JOB_SCHEDULES: ScheduleDefinition[] = [
   ...MAINTENANCE_SCHEDULES,
   ...WEBHOOK_SCHEDULES,
   ...TRANSFER_SCHEDULES,
+  ...TAG_SCHEDULES,
 ];

@@ -25,6 +25,7 @@ export type JobPayloads = {
   "transfers.expire": NoPayload;
   "transfers.cleanup": NoPayload;
   "imports.run": { importId: string };
+  "tags.fold_counts": NoPayload;
 };
 
 export type JobType = keyof JobPayloads;

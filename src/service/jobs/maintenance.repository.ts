@@ -35,6 +35,8 @@ export const CHURNING_TABLES = [
   "usage_history",
   "idempotency_keys",
   "api_keys",
+  "tag_count_changes",
+  "tag_counts",
 ] as const;
 
 /** Reclaims the dead row versions of the churning tables (PostgreSQL's autovacuum does this on its own). */

@@ -14,6 +14,7 @@ import {
   renditions,
 } from "../db/schema/index.ts";
 import { newId } from "../platform/ids.ts";
+import { foldTagCounts } from "../tags/tags.repository.ts";
 
 const WORDS = [
   "brand",
@@ -237,9 +238,11 @@ export async function seedSyntheticFiles(
     // (one connection) must not hold it for minutes.
     await new Promise((resolve) => setImmediate(resolve));
   }
+  // The tag counts of every file seeded, so that the tags in use need not sum them change by change.
+  await foldTagCounts(db);
   // Fresh planner statistics, or the first listings of a large seed scan instead of using their indexes.
   // Every table the seed wrote: PostgreSQL without autovacuum would otherwise plan renditions as empty.
-  for (const table of ["files", "file_versions", "renditions", "folders", "blobs"]) {
+  for (const table of ["files", "file_versions", "renditions", "folders", "blobs", "tag_counts"]) {
     await db.execute(sql`analyze ${sql.identifier(table)}`);
   }
   return { libraryId, folderIds, files: input.files };

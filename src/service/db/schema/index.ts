@@ -5,5 +5,6 @@ export * from "./pages-imports.ts";
 export * from "./platform.ts";
 export * from "./properties.ts";
 export * from "./sharing.ts";
+export * from "./tag-counts.ts";
 export * from "./tenancy.ts";
 export * from "./webhooks.ts";

@@ -1,0 +1,68 @@
+import os from "node:os";
+import { performance } from "node:perf_hooks";
+import { sql } from "drizzle-orm";
+import { foldTagCounts } from "../src/service/tags/tags.repository.ts";
+import { benchDatabaseHeading } from "./aims.ts";
+import { latencyAlone, timedAlone } from "./latency-alone.ts";
+import { startSeededService } from "./seeded-service.ts";
+
+const SAMPLES = Number(process.env.BENCH_TAG_SAMPLES ?? 100);
+/** Files retagged at once and left unfolded: the most a listing sums beside the counts until the next fold. */
+const CHANGED_FILES = Number(process.env.BENCH_TAG_CHANGES ?? 10_000);
+
+const ms = (value: number) => value.toFixed(1);
+
+/**
+ * Tags in use (`GET /v1/tags`, the most used first, as the dashboard's tag fields ask) on BENCH_FILES synthetic
+ * files, read from the per-library counts that triggers keep (`src/service/db/schema/tag-counts.ts`); beside it,
+ * in the same run, the aggregate over every file's tags that it replaced (its SQL alone, no HTTP). Then the same
+ * listing with BENCH_TAG_CHANGES files retagged and not folded yet, and how long the retagging and the fold took.
+ */
+async function main() {
+  const { service, count, headers, seedSeconds } = await startSeededService();
+  try {
+    const db = service.deps.db;
+    const listing = (query: string) => `${service.regionalUrl}/v1/tags?limit=30${query}`;
+    const aggregate = (q: string | null) =>
+      db.execute(sql`
+        select t.name, count(*)::int as file_count
+        from files f cross join lateral unnest(f.tags) as t(name)
+        where f.brandspace_id = ${service.seed.brandspaceId} and f.trashed_at is null and f.hidden_by is null
+          ${q ? sql`and t.name ~* ${`(^|[[:space:]_./-])${q}`}` : sql``}
+        group by t.name order by file_count desc, t.name limit 30`);
+    const rows: [string, { p50: number; p99: number }][] = [];
+    rows.push(["`GET /v1/tags`", await latencyAlone(listing(""), headers, SAMPLES)]);
+    rows.push(["`GET /v1/tags?q=pr`", await latencyAlone(listing("&q=pr"), headers, SAMPLES)]);
+    rows.push(["the aggregate it replaced, SQL alone", await timedAlone(SAMPLES, () => aggregate(null))]);
+    rows.push(["the aggregate with `pr`, SQL alone", await timedAlone(SAMPLES, () => aggregate("pr"))]);
+
+    let started = performance.now();
+    await db.execute(sql`
+      update files set tags = array_append(tags, 'bench-retagged')
+      where id in (select id from files where brandspace_id = ${service.seed.brandspaceId} limit ${CHANGED_FILES})`);
+    const retagMs = performance.now() - started;
+    rows.push([
+      `\`GET /v1/tags\`, ${CHANGED_FILES.toLocaleString("en")} files retagged, not folded`,
+      await latencyAlone(listing(""), headers, SAMPLES),
+    ]);
+    started = performance.now();
+    const folded = await foldTagCounts(db);
+    const foldMs = performance.now() - started;
+    rows.push(["`GET /v1/tags`, folded", await latencyAlone(listing(""), headers, SAMPLES)]);
+
+    console.log(
+      `\n## tags in use: ${count.toLocaleString("en")} files (seeded in ${seedSeconds.toFixed(1)} s), ` +
+        `${benchDatabaseHeading()}; ${SAMPLES} requests alone each; Node ${process.version}, ${os.cpus().length} CPUs\n`,
+    );
+    console.log("| request | p50 ms | p99 ms |\n| --- | ---: | ---: |");
+    for (const [label, { p50, p99 }] of rows) console.log(`| ${label} | ${ms(p50)} | ${ms(p99)} |`);
+    console.log(
+      `\nRetagging ${CHANGED_FILES.toLocaleString("en")} files in one statement took ${ms(retagMs)} ms with the ` +
+        `triggers; folding its ${folded.toLocaleString("en")} changes took ${ms(foldMs)} ms.`,
+    );
+  } finally {
+    await service.close();
+  }
+}
+
+await main();
