@@ -36,19 +36,29 @@ async function main() {
     rows.push(["the aggregate it replaced, SQL alone", await timedAlone(SAMPLES, () => aggregate(null))]);
     rows.push(["the aggregate with `pr`, SQL alone", await timedAlone(SAMPLES, () => aggregate("pr"))]);
 
-    let started = performance.now();
-    await db.execute(sql`
-      update files set tags = array_append(tags, 'bench-retagged')
-      where id in (select id from files where brandspace_id = ${service.seed.brandspaceId} limit ${CHANGED_FILES})`);
-    const retagMs = performance.now() - started;
+    /** Adds a tag to BENCH_TAG_CHANGES files that do not carry it yet, in one statement; its milliseconds. */
+    const retag = async (tag: string) => {
+      const started = performance.now();
+      await db.execute(sql`
+        update files set tags = array_append(tags, ${tag})
+        where id in (select id from files where brandspace_id = ${service.seed.brandspaceId}
+          and not (tags @> array[${tag}]::text[]) limit ${CHANGED_FILES})`);
+      return performance.now() - started;
+    };
+    const retagMs = await retag("bench-retagged");
     rows.push([
       `\`GET /v1/tags\`, ${CHANGED_FILES.toLocaleString("en")} files retagged, not folded`,
       await latencyAlone(listing(""), headers, SAMPLES),
     ]);
-    started = performance.now();
+    const started = performance.now();
     const folded = await foldTagCounts(db);
     const foldMs = performance.now() - started;
+    // What autovacuum does after such a fold (PostgreSQL here runs without it; PGlite's db.vacuum job does it).
+    await db.execute(sql`vacuum analyze tag_count_changes`);
     rows.push(["`GET /v1/tags`, folded", await latencyAlone(listing(""), headers, SAMPLES)]);
+    // Last, since it leaves the counts wrong: the same retagging without the counts' trigger, for its cost.
+    await db.execute(sql`alter table files disable trigger files_tag_counts_updated`);
+    const retagWithoutMs = await retag("bench-retagged-again");
 
     console.log(
       `\n## tags in use: ${count.toLocaleString("en")} files (seeded in ${seedSeconds.toFixed(1)} s), ` +
@@ -57,8 +67,9 @@ async function main() {
     console.log("| request | p50 ms | p99 ms |\n| --- | ---: | ---: |");
     for (const [label, { p50, p99 }] of rows) console.log(`| ${label} | ${ms(p50)} | ${ms(p99)} |`);
     console.log(
-      `\nRetagging ${CHANGED_FILES.toLocaleString("en")} files in one statement took ${ms(retagMs)} ms with the ` +
-        `triggers; folding its ${folded.toLocaleString("en")} changes took ${ms(foldMs)} ms.`,
+      `\nAdding a tag to ${CHANGED_FILES.toLocaleString("en")} files in one statement took ${ms(retagMs)} ms ` +
+        `(${ms(retagWithoutMs)} ms with the counts' trigger disabled: the update and the search text's trigger); folding its ` +
+        `${folded.toLocaleString("en")} changes took ${ms(foldMs)} ms.`,
     );
   } finally {
     await service.close();

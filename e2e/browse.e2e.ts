@@ -302,6 +302,45 @@ describe("browse", () => {
     await expect.poll(() => shownNames(d.page).then((n) => n.sort())).toEqual([...names].sort());
   });
 
+  test("the Tags filter offers the tags in use and shows the files that carry every chosen tag", async () => {
+    const { api, fixtures } = serviceApi();
+    const approved = fixtures.unique("approved");
+    const print = fixtures.unique("print");
+    const listed: { data: { id: string; name: string }[] } = await api(
+      "GET",
+      `/v1/files?folder_id=${folder.id}`,
+    );
+    const idOf = (name: string) => listed.data.find((file) => file.name === name)!.id;
+    await api("PATCH", `/v1/files/${idOf("alpha.png")}`, { tags: [approved, print] });
+    await api("PATCH", `/v1/files/${idOf("beta.png")}`, { tags: [approved] });
+    await api("PATCH", `/v1/files/${idOf("notes.txt")}`, { tags: [print] });
+
+    const d = await openDashboard();
+    await d.goto(`/folders/${folder.id}`);
+    await expect.poll(() => shownNames(d.page).then((n) => n.length)).toBe(5);
+    await d.page.getByTestId("filter-tag").click();
+    const panel = d.page.getByRole("dialog", { name: "Tags filter" });
+    const field = panel.getByRole("combobox", { name: "Files tagged" });
+    await field.fill(approved.slice(0, -1));
+    await panel.getByRole("option", { name: `${approved} 2 files` }).click();
+    await expect.poll(() => searchOf(d.page).get("tag")).toContain(approved);
+    await expect.poll(() => shownNames(d.page).then((n) => n.sort())).toEqual(["alpha.png", "beta.png"]);
+
+    await field.fill(print);
+    await field.press("Enter");
+    await expect.poll(() => shownNames(d.page)).toEqual(["alpha.png"]);
+    await d.page.keyboard.press("Escape");
+    const chips = d.page.getByRole("list", { name: "Active filters" });
+    await chips.getByText(`Tag: ${approved}`).waitFor();
+    await chips.getByText(`Tag: ${print}`).waitFor();
+    await d.screenshot("folder-tag-filter");
+
+    await d.page.reload({ waitUntil: "load" });
+    await expect.poll(() => shownNames(d.page)).toEqual(["alpha.png"]);
+    await d.page.getByRole("button", { name: `Remove filter Tag: ${approved}` }).click();
+    await expect.poll(() => shownNames(d.page).then((n) => n.sort())).toEqual(["alpha.png", "notes.txt"]);
+  });
+
   test("a natural-language search shows how it was read, and becomes filter chips on request", async () => {
     const d = await openDashboard();
     await d.goto(`/folders/${folder.id}?q=${encodeURIComponent("images alpha")}`);

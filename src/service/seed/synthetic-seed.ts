@@ -238,11 +238,21 @@ export async function seedSyntheticFiles(
     // (one connection) must not hold it for minutes.
     await new Promise((resolve) => setImmediate(resolve));
   }
-  // The tag counts of every file seeded, so that the tags in use need not sum them change by change.
+  // The tag counts of every file seeded, so that the tags in use need not sum them change by change; the folded
+  // changes leave dead rows that every listing would step over until a vacuum.
   await foldTagCounts(db);
+  await db.execute(sql`vacuum tag_count_changes`);
   // Fresh planner statistics, or the first listings of a large seed scan instead of using their indexes.
   // Every table the seed wrote: PostgreSQL without autovacuum would otherwise plan renditions as empty.
-  for (const table of ["files", "file_versions", "renditions", "folders", "blobs", "tag_counts"]) {
+  for (const table of [
+    "files",
+    "file_versions",
+    "renditions",
+    "folders",
+    "blobs",
+    "tag_counts",
+    "tag_count_changes",
+  ]) {
     await db.execute(sql`analyze ${sql.identifier(table)}`);
   }
   return { libraryId, folderIds, files: input.files };

@@ -21,6 +21,7 @@ import {
   updateBoardPropertyOption,
 } from "../../contract/operations/boards.ts";
 import type { BrowseSearch } from "../lib/browse-search.ts";
+import type { FilterDocument } from "../lib/filter-grammar.ts";
 import type { Access, Denial } from "./access.ts";
 import { type CallInput, call, type Output } from "./client.ts";
 import { fileListInput } from "./files.ts";
@@ -48,11 +49,9 @@ export const boardQuery = (boardId: string) =>
 export const fileBoardsQuery = (fileId: string) => apiQueryAll(listFileBoards, { params: { fileId } });
 
 /** A board's files with the browse URL's search, sort and filters, plus a filter document (board values). */
-export const boardFilesInput = (search: BrowseSearch, filter?: object) => {
-  const query = fileListInput({}, search);
-  return filter ? { ...query, filter: JSON.stringify(filter) } : query;
-};
-export const boardFilesQuery = (boardId: string, search: BrowseSearch, filter?: object) =>
+export const boardFilesInput = (search: BrowseSearch, filter?: FilterDocument) =>
+  fileListInput({}, filter ? { ...search, filter } : search);
+export const boardFilesQuery = (boardId: string, search: BrowseSearch, filter?: FilterDocument) =>
   apiInfiniteQuery(listBoardFiles, { params: { boardId }, query: boardFilesInput(search, filter) });
 
 /**

@@ -14,6 +14,7 @@ import {
 import { getFolder, listFolders } from "../../contract/operations/folders.ts";
 import { getLibrary } from "../../contract/operations/libraries.ts";
 import { type BrowseSearch, effectiveOrder } from "../lib/browse-search.ts";
+import { withTagConditions } from "../lib/tag-conditions.ts";
 import { call } from "./client.ts";
 import { apiInfiniteQuery, apiQuery, invalidateOperations } from "./query.ts";
 
@@ -34,6 +35,11 @@ export function dayBound(day: string | undefined, end: boolean): string | undefi
   return Number.isNaN(date.getTime()) ? undefined : date.toISOString();
 }
 
+const filterOf = (search: BrowseSearch) => {
+  const filter = withTagConditions(search.filter, search.tag);
+  return filter ? JSON.stringify(filter) : undefined;
+};
+
 const joined = (values: string[] | undefined) => (values?.length ? values.join(",") : undefined);
 
 /** The listFiles query of a browse view: its scope plus the URL's search, sort and filters. */
@@ -51,7 +57,7 @@ export function fileListInput(scope: FileScope, search: BrowseSearch) {
     created_after: dayBound(search.after, false),
     created_before: dayBound(search.before, true),
     uploaded_by: joined(search.uploader),
-    filter: search.filter ? JSON.stringify(search.filter) : undefined,
+    filter: filterOf(search),
     sort: search.sort,
     order: effectiveOrder(search),
   };

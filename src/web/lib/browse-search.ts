@@ -22,6 +22,8 @@ export const BrowseSearch = z.object({
   after: Day.optional().catch(undefined),
   before: Day.optional().catch(undefined),
   uploader: z.array(z.string()).optional().catch(undefined),
+  /** Tags every file shown carries (exactly as stored). */
+  tag: z.array(z.string().min(1).max(200)).max(20).optional().catch(undefined),
   filter: FilterDocument.optional().catch(undefined),
 });
 export type BrowseSearch = z.infer<typeof BrowseSearch>;
@@ -43,6 +45,7 @@ export const FILTER_KEYS = [
   "after",
   "before",
   "uploader",
+  "tag",
   "filter",
 ] as const;
 

@@ -55,6 +55,9 @@ function chipsOf(search: BrowseSearch, members: Member[]): Chip[] {
       remove: { uploader: without(search.uploader!, id) },
     });
   }
+  for (const tag of search.tag ?? []) {
+    chips.push({ key: `tag:${tag}`, label: `Tag: ${tag}`, remove: { tag: without(search.tag!, tag) } });
+  }
   return chips;
 }
 

@@ -10,6 +10,7 @@ import {
   KindPanel,
   PropertyFilterPanel,
   RangeFilterForm,
+  TagPanel,
   UploaderPanel,
 } from "./lazy-filters.ts";
 import type { RangeField } from "./range-filter-form.tsx";
@@ -40,6 +41,15 @@ export function ExtensionFilter({ search, setSearch }: FilterProps) {
   return (
     <FilterPopover name="Extension" testId="filter-extension" active={search.ext?.length ?? 0} {...state}>
       <ExtensionPanel open onOpenChange={state.onOpenChange} search={search} setSearch={setSearch} />
+    </FilterPopover>
+  );
+}
+
+export function TagFilter({ search, setSearch }: FilterProps) {
+  const state = useOpen();
+  return (
+    <FilterPopover name="Tags" testId="filter-tag" active={search.tag?.length ?? 0} {...state}>
+      <TagPanel open onOpenChange={state.onOpenChange} search={search} setSearch={setSearch} />
     </FilterPopover>
   );
 }

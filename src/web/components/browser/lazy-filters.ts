@@ -1,6 +1,6 @@
 import { lazyWhenOpen } from "../../lib/lazy-when-open.tsx";
 
-/** The filters' panels (kind, extension, uploader, property) and chips and the range filters' form, fetched when first shown, so the browse route's first paint stays small. */
+/** The filters' panels (kind, extension, uploader, tag, property) and chips and the range filters' form, fetched when first shown, so the browse route's first paint stays small. */
 export const PropertyFilterPanel = lazyWhenOpen(() =>
   import("./property-filter-panel.tsx").then((m) => m.PropertyFilterPanel),
 );
@@ -15,3 +15,4 @@ export const ExtensionPanel = lazyWhenOpen(() =>
 export const UploaderPanel = lazyWhenOpen(() =>
   import("./simple-filter-panels.tsx").then((m) => m.UploaderPanel),
 );
+export const TagPanel = lazyWhenOpen(() => import("./tag-filter-panel.tsx").then((m) => m.TagPanel));

@@ -14,6 +14,7 @@ import {
   PropertyFilter,
   type SetSearch,
   SizeFilter,
+  TagFilter,
   UploaderFilter,
 } from "./filters.tsx";
 
@@ -130,6 +131,7 @@ export function Toolbar({
           <SizeFilter {...filterProps} />
           <DateFilter {...filterProps} />
           {members && <UploaderFilter {...filterProps} members={members} />}
+          <TagFilter {...filterProps} />
           <PropertyFilter {...filterProps} boardProperties={boardProperties} />
         </search>
         <SortControls {...filterProps} />
