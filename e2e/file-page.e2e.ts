@@ -1,6 +1,6 @@
 import { readFile } from "node:fs/promises";
 import { describe, expect, test } from "vitest";
-import { type Dashboard, expectToast, openDashboard } from "./harness.ts";
+import { type Dashboard, expectToast, openDashboard, shownFileNames } from "./harness.ts";
 
 async function newPng(d: Dashboard, name: string, width: number, height: number) {
   const library = await d.fixtures.createLibrary(d.fixtures.unique("File page"));
@@ -63,6 +63,14 @@ describe("file page", () => {
       .poll(async () => (await d.api("GET", `/v1/files/${c.file.id}`)).tags)
       .toEqual([`${word} launch`, `${word}-print`]);
     await expect.poll(() => addTag.inputValue()).toBe("");
+    // Each tag leads to every file that carries it.
+    await d.page
+      .getByRole("list", { name: "Tags" })
+      .getByRole("link", { name: `${word} launch` })
+      .click();
+    await expect.poll(() => new URL(d.page.url()).pathname).toBe("/files");
+    await expect.poll(() => shownFileNames(d.page).then((n) => n.sort())).toEqual(["a.png", "c.png"]);
+    await d.page.getByRole("list", { name: "Active filters" }).getByText(`Tag: ${word} launch`).waitFor();
   });
 
   test("preview, tags and the original's download", async () => {

@@ -1,3 +1,4 @@
+import { Link } from "@tanstack/react-router";
 import { X } from "lucide-react";
 import { type KeyboardEvent, useId, useState } from "react";
 import type { File } from "../../../contract/files.ts";
@@ -20,7 +21,10 @@ function newTags(text: string, existing: string[]): string[] {
   return [...new Set(tags)].filter((tag) => !existing.includes(tag));
 }
 
-/** The file's tags: remove one with its ×, add by typing and pressing Enter (or a comma). */
+/**
+ * The file's tags, each a link to all files carrying it: remove one with its ×, add by typing and pressing Enter
+ * (or a comma).
+ */
 export function TagsEditor({ file }: { file: File }) {
   const id = useId();
   const [draft, setDraft] = useState("");
@@ -74,7 +78,14 @@ export function TagsEditor({ file }: { file: File }) {
               key={tag}
               className="flex items-center gap-0.5 rounded-full bg-accent-50 py-0.5 pr-1 pl-2.5 text-accent-700 text-sm dark:bg-accent-700/30 dark:text-accent-100"
             >
-              {tag}
+              <Link
+                to="/files"
+                search={{ tag: [tag] }}
+                title={`All files tagged “${tag}”`}
+                className="rounded-sm hover:underline focus-visible:outline-2 focus-visible:outline-accent-600"
+              >
+                {tag}
+              </Link>
               {!denial && (
                 <button
                   type="button"
