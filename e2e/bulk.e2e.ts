@@ -32,11 +32,15 @@ test("shift-click and ctrl-click select; bulk tag, move and trash act on the sel
   await d.screenshot("selection");
   await d.expectAccessible("folder with a selection");
 
-  // Tags: two at once, kept on every selected file.
+  // Tags: two at once, kept on every selected file. A tag in use that starts with what is typed keeps the
+  // suggestions open, above the field: they must not cover the dialog's buttons.
+  await d.api("PATCH", `/v1/files/${ids["p6.png"]}`, { tags: [`approved-${Date.now()}`] });
   await bar.getByRole("button", { name: "Add tags" }).click();
   const tagDialog = d.page.getByRole("dialog", { name: "Add tags to 4 files" });
   await tagDialog.getByRole("combobox", { name: "Tags" }).fill("campaign, approved");
+  await tagDialog.getByRole("listbox", { name: "Suggestions" }).getByRole("option").first().waitFor();
   await d.expectAccessible("add tags dialog");
+  await d.screenshot("add-tags-suggestions");
   await tagDialog.getByRole("button", { name: "Add tags" }).click();
   const toast = await expectToast(d.page, "Added 2 tags to 4 files");
   // Toasts rise above the selection bar while it is shown: on narrower windows one covered its count.

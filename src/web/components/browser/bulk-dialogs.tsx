@@ -148,6 +148,7 @@ export function AddTagsDialog({ files, open, onOpenChange, onDone }: Props) {
               setText("");
             }}
             exclude={tags}
+            placement="above"
             onBlur={() => text.trim() && commit()}
             className={inputClassName}
           />

@@ -1,6 +1,7 @@
 import { useQuery } from "@tanstack/react-query";
 import { type ComponentProps, type KeyboardEvent, useId, useState } from "react";
 import { tagSuggestionsQuery } from "../../api/files.ts";
+import { cn } from "../../lib/cn.ts";
 import { plural } from "../../lib/format.ts";
 import { lastTag, matchStart, withLastTag } from "../../lib/tag-text.ts";
 import { useDebounced } from "../../lib/use-debounced.ts";
@@ -43,6 +44,7 @@ export function TagSuggestInput({
   exclude = [],
   className,
   onBlur,
+  placement = "below",
   ...input
 }: InputProps & {
   value: string;
@@ -50,6 +52,8 @@ export function TagSuggestInput({
   /** A suggestion picked; without it, the suggestion replaces the tag being typed. */
   onPick?: (tag: string) => void;
   exclude?: string[];
+  /** Where the suggestions open: `above` where the field sits over a form's buttons, which they would cover. */
+  placement?: "below" | "above";
 }) {
   const listId = useId();
   const [open, setOpen] = useState(false);
@@ -134,7 +138,10 @@ export function TagSuggestInput({
           id={listId}
           role="listbox"
           aria-label="Suggestions"
-          className="absolute inset-x-0 top-full z-20 mt-1 max-h-64 overflow-y-auto rounded-md border border-zinc-200 bg-white py-1 shadow-lg dark:border-zinc-700 dark:bg-zinc-900"
+          className={cn(
+            "absolute inset-x-0 z-20 overflow-y-auto rounded-md border border-zinc-200 bg-white py-1 shadow-lg dark:border-zinc-700 dark:bg-zinc-900",
+            placement === "above" ? "bottom-full mb-1 max-h-48" : "top-full mt-1 max-h-64",
+          )}
         >
           {offered.map((tag, index) => (
             <div
