@@ -71,13 +71,13 @@ export async function requireLibraryAccess(ctx: CallerContext, libraryId: string
 }
 
 /**
- * A condition on a `library_id` column restricting rows to visible libraries. `libraries.manage_all` needs none
+ * A condition on a `library_id` column (or a subquery's column, as SQL) restricting rows to visible libraries. `libraries.manage_all` needs none
  * (the brandspace condition suffices); anyone else gets the literal list of granted libraries, which keeps the
  * planner on the listing indexes where a subquery would make it guess.
  */
 export async function inVisibleLibraries(
   { db, auth }: CallerContext,
-  column: AnyPgColumn,
+  column: AnyPgColumn | SQL,
 ): Promise<SQL | undefined> {
   if (hasPermission(auth, "libraries.manage_all")) return undefined;
   const granted = await db
@@ -90,7 +90,7 @@ export async function inVisibleLibraries(
     .where(eq(libraries.brandspaceId, auth.brandspace.id));
   return granted.length > 0
     ? inArray(
-        column,
+        sql`${column}`,
         granted.map((g) => g.id),
       )
     : sql`false`;

@@ -25,20 +25,19 @@ export async function tagsInUse(
   ctx: CallerContext,
   { q, limit, after }: { q: string | undefined; limit: number; after: [number, string] | null },
 ): Promise<TagRow[]> {
-  const where = async (table: typeof tagCounts | typeof tagCountChanges) =>
-    and(
-      eq(table.brandspaceId, ctx.auth.brandspace.id),
-      await inVisibleLibraries(ctx, table.libraryId),
-      q ? startsWith(table.tag, q) : undefined,
-    );
+  const where = (table: typeof tagCounts | typeof tagCountChanges) =>
+    and(eq(table.brandspaceId, ctx.auth.brandspace.id), q ? startsWith(table.tag, q) : undefined);
+  const visible = await inVisibleLibraries(ctx, sql`c.library_id`);
   const counted = sql`
     select tag as name, sum(n)::int as file_count
     from (
-      select ${tagCounts.tag} as tag, ${tagCounts.fileCount} as n from ${tagCounts} where ${await where(tagCounts)}
+      select ${tagCounts.libraryId} as library_id, ${tagCounts.tag} as tag, ${tagCounts.fileCount} as n
+      from ${tagCounts} where ${where(tagCounts)}
       union all
-      select ${tagCountChanges.tag}, ${tagCountChanges.change} from ${tagCountChanges}
-      where ${await where(tagCountChanges)}
+      select ${tagCountChanges.libraryId}, ${tagCountChanges.tag}, ${tagCountChanges.change}
+      from ${tagCountChanges} where ${where(tagCountChanges)}
     ) c
+    ${visible ? sql`where ${visible}` : sql``}
     group by tag
     having sum(n) > 0`;
   const rows = rowsOf<{ name: string; file_count: number }>(

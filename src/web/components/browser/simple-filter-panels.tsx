@@ -16,7 +16,8 @@ export interface PanelProps {
   setSearch: (patch: Partial<BrowseSearch>) => void;
 }
 
-const toggled = <T,>(list: T[] | undefined, value: T): T[] | undefined => {
+/** The list with `value` added, or taken away when it is there; undefined when empty (left out of the URL). */
+export const toggled = <T,>(list: T[] | undefined, value: T): T[] | undefined => {
   const next = list?.includes(value) ? list.filter((v) => v !== value) : [...(list ?? []), value];
   return next.length ? next : undefined;
 };

@@ -4,7 +4,7 @@ import { lastTag } from "../../lib/tag-text.ts";
 import { TagSuggestInput } from "../file/tag-suggest-input.tsx";
 import { inputClassName } from "../ui/input.tsx";
 import { FIELD_LABEL } from "./filter-popover.tsx";
-import type { PanelProps } from "./simple-filter-panels.tsx";
+import { type PanelProps, toggled } from "./simple-filter-panels.tsx";
 
 /**
  * The Tags filter's contents: a field that suggests the tags in use (the most used first, as the file page's
@@ -18,10 +18,6 @@ export function TagPanel({ search, setSearch }: PanelProps) {
     const trimmed = tag.trim();
     if (trimmed && !chosen.includes(trimmed)) setSearch({ tag: [...chosen, trimmed] });
     setText("");
-  };
-  const remove = (tag: string) => {
-    const rest = chosen.filter((t) => t !== tag);
-    setSearch({ tag: rest.length ? rest : undefined });
   };
   const onKeyDown = (event: KeyboardEvent<HTMLInputElement>) => {
     if (event.key !== "Enter" && event.key !== ",") return;
@@ -51,9 +47,8 @@ export function TagPanel({ search, setSearch }: PanelProps) {
               <button
                 key={tag}
                 type="button"
-                aria-pressed
                 aria-label={`Remove tag ${tag}`}
-                onClick={() => remove(tag)}
+                onClick={() => setSearch({ tag: toggled(search.tag, tag) })}
                 className="max-w-full truncate rounded border border-accent-600 bg-accent-600 px-2 py-0.5 text-white text-xs hover:bg-accent-700"
               >
                 {tag}
