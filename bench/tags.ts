@@ -1,6 +1,7 @@
 import os from "node:os";
 import { performance } from "node:perf_hooks";
 import { sql } from "drizzle-orm";
+import { request } from "undici";
 import { foldTagCounts } from "../src/service/tags/tags.repository.ts";
 import { benchDatabaseHeading } from "./aims.ts";
 import { latencyAlone, timedAlone } from "./latency-alone.ts";
@@ -11,6 +12,19 @@ const SAMPLES = Number(process.env.BENCH_TAG_SAMPLES ?? 100);
 const CHANGED_FILES = Number(process.env.BENCH_TAG_CHANGES ?? 10_000);
 
 const ms = (value: number) => value.toFixed(1);
+
+/** One POST of a JSON body, which must succeed; its milliseconds. */
+async function timedPost(url: string, headers: Record<string, string>, body: unknown) {
+  const started = performance.now();
+  const res = await request(url, {
+    method: "POST",
+    headers: { ...headers, "content-type": "application/json" },
+    body: JSON.stringify(body),
+  });
+  const text = await res.body.text();
+  if (res.statusCode !== 200) throw new Error(`${url}: ${res.statusCode} ${text}`);
+  return performance.now() - started;
+}
 
 /**
  * Tags in use (`GET /v1/tags`, the most used first, as the dashboard's tag fields ask) on BENCH_FILES synthetic
@@ -56,6 +70,14 @@ async function main() {
     // What autovacuum does after such a fold (PostgreSQL here runs without it; PGlite's db.vacuum job does it).
     await db.execute(sql`vacuum analyze tag_count_changes`);
     rows.push(["`GET /v1/tags`, folded", await latencyAlone(listing(""), headers, SAMPLES)]);
+    // The Tags screen's rename and removal of that tag, through the API: each file changed gets its event.
+    const renameMs = await timedPost(`${service.regionalUrl}/v1/tags/rename`, headers, {
+      from: "bench-retagged",
+      to: "bench-renamed",
+    });
+    const removeMs = await timedPost(`${service.regionalUrl}/v1/tags/remove`, headers, {
+      tag: "bench-renamed",
+    });
     // Last, since it leaves the counts wrong: the same retagging without the counts' trigger, for its cost.
     await db.execute(sql`alter table files disable trigger files_tag_counts_updated`);
     const retagWithoutMs = await retag("bench-retagged-again");
@@ -69,7 +91,9 @@ async function main() {
     console.log(
       `\nAdding a tag to ${CHANGED_FILES.toLocaleString("en")} files in one statement took ${ms(retagMs)} ms ` +
         `(${ms(retagWithoutMs)} ms with the counts' trigger disabled: the update and the search text's trigger); folding its ` +
-        `${folded.toLocaleString("en")} changes took ${ms(foldMs)} ms.`,
+        `${folded.toLocaleString("en")} changes took ${ms(foldMs)} ms. Renaming that tag through ` +
+        `\`POST /v1/tags/rename\` took ${ms(renameMs)} ms, removing it (\`POST /v1/tags/remove\`) ${ms(removeMs)} ms, ` +
+        "each with a file.updated event per file.",
     );
   } finally {
     await service.close();

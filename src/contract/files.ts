@@ -145,6 +145,37 @@ export const ListTagsQuery = PaginationQuery.extend({
 });
 export type ListTagsQuery = z.infer<typeof ListTagsQuery>;
 
+/**
+ * Renaming a tag on every file the creator can edit (`POST /v1/tags/rename`, our extension): `to` replaces `from`
+ * where it stands; a file that already has `to` keeps it once (a merge). `library_id` keeps it to one library.
+ */
+export const RenameTagBody = z
+  .strictObject({
+    from: Tag,
+    to: Tag,
+    library_id: IdRef.optional(),
+  })
+  .refine((b) => b.from !== b.to, { message: "to must differ from from", path: ["to"] });
+export type RenameTagBody = z.infer<typeof RenameTagBody>;
+
+/** Taking a tag off every file the creator can edit (`POST /v1/tags/remove`, our extension). */
+export const RemoveTagBody = z.strictObject({
+  tag: Tag,
+  library_id: IdRef.optional(),
+});
+export type RemoveTagBody = z.infer<typeof RemoveTagBody>;
+
+/** What a tag rename or removal changed: the files it was on, each of which got its `file.updated` event. */
+export const TagChange = z
+  .object({
+    object: z.literal("tag_change"),
+    from: z.string(),
+    to: z.string().nullable().meta({ description: "`null` when the tag was removed." }),
+    file_count: z.number().int().meta({ description: "Files changed." }),
+  })
+  .meta({ id: "TagChange" });
+export type TagChange = z.infer<typeof TagChange>;
+
 export const UpdateFileBody = z
   .strictObject({
     name: ItemName.optional(),

@@ -16,6 +16,7 @@ import { Route as AppCommentsRouteImport } from "./routes/_app/comments"
 import { Route as AppPropertiesRouteImport } from "./routes/_app/properties"
 import { Route as AppSettingsRouteImport } from "./routes/_app/settings"
 import { Route as AppSharedLinksRouteImport } from "./routes/_app/shared-links"
+import { Route as AppTagsRouteImport } from "./routes/_app/tags"
 import { Route as AppTrashRouteImport } from "./routes/_app/trash"
 import { Route as AppUsageRouteImport } from "./routes/_app/usage"
 import { Route as PTokenRouteImport } from "./routes/p/$token"
@@ -66,6 +67,11 @@ const AppSettingsRoute = AppSettingsRouteImport.update({
 const AppSharedLinksRoute = AppSharedLinksRouteImport.update({
   id: "/shared-links",
   path: "/shared-links",
+  getParentRoute: () => AppRoute,
+} as any)
+const AppTagsRoute = AppTagsRouteImport.update({
+  id: "/tags",
+  path: "/tags",
   getParentRoute: () => AppRoute,
 } as any)
 const AppTrashRoute = AppTrashRouteImport.update({
@@ -161,6 +167,7 @@ export interface FileRoutesByFullPath {
   "/properties": typeof AppPropertiesRoute
   "/settings": typeof AppSettingsRoute
   "/shared-links": typeof AppSharedLinksRoute
+  "/tags": typeof AppTagsRoute
   "/trash": typeof AppTrashRoute
   "/usage": typeof AppUsageRoute
   "/p/$token": typeof PTokenRoute
@@ -185,6 +192,7 @@ export interface FileRoutesByTo {
   "/properties": typeof AppPropertiesRoute
   "/settings": typeof AppSettingsRoute
   "/shared-links": typeof AppSharedLinksRoute
+  "/tags": typeof AppTagsRoute
   "/trash": typeof AppTrashRoute
   "/usage": typeof AppUsageRoute
   "/p/$token": typeof PTokenRoute
@@ -212,6 +220,7 @@ export interface FileRoutesById {
   "/_app/properties": typeof AppPropertiesRoute
   "/_app/settings": typeof AppSettingsRoute
   "/_app/shared-links": typeof AppSharedLinksRoute
+  "/_app/tags": typeof AppTagsRoute
   "/_app/trash": typeof AppTrashRoute
   "/_app/usage": typeof AppUsageRoute
   "/p/$token": typeof PTokenRoute
@@ -240,6 +249,7 @@ export interface FileRouteTypes {
     | "/properties"
     | "/settings"
     | "/shared-links"
+    | "/tags"
     | "/trash"
     | "/usage"
     | "/p/$token"
@@ -264,6 +274,7 @@ export interface FileRouteTypes {
     | "/properties"
     | "/settings"
     | "/shared-links"
+    | "/tags"
     | "/trash"
     | "/usage"
     | "/p/$token"
@@ -290,6 +301,7 @@ export interface FileRouteTypes {
     | "/_app/properties"
     | "/_app/settings"
     | "/_app/shared-links"
+    | "/_app/tags"
     | "/_app/trash"
     | "/_app/usage"
     | "/p/$token"
@@ -367,6 +379,13 @@ declare module "@tanstack/react-router" {
       path: "/shared-links"
       fullPath: "/shared-links"
       preLoaderRoute: typeof AppSharedLinksRouteImport
+      parentRoute: typeof AppRoute
+    }
+    "/_app/tags": {
+      id: "/_app/tags"
+      path: "/tags"
+      fullPath: "/tags"
+      preLoaderRoute: typeof AppTagsRouteImport
       parentRoute: typeof AppRoute
     }
     "/_app/trash": {
@@ -496,6 +515,7 @@ interface AppRouteChildren {
   AppPropertiesRoute: typeof AppPropertiesRoute
   AppSettingsRoute: typeof AppSettingsRoute
   AppSharedLinksRoute: typeof AppSharedLinksRoute
+  AppTagsRoute: typeof AppTagsRoute
   AppTrashRoute: typeof AppTrashRoute
   AppUsageRoute: typeof AppUsageRoute
   AppIndexRoute: typeof AppIndexRoute
@@ -518,6 +538,7 @@ const AppRouteChildren: AppRouteChildren = {
   AppPropertiesRoute: AppPropertiesRoute,
   AppSettingsRoute: AppSettingsRoute,
   AppSharedLinksRoute: AppSharedLinksRoute,
+  AppTagsRoute: AppTagsRoute,
   AppTrashRoute: AppTrashRoute,
   AppUsageRoute: AppUsageRoute,
   AppIndexRoute: AppIndexRoute,

@@ -10,9 +10,12 @@ import {
   ListFilesQuery,
   ListTagsQuery,
   PropertyValue,
+  RemoveTagBody,
+  RenameTagBody,
   SearchSummary,
   SetPropertyValueBody,
   SimilarFile,
+  TagChange,
   TagInUse,
   UpdateFileBody,
   Version,
@@ -243,6 +246,36 @@ export const listTags = defineOperation({
   response: listOf(TagInUse),
 });
 
+export const renameTag = defineOperation({
+  id: "renameTag",
+  method: "POST",
+  path: "/v1/tags/rename",
+  plane: "regional",
+  auth: "key",
+  scope: "files:write",
+  tag: "Files",
+  summary:
+    "Rename a tag on every untrashed file the creator can edit (or those of one library); a file that already has the new tag keeps it once, which merges two tags. Each file changed gets its file.updated event.",
+  body: RenameTagBody,
+  status: 200,
+  response: TagChange,
+});
+
+export const removeTag = defineOperation({
+  id: "removeTag",
+  method: "POST",
+  path: "/v1/tags/remove",
+  plane: "regional",
+  auth: "key",
+  scope: "files:write",
+  tag: "Files",
+  summary:
+    "Take a tag off every untrashed file the creator can edit (or those of one library). Each file changed gets its file.updated event.",
+  body: RemoveTagBody,
+  status: 200,
+  response: TagChange,
+});
+
 export const fileOperations = [
   listFiles,
   getFile,
@@ -251,6 +284,8 @@ export const fileOperations = [
   getFileDownload,
   listSimilarFiles,
   listTags,
+  renameTag,
+  removeTag,
   moveFile,
   copyFile,
   setFilePropertyValue,

@@ -61,6 +61,33 @@ export async function oldestEditableLibrary({ db, auth }: CallerContext): Promis
   return row?.id ?? null;
 }
 
+/**
+ * The libraries whose files the caller can change (edit or manage access), as a condition on a `library_id`
+ * column: none needed with `libraries.manage_all`, else the literal list of such grants (`false` when none).
+ */
+export async function inEditableLibraries(
+  { db, auth }: CallerContext,
+  column: AnyPgColumn,
+): Promise<SQL | undefined> {
+  if (hasPermission(auth, "libraries.manage_all")) return undefined;
+  const granted = await db
+    .select({ id: libraries.id })
+    .from(libraries)
+    .innerJoin(
+      libraryGrants,
+      and(eq(libraryGrants.libraryId, libraries.id), eq(libraryGrants.userId, auth.user.id)),
+    )
+    .where(
+      and(eq(libraries.brandspaceId, auth.brandspace.id), inArray(libraryGrants.access, ["edit", "manage"])),
+    );
+  return granted.length > 0
+    ? inArray(
+        column,
+        granted.map((g) => g.id),
+      )
+    : sql`false`;
+}
+
 /** 404 when invisible, 403 when visible but below the access the action needs. */
 export async function requireLibraryAccess(ctx: CallerContext, libraryId: string, needed: Access) {
   const access = await libraryAccess(ctx, libraryId);

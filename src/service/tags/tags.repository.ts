@@ -1,8 +1,9 @@
 import { and, eq, type SQL, sql } from "drizzle-orm";
 import type { AnyPgColumn } from "drizzle-orm/pg-core";
-import { inVisibleLibraries } from "../access/library-access.ts";
+import { inEditableLibraries, inVisibleLibraries } from "../access/library-access.ts";
 import { type Db, rowsOf } from "../db/client.ts";
-import { tagCountChanges, tagCounts } from "../db/schema/index.ts";
+import { files, tagCountChanges, tagCounts } from "../db/schema/index.ts";
+import { activeFile, type FileRow } from "../files/files.repository.ts";
 import type { CallerContext } from "../platform/context.ts";
 
 export interface TagRow {
@@ -86,4 +87,62 @@ export async function foldTagCounts(db: Db): Promise<number> {
     }
     return row?.folded ?? 0;
   });
+}
+
+/** The files a tag change touched, as their `file.updated` events describe them. */
+export type RetaggedFile = Pick<FileRow, "id" | "name" | "libraryId" | "folderId" | "kind">;
+
+const retaggedColumns = {
+  id: files.id,
+  name: files.name,
+  libraryId: files.libraryId,
+  folderId: files.folderId,
+  kind: files.kind,
+};
+
+/** Where a tag change reaches: one library (whose access the caller checked), else those the caller can edit. */
+type Reach = { libraryId: string | undefined };
+
+/**
+ * Sets `tags` to `newTags` (an expression over the row's `tags`) on the brandspace's active files carrying `tag`
+ * within reach, and returns them.
+ */
+async function retag(
+  ctx: CallerContext,
+  { tag, newTags, libraryId }: Reach & { tag: string; newTags: SQL },
+): Promise<RetaggedFile[]> {
+  const libraries =
+    libraryId === undefined
+      ? await inEditableLibraries(ctx, files.libraryId)
+      : eq(files.libraryId, libraryId);
+  return ctx.db
+    .update(files)
+    .set({ tags: newTags, updatedAt: new Date() })
+    .where(
+      and(
+        eq(files.brandspaceId, ctx.auth.brandspace.id),
+        sql`${files.tags} @> array[${tag}]::text[]`,
+        activeFile,
+        libraries,
+      ),
+    )
+    .returning(retaggedColumns);
+}
+
+/** `to` in place of `from`, where `from` stood; a file that already had `to` keeps its first place only. */
+export function renameTagOnFiles(
+  ctx: CallerContext,
+  { from, to, libraryId }: Reach & { from: string; to: string },
+) {
+  const renamed = sql`array(
+    select t from (
+      select case when u.tag = ${from} then ${to} else u.tag end as t, min(u.place) as place
+      from unnest(${files.tags}) with ordinality as u(tag, place)
+      group by 1
+    ) s order by s.place)`;
+  return retag(ctx, { tag: from, newTags: renamed, libraryId });
+}
+
+export function removeTagFromFiles(ctx: CallerContext, { tag, libraryId }: Reach & { tag: string }) {
+  return retag(ctx, { tag, newTags: sql`array_remove(${files.tags}, ${tag})`, libraryId });
 }

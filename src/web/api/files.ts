@@ -103,12 +103,6 @@ export const filePickerQuery = (q: string, kind?: "image") => ({
   staleTime: 30_000,
 });
 
-/** Tags in use that start with `q` (or the most used, without it), for suggesting one as it is typed. */
-export const tagSuggestionsQuery = (q: string, limit: number) => ({
-  ...apiQuery(listTags, { query: { limit, ...(q ? { q } : {}) } }),
-  staleTime: 30_000,
-});
-
 /** The command palette's file search; each answer counts on the search counter, so it is kept a while. */
 export const fileSearchQuery = (q: string, limit: number) => ({
   ...apiQuery(listFiles, { query: { q, limit } }),

@@ -33,6 +33,8 @@ const READS_BY_GROUP: Record<string, string[]> = {
     "listFolders",
     "getFolder",
     "getLibrary",
+    // Tags in use count active files: a retag, trash, restore or move changes them.
+    "listTags",
   ],
   folder: ["listFolders", "getFolder", "listFiles", "getLibrary"],
   library: ["listLibraries", "getLibrary"],

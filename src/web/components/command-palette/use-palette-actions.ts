@@ -16,6 +16,7 @@ import {
   Share2,
   SlidersHorizontal,
   Sun,
+  Tag,
   Trash2,
   Webhook,
 } from "lucide-react";
@@ -59,12 +60,8 @@ export function usePaletteActions({ onNewLibrary }: { onNewLibrary: () => void }
     go("go-libraries", "Libraries", Library, "/", ["home", "collections"]),
     go("go-files", "All files", Files, "/files", ["assets", "browse"]),
     go("go-boards", "Boards", LayoutGrid, "/boards", ["collections", "moodboard", "pinned"]),
-    go("go-properties", "Properties", SlidersHorizontal, "/properties", [
-      "fields",
-      "metadata",
-      "tags",
-      "status",
-    ]),
+    go("go-properties", "Properties", SlidersHorizontal, "/properties", ["fields", "metadata", "status"]),
+    go("go-tags", "Tags", Tag, "/tags", ["keywords", "labels", "rename", "merge"]),
     go("go-comments", "Comments", MessageSquare, "/comments", ["review", "feedback", "inbox", "mentions"]),
     go("go-pages", "Pages", FileText, "/pages", ["brand", "guidelines", "portal", "publish"]),
     go("go-shared-links", "Shared links", Share2, "/shared-links", ["share", "public", "visitors", "links"]),

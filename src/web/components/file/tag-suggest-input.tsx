@@ -1,6 +1,6 @@
 import { useQuery } from "@tanstack/react-query";
 import { type ComponentProps, type KeyboardEvent, useId, useState } from "react";
-import { tagSuggestionsQuery } from "../../api/files.ts";
+import { tagSuggestionsQuery } from "../../api/tags.ts";
 import { cn } from "../../lib/cn.ts";
 import { plural } from "../../lib/format.ts";
 import { lastTag, matchStart, withLastTag } from "../../lib/tag-text.ts";

@@ -10,6 +10,7 @@ import {
   Settings,
   Share2,
   SlidersHorizontal,
+  Tag,
   Trash2,
   Webhook,
 } from "lucide-react";
@@ -59,6 +60,9 @@ export function Sidebar() {
       </NavLink>
       <NavLink to="/properties" icon={SlidersHorizontal}>
         Properties
+      </NavLink>
+      <NavLink to="/tags" icon={Tag}>
+        Tags
       </NavLink>
       <NavLink to="/comments" icon={MessageSquare}>
         Comments
