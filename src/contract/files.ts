@@ -142,6 +142,9 @@ export const ListTagsQuery = PaginationQuery.extend({
     .max(100, "must be at most 100 characters")
     .optional()
     .meta({ description: "Keeps the tags whose text, or one of its words, starts with this (any case)." }),
+  library_id: IdRef.optional().meta({
+    description: "Counts the files of this library only (404 when the creator cannot see it).",
+  }),
 });
 export type ListTagsQuery = z.infer<typeof ListTagsQuery>;
 

@@ -95,6 +95,32 @@ describe("tags in use", () => {
     expect(seen).toEqual(["Zebra campaign", "summer-zeal", "zest", "zodiac"]);
   });
 
+  it("counts one library's files with library_id; a library the creator cannot see is 404", async () => {
+    expect(tagsOf(await listTags(owner, { q: "z", library_id: ownersLibrary }))).toEqual([
+      ["Zebra campaign", 2],
+      ["summer-zeal", 1],
+      ["zest", 1],
+    ]);
+    expect(tagsOf(await listTags(editor, { q: "z", library_id: editorsLibrary }))).toEqual([
+      ["Zebra campaign", 1],
+      ["zodiac", 1],
+    ]);
+    // The cursor belongs to its library's listing.
+    const first = await listTags(owner, { q: "z", library_id: ownersLibrary, limit: 1 });
+    expect(first.body.has_more).toBe(true);
+    const elsewhere = await listTags(owner, {
+      q: "z",
+      library_id: editorsLibrary,
+      cursor: first.body.next_cursor,
+    });
+    expect(elsewhere.status).toBe(400);
+    const hidden = await listTags(editor, { library_id: ownersLibrary });
+    expect(hidden.status).toBe(404);
+    expect(hidden.body.code).toBe("not_found");
+    expect((await listTags(owner, { library_id: "lib_01ARZ3NDEKTSV4RRFFQ69G5FAV" })).status).toBe(404);
+    expect((await listTags(owner, { library_id: "" })).status).toBe(400);
+  });
+
   it("refuses a long query and a key without files:read", async () => {
     const long = await listTags(owner, { q: "z".repeat(101) });
     expect(long.status).toBe(400);

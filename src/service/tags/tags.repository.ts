@@ -18,17 +18,28 @@ function startsWith(column: AnyPgColumn, q: string): SQL {
 }
 
 /**
- * The tags on the caller's visible, active files with how many files carry each, the most used first and then
- * by text, strictly after the keyset position `after` (file count, text): each count is its library's folded
- * count plus the changes not folded yet (`db/schema/tag-counts.ts`), summed over the visible libraries.
+ * The tags on the caller's visible, active files (or those of `libraryId`, which the caller may see) with how many
+ * files carry each, the most used first and then by text, strictly after the keyset position `after` (file count,
+ * text): each count is its library's folded count plus the changes not folded yet (`db/schema/tag-counts.ts`),
+ * summed over the libraries.
  */
 export async function tagsInUse(
   ctx: CallerContext,
-  { q, limit, after }: { q: string | undefined; limit: number; after: [number, string] | null },
+  {
+    q,
+    libraryId,
+    limit,
+    after,
+  }: { q: string | undefined; libraryId: string | undefined; limit: number; after: [number, string] | null },
 ): Promise<TagRow[]> {
   const where = (table: typeof tagCounts | typeof tagCountChanges) =>
-    and(eq(table.brandspaceId, ctx.auth.brandspace.id), q ? startsWith(table.tag, q) : undefined);
-  const visible = await inVisibleLibraries(ctx, sql`c.library_id`);
+    and(
+      eq(table.brandspaceId, ctx.auth.brandspace.id),
+      libraryId !== undefined ? eq(table.libraryId, libraryId) : undefined,
+      q ? startsWith(table.tag, q) : undefined,
+    );
+  // One library's visibility the caller checked; else the visible ones.
+  const visible = libraryId === undefined ? await inVisibleLibraries(ctx, sql`c.library_id`) : undefined;
   const counted = sql`
     select tag as name, sum(n)::int as file_count
     from (

@@ -225,6 +225,7 @@ export function AssetBrowser({
               search={search}
               setSearch={setSearch}
               members={canListMembers ? (members.data ?? []) : null}
+              libraryId={fileScope.libraryId}
               listColumns={
                 properties.data && (
                   <ColumnsMenu properties={properties.data} shown={columnIds} onChange={setColumnIds} />

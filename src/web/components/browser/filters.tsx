@@ -45,11 +45,18 @@ export function ExtensionFilter({ search, setSearch }: FilterProps) {
   );
 }
 
-export function TagFilter({ search, setSearch }: FilterProps) {
+/** The Tags filter; in a library or folder (`libraryId`) it suggests that library's tags. */
+export function TagFilter({ search, setSearch, libraryId }: FilterProps & { libraryId?: string }) {
   const state = useOpen();
   return (
     <FilterPopover name="Tags" testId="filter-tag" active={search.tag?.length ?? 0} {...state}>
-      <TagPanel open onOpenChange={state.onOpenChange} search={search} setSearch={setSearch} />
+      <TagPanel
+        open
+        onOpenChange={state.onOpenChange}
+        search={search}
+        setSearch={setSearch}
+        libraryId={libraryId}
+      />
     </FilterPopover>
   );
 }

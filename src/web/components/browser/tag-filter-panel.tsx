@@ -8,10 +8,10 @@ import { type PanelProps, toggled } from "./simple-filter-panels.tsx";
 
 /**
  * The Tags filter's contents: a field that suggests the tags in use (the most used first, as the file page's
- * does), where picking one or pressing Enter adds it; the tags chosen, each a toggle that takes it away. Files
+ * does; in a library or folder, that library's), where picking one or pressing Enter adds it; the tags chosen, each a toggle that takes it away. Files
  * shown carry every chosen tag, exactly as written.
  */
-export function TagPanel({ search, setSearch }: PanelProps) {
+export function TagPanel({ search, setSearch, libraryId }: PanelProps & { libraryId?: string }) {
   const [text, setText] = useState("");
   const chosen = search.tag ?? [];
   const add = (tag: string) => {
@@ -37,6 +37,7 @@ export function TagPanel({ search, setSearch }: PanelProps) {
         onKeyDown={onKeyDown}
         onPick={add}
         exclude={chosen}
+        libraryId={libraryId}
         className={cn(inputClassName, "h-8")}
       />
       {chosen.length > 0 && (

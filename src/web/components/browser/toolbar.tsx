@@ -98,6 +98,7 @@ export function Toolbar({
   summary,
   boardProperties,
   listColumns,
+  libraryId,
 }: {
   search: BrowseSearch;
   setSearch: SetSearch;
@@ -108,6 +109,8 @@ export function Toolbar({
   boardProperties?: Property[];
   /** The list view's column picker, beside the view toggle while the list shows. */
   listColumns?: ReactNode;
+  /** The library browsed (a library or one of its folders), whose tags the Tags filter suggests. */
+  libraryId?: string;
 }) {
   const filterProps = { search, setSearch };
   const filterRow = useSideScrollFades<HTMLElement>();
@@ -131,7 +134,7 @@ export function Toolbar({
           <SizeFilter {...filterProps} />
           <DateFilter {...filterProps} />
           {members && <UploaderFilter {...filterProps} members={members} />}
-          <TagFilter {...filterProps} />
+          <TagFilter {...filterProps} libraryId={libraryId} />
           <PropertyFilter {...filterProps} boardProperties={boardProperties} />
         </search>
         <SortControls {...filterProps} />

@@ -9,7 +9,7 @@ import { useDebounced } from "../../lib/use-debounced.ts";
 const SUGGESTIONS = 8;
 /**
  * Tags asked for, more than are shown, so that the ones already on the file can be left out: one size for every
- * field, so that every field shares the answer for the same words (each costs an aggregate over the files' tags).
+ * field, so that every field shares the answer for the same words.
  */
 const ASKED = 30;
 const TYPING_PAUSE_MS = 150;
@@ -31,7 +31,7 @@ function MatchedText({ text, typed }: { text: string; typed: string }) {
 type InputProps = Omit<ComponentProps<"input">, "value" | "onChange" | "role">;
 
 /**
- * A text field for tags, comma-separated, that suggests the brandspace's tags in use (the most used first) for
+ * A text field for tags, comma-separated, that suggests the brandspace's (or a library's) tags in use (the most used first) for
  * the one being typed: arrows move through them, Enter (or a comma) or a click picks one, Escape closes them;
  * `onKeyDown` gets every other key. `exclude` leaves out tags already there. The suggestions
  * open as the field gets the focus, so the most used tags are offered before anything is typed.
@@ -45,6 +45,7 @@ export function TagSuggestInput({
   className,
   onBlur,
   placement = "below",
+  libraryId,
   ...input
 }: InputProps & {
   value: string;
@@ -54,13 +55,15 @@ export function TagSuggestInput({
   exclude?: string[];
   /** Where the suggestions open: `above` where the field sits over a form's buttons, which they would cover. */
   placement?: "below" | "above";
+  /** Suggests the tags of this library's files (counted there) instead of the brandspace's. */
+  libraryId?: string;
 }) {
   const listId = useId();
   const [open, setOpen] = useState(false);
   const [active, setActive] = useState(-1);
   const typed = useDebounced(lastTag(value), TYPING_PAUSE_MS);
   const suggestions = useQuery({
-    ...tagSuggestionsQuery(typed, ASKED),
+    ...tagSuggestionsQuery(typed, ASKED, libraryId),
     enabled: open,
   });
   const typedTags = value.split(",").map((tag) => tag.trim());

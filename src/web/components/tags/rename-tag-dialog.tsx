@@ -9,30 +9,36 @@ import { useDebounced } from "../../lib/use-debounced.ts";
 import { Dialog } from "../ui/dialog.tsx";
 import { DialogActions, FormError } from "../ui/dialog-form.tsx";
 import { Input } from "../ui/input.tsx";
+import type { TagScope } from "./tag-scope.ts";
 
 const TYPING_PAUSE_MS = 250;
 
 /** The tag in use written exactly `name`, other than `tag` itself: renaming onto it merges the two. */
-function useExistingTag(name: string, tag: string) {
+function useExistingTag(name: string, tag: string, library: TagScope) {
   const typed = useDebounced(name.trim(), TYPING_PAUSE_MS);
-  const asked = useQuery({ ...tagSuggestionsQuery(typed, 20), enabled: typed !== "" && typed !== tag });
+  const asked = useQuery({
+    ...tagSuggestionsQuery(typed, 20, library?.id),
+    enabled: typed !== "" && typed !== tag,
+  });
   return typed === name.trim() ? asked.data?.data.find((t) => t.name === typed && t.name !== tag) : undefined;
 }
 
 /** Rename a tag on every file the user can edit; onto a tag in use, the two become one. */
 export function RenameTagDialog({
   tag,
+  library,
   open,
   onOpenChange,
 }: {
   tag: TagInUse;
+  library: TagScope;
   open: boolean;
   onOpenChange: (open: boolean) => void;
 }) {
   const [name, setName] = useState(tag.name);
   const [problem, setProblem] = useState<string | null>(null);
   const rename = useRenameTag();
-  const existing = useExistingTag(name, tag.name);
+  const existing = useExistingTag(name, tag.name, library);
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     const to = name.trim();
@@ -41,7 +47,9 @@ export function RenameTagDialog({
     if (to === tag.name) return setProblem("That is the tag's name already.");
     setProblem(null);
     try {
-      const result = await rename.mutateAsync({ body: { from: tag.name, to } });
+      const result = await rename.mutateAsync({
+        body: { from: tag.name, to, ...(library ? { library_id: library.id } : {}) },
+      });
       onOpenChange(false);
       toast.success(`“${tag.name}” is now “${to}” on ${plural(result.file_count, "file")}`);
     } catch (failure) {
@@ -53,7 +61,7 @@ export function RenameTagDialog({
       open={open}
       onOpenChange={onOpenChange}
       title={`Rename “${tag.name}”`}
-      description="The new name replaces the tag on every file you can edit. Trashed files keep their tags."
+      description={`The new name replaces the tag on every file${library ? ` of ${library.name}` : ""} you can edit. Trashed files keep their tags.`}
     >
       <form onSubmit={submit} className="space-y-3">
         <div>

@@ -8,9 +8,18 @@ import { toast } from "../../lib/toast.ts";
 import { ConfirmDialog } from "../ui/confirm-dialog.tsx";
 import { GuardedButton } from "../ui/guarded-button.tsx";
 import { RenameTagDialog } from "./rename-tag-dialog.tsx";
+import type { TagScope } from "./tag-scope.ts";
 
 /** One tag in use: its files (All files filtered by it), and Rename and Remove held with `denial`. */
-export function TagRow({ tag, denial }: { tag: TagInUse; denial: string | null }) {
+export function TagRow({
+  tag,
+  library,
+  denial,
+}: {
+  tag: TagInUse;
+  library: TagScope;
+  denial: string | null;
+}) {
   const [dialog, setDialog] = useState<"rename" | "remove" | null>(null);
   const remove = useRemoveTag();
   const close = (open: boolean) => !open && setDialog(null);
@@ -48,7 +57,7 @@ export function TagRow({ tag, denial }: { tag: TagInUse; denial: string | null }
             <Trash2 className="size-4" aria-hidden="true" />
           </GuardedButton>
         </div>
-        {dialog === "rename" && <RenameTagDialog tag={tag} open onOpenChange={close} />}
+        {dialog === "rename" && <RenameTagDialog tag={tag} library={library} open onOpenChange={close} />}
         <ConfirmDialog
           open={dialog === "remove"}
           onOpenChange={close}
@@ -56,13 +65,16 @@ export function TagRow({ tag, denial }: { tag: TagInUse; denial: string | null }
           confirmLabel="Remove tag"
           danger
           onConfirm={async () => {
-            const result = await remove.mutateAsync({ body: { tag: tag.name } });
+            const result = await remove.mutateAsync({
+              body: { tag: tag.name, ...(library ? { library_id: library.id } : {}) },
+            });
             setDialog(null);
             toast.success(`“${tag.name}” removed from ${plural(result.file_count, "file")}`);
           }}
         >
           <p>
-            The tag comes off the {plural(tag.file_count, "file")} you can edit that carry it; the files stay
+            The tag comes off the {plural(tag.file_count, "file")}
+            {library ? ` of ${library.name}` : ""} that carry it, where you can edit them; the files stay
             where they are. Trashed files keep it.
           </p>
         </ConfirmDialog>

@@ -1,13 +1,16 @@
-import { keepPreviousData, useInfiniteQuery } from "@tanstack/react-query";
+import { keepPreviousData, useInfiniteQuery, useQuery } from "@tanstack/react-query";
 import { createFileRoute } from "@tanstack/react-router";
 import { Search, Tag } from "lucide-react";
 import { useState } from "react";
+import { z } from "zod";
 import type { TagInUse } from "../../../contract/files.ts";
 import { useAccess } from "../../api/access.ts";
 import { errorMessage } from "../../api/error-message.ts";
+import { librariesQuery } from "../../api/libraries.ts";
 import { tagsInUseQuery } from "../../api/tags.ts";
 import { PageHeader } from "../../components/shell/page-header.tsx";
 import { TagRow } from "../../components/tags/tag-row.tsx";
+import type { TagScope } from "../../components/tags/tag-scope.ts";
 import { AccessNotice } from "../../components/ui/access-notice.tsx";
 import { Button } from "../../components/ui/button.tsx";
 import { Input } from "../../components/ui/input.tsx";
@@ -15,7 +18,13 @@ import { ListTable } from "../../components/ui/list-table.tsx";
 import { Skeleton } from "../../components/ui/skeleton.tsx";
 import { useDebounced } from "../../lib/use-debounced.ts";
 
+/** The library chosen lives in the URL, so a library's tags can be linked to and survive a reload. */
+const TagsSearch = z.object({
+  library: z.string().max(64).optional().catch(undefined),
+});
+
 export const Route = createFileRoute("/_app/tags")({
+  validateSearch: TagsSearch,
   component: TagsPage,
 });
 
@@ -34,8 +43,8 @@ function EmptyState({ searched }: { searched: string }) {
   );
 }
 
-function TagTable({ q, denial }: { q: string; denial: string | null }) {
-  const tags = useInfiniteQuery({ ...tagsInUseQuery(q), placeholderData: keepPreviousData });
+function TagTable({ q, library, denial }: { q: string; library: TagScope; denial: string | null }) {
+  const tags = useInfiniteQuery({ ...tagsInUseQuery(q, library?.id), placeholderData: keepPreviousData });
   if (tags.isPending)
     return (
       <div className="space-y-2 px-6" role="status" aria-label="Loading tags">
@@ -63,7 +72,7 @@ function TagTable({ q, denial }: { q: string; denial: string | null }) {
         ]}
       >
         {items.map((tag) => (
-          <TagRow key={tag.name} tag={tag} denial={denial} />
+          <TagRow key={tag.name} tag={tag} library={library} denial={denial} />
         ))}
       </ListTable>
       {tags.hasNextPage && (
@@ -83,6 +92,13 @@ function TagTable({ q, denial }: { q: string; denial: string | null }) {
 
 function TagsPage() {
   const access = useAccess();
+  const search = Route.useSearch();
+  const navigate = Route.useNavigate();
+  const libraries = useQuery(librariesQuery());
+  const chosen = libraries.data?.find((l) => l.id === search.library);
+  const library: TagScope = search.library
+    ? { id: search.library, name: chosen?.name ?? "this library" }
+    : null;
   const [text, setText] = useState("");
   const q = useDebounced(text.trim(), TYPING_PAUSE_MS);
   const readDenial = access.denial("files:read");
@@ -96,24 +112,41 @@ function TagsPage() {
           <p className="-mt-2 mb-4 max-w-3xl px-6 text-sm text-zinc-600 dark:text-zinc-400">
             The tags on the files you can see, the most used first. Rename a tag to correct it everywhere, or
             onto another tag to merge the two (“logo” into “Logo”); remove one to take it off every file.
-            Changes reach the files of the libraries you can edit.
+            Changes reach the files of the libraries you can edit, or of the one library chosen.
           </p>
-          <div className="relative mx-6 mb-4 max-w-sm">
-            <Search
-              className="-translate-y-1/2 pointer-events-none absolute top-1/2 left-2.5 size-4 text-zinc-500"
-              aria-hidden="true"
-            />
-            <Input
-              type="search"
-              aria-label="Find a tag"
-              placeholder="Find a tag"
-              value={text}
-              maxLength={100}
-              onChange={(event) => setText(event.target.value)}
-              className="pl-8"
-            />
+          <div className="mx-6 mb-4 flex flex-wrap items-center gap-2">
+            <div className="relative w-full max-w-sm">
+              <Search
+                className="-translate-y-1/2 pointer-events-none absolute top-1/2 left-2.5 size-4 text-zinc-500"
+                aria-hidden="true"
+              />
+              <Input
+                type="search"
+                aria-label="Find a tag"
+                placeholder="Find a tag"
+                value={text}
+                maxLength={100}
+                onChange={(event) => setText(event.target.value)}
+                className="pl-8"
+              />
+            </div>
+            <select
+              aria-label="Library"
+              className="h-9 rounded-md border border-zinc-300 bg-white px-2 text-sm dark:border-zinc-700 dark:bg-zinc-900"
+              value={search.library ?? ""}
+              onChange={(event) =>
+                navigate({ search: { library: event.target.value || undefined }, replace: true })
+              }
+            >
+              <option value="">All libraries</option>
+              {libraries.data?.map((l) => (
+                <option key={l.id} value={l.id}>
+                  {l.name}
+                </option>
+              ))}
+            </select>
           </div>
-          <TagTable q={q} denial={access.denial("files:write", "files.edit")} />
+          <TagTable q={q} library={library} denial={access.denial("files:write", "files.edit")} />
         </>
       )}
     </div>
