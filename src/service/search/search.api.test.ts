@@ -229,6 +229,21 @@ describe("file search typo neighbours", () => {
     expect(await names("approvedforprint")).toEqual([long]);
   });
 
+  it("learns the words a rename or a retag brings, misspelt too, and keeps the ones the file had", async () => {
+    const file = await uploadBytes(api, Buffer.from("retagged"), { name: "plain.png", library_id: library });
+    const renamed = await api("PATCH", `/v1/files/${file.id}`, {
+      body: { name: "quokkaland.png", tags: ["wombatique"] },
+    });
+    expect(renamed.status).toBe(200);
+    expect(await names("quokkalnd")).toEqual(["quokkaland.png"]);
+    expect(await names("wombatiqe")).toEqual(["quokkaland.png"]);
+    expect(
+      (await api("PATCH", `/v1/files/${file.id}`, { body: { tags: ["wombatique", "koalarama"] } })).status,
+    ).toBe(200);
+    expect(await names("koalarma")).toEqual(["quokkaland.png"]);
+    expect(await names("wombatiqe")).toEqual(["quokkaland.png"]);
+  });
+
   it("never takes one number for another", async () => {
     expect(await names("2024")).toEqual([]);
     expect(await names("2025")).toEqual(["report 2025.pdf"]);
