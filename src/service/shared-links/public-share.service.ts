@@ -1,4 +1,5 @@
 import type { FastifyRequest } from "fastify";
+import { FILE_KINDS } from "../../contract/files.ts";
 import type { PublicFile, ShareAccess } from "../../contract/sharing.ts";
 import { libraryAccess } from "../access/library-access.ts";
 import { filesOnBoard } from "../boards/board-files.repository.ts";
@@ -147,9 +148,15 @@ async function folderInShare(db: Db, link: repo.SharedLinkRow, folderId: string)
 }
 
 /** A file the share reaches: the shared file, a file on the shared board, or one inside the shared folder or library. */
+/**
+ * What a visitor is shown of a library, folder or board: every kind of file but pages, which have no bytes to
+ * preview or download and reach the public only by being published (`/p/…`): an unpublished page is a draft.
+ */
+const SHARED_KINDS = FILE_KINDS.filter((kind) => kind !== "page");
+
 async function requireFileInShare({ link, ctx }: OpenShare, fileId: string): Promise<FileRow> {
   const file = await findFile(ctx.db, link.brandspaceId, fileId.slice(0, 100));
-  if (!file || file.trashedAt || file.hiddenBy) throw notFound("file");
+  if (!file || file.trashedAt || file.hiddenBy || file.kind === "page") throw notFound("file");
   const inside =
     link.targetType === "file"
       ? file.id === link.targetId
@@ -210,7 +217,7 @@ export async function listShareFiles(visit: Visit, query: PageRequest & { folder
 /** One page of the files a share shows: at its top, or in a folder inside it. */
 export async function shareFilePage(share: OpenShare, query: PageRequest & { folder_id?: string }) {
   const { link, ctx } = share;
-  const page = { limit: query.limit, cursor: query.cursor };
+  const page = { limit: query.limit, cursor: query.cursor, kind: SHARED_KINDS };
   const asPublic = <T extends { data: Parameters<typeof toPublicFile>[0][] }>(list: T) => ({
     object: "list" as const,
     has_more: (list as unknown as { has_more: boolean }).has_more,

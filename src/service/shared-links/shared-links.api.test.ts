@@ -395,6 +395,38 @@ describe("the public side of a shared link", () => {
     );
   });
 
+  it("never shows a page, published or draft: a page reaches the public by being published, not through a link", async () => {
+    const library = (await owner("POST", "/v1/libraries", { body: { name: "With pages" } })).body.id;
+    const picture = await uploadBytes(owner, Buffer.from("picture"), {
+      name: "picture.txt",
+      library_id: library,
+    });
+    const page = async (title: string) =>
+      (await owner("POST", "/v1/pages", { body: { title, library_id: library } })).body.id as string;
+    const draft = await page("Tone of voice (draft)");
+    const published = await page("Brand guidelines");
+    expect((await owner("POST", `/v1/pages/${published}/publish`)).status).toBe(200);
+    const board = (await owner("POST", "/v1/boards", { body: { name: "Board with a page" } })).body.id;
+    expect(
+      (await owner("POST", `/v1/boards/${board}/files`, { body: { file_ids: [picture.id, draft] } })).status,
+    ).toBe(200);
+    for (const target of [
+      { type: "library", id: library },
+      { type: "board", id: board },
+    ]) {
+      const token = tokenOf(await share({ target }));
+      const listed = await visitor("GET", `/v1/public/shared-links/${token}/files`);
+      expect(listed.body.data.map((f: PublicFile) => f.id)).toEqual([picture.id]);
+      for (const id of [draft, published])
+        expectError(await visitor("GET", `/v1/public/shared-links/${token}/files/${id}`), 404, "not_found");
+    }
+    expectError(
+      await owner("POST", "/v1/shared-links", { body: { target: { type: "file", id: draft } } }),
+      409,
+      "conflict",
+    );
+  });
+
   it("a board link shows only the board's files its creator can see, in every public call", async () => {
     const editorsBoard = (await editor("POST", "/v1/boards", { body: { name: "Editor's picks" } })).body.id;
     const added = await owner("POST", `/v1/boards/${editorsBoard}/files`, {
