@@ -80,4 +80,14 @@ test("the Tags screen lists the tags in use, merges one into another by renaming
   await panel.getByRole("combobox", { name: "Files tagged" }).fill(lower.slice(0, 3));
   await panel.getByRole("option", { name: `${lower} 1 file` }).waitFor();
   expect(await panel.getByRole("option").allTextContents()).toEqual([`${lower}1 file`]);
+  await d.page.keyboard.press("Escape");
+
+  // A library's menu leads to its tags.
+  await d.page.getByRole("button", { name: "Library actions" }).click();
+  await d.page.getByRole("menuitem", { name: "Tags in this library" }).click();
+  await d.page.waitForURL((url) => url.pathname === "/tags");
+  await expect
+    .poll(() => d.page.getByRole("combobox", { name: "Library" }).inputValue())
+    .toBe(otherLibrary.id);
+  await expect.poll(rows).toEqual([[lower, "1"]]);
 });

@@ -11,7 +11,8 @@ const TILES = 4;
  */
 export function BoardCover({ files }: { files: FileBase[] | undefined }) {
   return (
-    <div aria-hidden="true" className="flex shrink-0 gap-1">
+    // On a phone the row's width goes to the board's name: the strip is decoration.
+    <div aria-hidden="true" className="flex shrink-0 gap-1 max-sm:hidden">
       {Array.from({ length: TILES }, (_, index) => {
         const file = files?.[index];
         return (
@@ -20,7 +21,6 @@ export function BoardCover({ files }: { files: FileBase[] | undefined }) {
             key={index}
             className={cn(
               "size-10 overflow-hidden rounded-md",
-              index > 0 && "hidden sm:block",
               files && !file
                 ? "border border-zinc-300 border-dashed dark:border-zinc-700"
                 : "bg-zinc-100 dark:bg-zinc-800",

@@ -24,9 +24,7 @@ export function BoardHeader({ board, summary }: { board: BoardWithProperties; su
     <BrowserHeader
       icon={<BoardGlyph board={board} />}
       title={board.name}
-      meta={[summary, board.pinned && "pinned", `Your access: ${board.my_access}`]
-        .filter(Boolean)
-        .join(" · ")}
+      meta={[summary, board.pinned && "pinned", `you can ${board.my_access}`].filter(Boolean).join(" · ")}
       actions={
         <>
           <ShareButton target={{ type: "board", id: board.id, name: board.name }} />

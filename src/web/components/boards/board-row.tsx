@@ -91,6 +91,7 @@ export function BoardRow({
           <Link
             to="/boards/$boardId"
             params={{ boardId: board.id }}
+            title={board.name}
             className="min-w-0 truncate font-medium hover:underline"
           >
             {board.name}
@@ -105,8 +106,7 @@ export function BoardRow({
           {/* At phone width the name needs the room: the count leads the line below it instead. */}
           {count && <span className="sm:hidden">{count} · </span>}
           {board.pinned ? "Pinned · " : ""}
-          <span className="capitalize">{board.my_access}</span> access · updated{" "}
-          <RelativeTime iso={board.updated_at} />
+          You can {board.my_access} · updated <RelativeTime iso={board.updated_at} />
         </p>
       </div>
       <BoardCover files={cover.data?.data} />

@@ -68,6 +68,7 @@ function FolderTile({ folder }: { folder: Folder }) {
             to="/folders/$folderId"
             params={{ folderId: folder.id }}
             draggable={false}
+            title={folder.name}
             className="block truncate font-medium text-sm outline-none after:absolute after:inset-0 after:rounded-lg focus-visible:after:ring-2 focus-visible:after:ring-accent-500"
           >
             {folder.name}

@@ -1,9 +1,11 @@
+import { useNavigate } from "@tanstack/react-router";
 import {
   FolderPlus,
   Globe,
   Library as LibraryIcon,
   MoreHorizontal,
   Pencil,
+  Tag,
   Trash2,
   Users,
 } from "lucide-react";
@@ -55,6 +57,7 @@ function LibraryHeader({ library }: { library: LibraryDetail }) {
   const denial = access.denial("libraries:write");
   const importDenial = access.denial("files:write", "files.upload");
   const later = (next: "edit" | "delete" | "import" | "access") => setTimeout(() => setDialog(next), 0);
+  const navigate = useNavigate();
   return (
     <BrowserHeader
       crumbs={[ROOT, { label: library.name }]}
@@ -79,6 +82,9 @@ function LibraryHeader({ library }: { library: LibraryDetail }) {
               <>
                 <M.Item disabled={!!importDenial} onSelect={() => later("import")}>
                   <Globe className="size-4" aria-hidden="true" /> Import from URL…
+                </M.Item>
+                <M.Item onSelect={() => navigate({ to: "/tags", search: { library: library.id } })}>
+                  <Tag className="size-4" aria-hidden="true" /> Tags in this library
                 </M.Item>
                 <M.Separator />
                 {denial && <M.Label variant="note">{denial}</M.Label>}

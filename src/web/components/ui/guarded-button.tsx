@@ -12,7 +12,9 @@ export function GuardedButton({
   className,
   ...props
 }: ButtonProps & { denial: string | null }) {
-  if (!denial) return <Button onClick={onClick} className={className} {...props} />;
+  // An icon alone says little: hovering it names the action, as the denial's tooltip does when it is held.
+  const title = props.title ?? (props.size === "icon" ? props["aria-label"] : undefined);
+  if (!denial) return <Button onClick={onClick} className={className} {...props} title={title} />;
   return (
     <Tooltip content={denial}>
       <Button

@@ -14,6 +14,9 @@ import { Button } from "../ui/button.tsx";
 import { PasswordGate, VisitorFrame, VisitorProblem } from "./visitor-frame.tsx";
 
 /** A transfer's page for recipients: password, message, the files, the zip and single downloads. */
+/** The folder part of a transfer item's path ("Event photography/booth.jpg" → "Event photography"), or "". */
+const folderOf = (path: string) => path.slice(0, Math.max(0, path.lastIndexOf("/")));
+
 export function TransferPage({ token }: { token: string }) {
   const queryClient = useQueryClient();
   const [accessToken, setAccessToken] = useState(() => visitorAccessToken.read("transfer", token));
@@ -98,8 +101,14 @@ export function TransferPage({ token }: { token: string }) {
         >
           {data.files.map((file) => (
             <li key={file.id} className="flex items-center gap-3 py-2 text-sm">
-              <span className="min-w-0 flex-1 truncate" title={file.path}>
-                {file.path}
+              {/* The name first, its folder below: a long folder path must not hide which file a row is. */}
+              <span className="min-w-0 flex-1" title={file.path}>
+                <span className="block truncate">{file.name}</span>
+                {folderOf(file.path) && (
+                  <span className="block truncate text-xs text-zinc-600 dark:text-zinc-400">
+                    {folderOf(file.path)}
+                  </span>
+                )}
               </span>
               <span className="text-xs text-zinc-600 dark:text-zinc-400">{formatBytes(file.size)}</span>
               <Button

@@ -64,10 +64,9 @@ function TagTable({ q, library, denial }: { q: string; library: TagScope; denial
     <>
       <ListTable
         caption="Tags in use"
-        minWidth="min-w-[32rem]"
         columns={[
           { key: "tag", label: "Tag" },
-          { key: "files", label: "Files", className: "w-24 text-right" },
+          { key: "files", label: "Files", className: "w-16 text-right sm:w-24" },
           { key: "actions", label: "Actions", hidden: true, className: "w-28" },
         ]}
       >
