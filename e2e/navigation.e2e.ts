@@ -44,6 +44,14 @@ describe("navigation", () => {
     await palette.getByRole("option", { name: "Transfers" }).waitFor();
     await d.page.keyboard.press("Enter");
     await d.page.waitForURL((url) => url.pathname === "/transfers");
+
+    // Boards by name.
+    const board = await d.api("POST", "/v1/boards", { name: d.fixtures.unique("Palette picks") });
+    await d.page.keyboard.press("Control+k");
+    await palette.getByRole("combobox").fill(board.name.toLowerCase());
+    await palette.getByRole("group", { name: "Boards" }).getByRole("option", { name: board.name }).waitFor();
+    await d.page.keyboard.press("Enter");
+    await d.page.waitForURL((url) => url.pathname === `/boards/${board.id}`);
   });
 
   test("palette results are real links: Ctrl+click opens a new tab, a plain click opens here", async () => {

@@ -1,6 +1,6 @@
 import { useNavigate } from "@tanstack/react-router";
 import { Command } from "cmdk";
-import { FileIcon, Folder, Library, Loader2, Search } from "lucide-react";
+import { FileIcon, Folder, LayoutGrid, Library, Loader2, Search } from "lucide-react";
 import { Dialog } from "radix-ui";
 import { useRef, useState } from "react";
 import { viaBff } from "../../api/client.ts";
@@ -76,6 +76,7 @@ export function CommandPalette({
     ...goTo.map((a) => `action:${a.id}`),
     ...results.libraries.map((l) => `library:${l.id}`),
     ...results.folders.map((f) => `folder:${f.folder.id}`),
+    ...results.boards.map((b) => `board:${b.id}`),
     ...(text ? results.files.map((f) => `file:${f.id}`) : []),
     ...commands.filter((a) => !a.denial).map((a) => `action:${a.id}`),
   ];
@@ -83,7 +84,7 @@ export function CommandPalette({
   const nothing =
     !results.loading &&
     actions.length === 0 &&
-    results.files.length + results.folders.length + results.libraries.length === 0;
+    results.files.length + results.folders.length + results.libraries.length + results.boards.length === 0;
 
   return (
     <Dialog.Root open={open} onOpenChange={onOpenChange}>
@@ -169,6 +170,24 @@ export function CommandPalette({
                       }}
                     >
                       {folder.name}
+                    </Item>
+                  ))}
+                </Command.Group>
+              )}
+              {results.boards.length > 0 && (
+                <Command.Group heading="Boards" className={GROUP}>
+                  {results.boards.map((board) => (
+                    <Item
+                      key={board.id}
+                      value={`board:${board.id}`}
+                      href={`/boards/${board.id}`}
+                      icon={<LayoutGrid className="size-4" aria-hidden="true" />}
+                      onSelect={() => {
+                        close();
+                        void navigate({ to: "/boards/$boardId", params: { boardId: board.id } });
+                      }}
+                    >
+                      {board.name}
                     </Item>
                   ))}
                 </Command.Group>

@@ -1,9 +1,11 @@
 import { type UseQueryResult, useQueries, useQuery } from "@tanstack/react-query";
 import { useMemo } from "react";
+import type { Board } from "../../../contract/boards.ts";
 import type { FileBase } from "../../../contract/files.ts";
 import type { Folder } from "../../../contract/folders.ts";
 import type { Library } from "../../../contract/libraries.ts";
 import { useAccess } from "../../api/access.ts";
+import { boardsQuery } from "../../api/boards.ts";
 import { fileSearchQuery } from "../../api/files.ts";
 import { libraryFoldersQuery } from "../../api/folders.ts";
 import { librariesQuery } from "../../api/libraries.ts";
@@ -13,6 +15,7 @@ import { normalise } from "./match.ts";
 const FILE_LIMIT = 8;
 const FOLDER_LIMIT = 8;
 const LIBRARY_LIMIT = 6;
+const BOARD_LIMIT = 6;
 /** File search consumes the brandspace's search counter: ask once the typing pauses. */
 const FILE_SEARCH_DELAY_MS = 200;
 
@@ -26,6 +29,7 @@ export interface PaletteResults {
   files: FileBase[];
   folders: FolderHit[];
   libraries: Library[];
+  boards: Board[];
   loading: boolean;
   /** The file search failed or is not allowed: the reason, shown in place of file results. */
   fileProblem: string | null;
@@ -53,8 +57,8 @@ function trailOf(folder: Folder, byId: Map<string, Folder>, libraryName: string)
 }
 
 /**
- * What the palette finds for `search`: files through the service's search (debounced), folders and libraries
- * by name from cached lists. Folders have no search parameter, so each library's whole tree is listed once
+ * What the palette finds for `search`: files through the service's search (debounced), folders, libraries and
+ * boards by name from cached lists. Folders have no search parameter, so each library's whole tree is listed once
  * while the palette is open (cached for a minute) and filtered here.
  */
 export function usePaletteResults(search: string, open: boolean): PaletteResults {
@@ -66,6 +70,7 @@ export function usePaletteResults(search: string, open: boolean): PaletteResults
   const canReadLibraries = access.can("libraries:read");
 
   const libraries = useQuery({ ...librariesQuery(), enabled: open && canReadLibraries });
+  const boards = useQuery({ ...boardsQuery(), enabled: open && access.can("boards:read") });
   const files = useQuery({
     ...fileSearchQuery(debounced, FILE_LIMIT),
     enabled: open && canReadFiles && debounced.length > 0,
@@ -103,12 +108,24 @@ export function usePaletteResults(search: string, open: boolean): PaletteResults
         .slice(0, LIBRARY_LIMIT)
     : [];
 
+  // Names that start with the search first, as for folders.
+  const matchingBoards = needle
+    ? (boards.data ?? [])
+        .filter((board) => normalise(board.name).includes(needle))
+        .sort(
+          (a, b) =>
+            Number(!normalise(a.name).startsWith(needle)) - Number(!normalise(b.name).startsWith(needle)),
+        )
+        .slice(0, BOARD_LIMIT)
+    : [];
+
   const fileDenial = access.denial("files:read");
   return {
     // Only the answer for what is typed now: a stale row would take Enter away from the command typed.
     files: text && debounced === text ? (files.data?.data ?? []) : [],
     folders,
     libraries: matchingLibraries,
+    boards: matchingBoards,
     loading:
       (text.length > 0 && canReadFiles && (debounced !== text || files.isFetching)) ||
       (needle.length > 0 && folderLists.loading),
