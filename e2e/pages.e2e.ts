@@ -1,5 +1,5 @@
 import { describe, expect, test } from "vitest";
-import { expectToast, openDashboard, serviceApi } from "./harness.ts";
+import { expectToast, fileItem, openDashboard, serviceApi } from "./harness.ts";
 
 describe("pages", () => {
   test("build a page with a heading, an image and a board, publish it, read it as a visitor, unpublish", async () => {
@@ -128,6 +128,21 @@ describe("pages", () => {
     await d.page.waitForURL((u) => u.pathname === "/usage");
     const kept = await api("GET", `/v1/pages/${saved.id}`);
     expect(kept.content.blocks).toHaveLength(4);
+  });
+
+  test("a page in a library's grid says Page instead of a byte size, and opens in its editor", async () => {
+    const { fixtures, api } = serviceApi();
+    const library = await fixtures.createLibrary(fixtures.unique("Handbooks"));
+    const title = fixtures.unique("Tone of voice");
+    const page = await api("POST", "/v1/pages", { title, library_id: library.id });
+    const d = await openDashboard();
+    await d.goto(`/libraries/${library.id}`);
+    const tile = fileItem(d.page, title);
+    await tile.waitFor();
+    expect(await tile.textContent()).toContain("Page");
+    expect(await tile.textContent()).not.toMatch(/\bbytes?\b|\bkB\b/);
+    await tile.getByRole("link", { name: title }).click();
+    await d.page.waitForURL((url) => url.pathname === `/pages/${page.id}`);
   });
 
   test("a published page's file grid shows a small image at its own size, not scaled up", async () => {

@@ -1,7 +1,7 @@
 import { CircleAlert, LoaderCircle } from "lucide-react";
 import type { FileBase } from "../../../contract/files.ts";
 import { cn } from "../../lib/cn.ts";
-import { formatDuration, formatResolution } from "../../lib/format.ts";
+import { formatBytes, formatDuration, formatResolution } from "../../lib/format.ts";
 
 /** "Processing" while renditions are made, "Failed" when they could not be; nothing once ready. */
 export function StatusBadge({ status, className }: { status: FileBase["status"]; className?: string }) {
@@ -40,6 +40,13 @@ export function ExtensionBadge({ extension, className }: { extension: string; cl
     </span>
   );
 }
+
+/**
+ * A file's size as people read it; a page (blocks edited in the dashboard) has no file size worth showing: its
+ * stored bytes are its content's JSON.
+ */
+export const sizeLabel = (file: Pick<FileBase, "kind" | "size">) =>
+  file.kind === "page" ? "Page" : formatBytes(file.size);
 
 /** Resolution for stills, duration for time-based media, else nothing. */
 export function fileDetail(file: FileBase): string | null {

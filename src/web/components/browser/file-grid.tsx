@@ -2,8 +2,7 @@ import { useVirtualizer } from "@tanstack/react-virtual";
 import { useEffect, useRef } from "react";
 import type { FileBase } from "../../../contract/files.ts";
 import { cn } from "../../lib/cn.ts";
-import { formatBytes } from "../../lib/format.ts";
-import { ExtensionBadge, fileDetail, StatusBadge } from "./file-badges.tsx";
+import { ExtensionBadge, fileDetail, StatusBadge, sizeLabel } from "./file-badges.tsx";
 import { type CellContext, type CollectionProps, checkboxProps, itemProps } from "./file-cell.ts";
 import { FileName } from "./file-name.tsx";
 import { FileThumb } from "./file-thumb.tsx";
@@ -80,9 +79,9 @@ function FileTile({
           <FileName file={file} linked={context.fileLinks} onFollow={context.onLinkOpen} />
         </p>
         <p className="flex min-w-0 items-center gap-1.5 text-xs text-zinc-600 leading-4 dark:text-zinc-400">
-          <ExtensionBadge extension={file.extension} />
+          {file.kind !== "page" && <ExtensionBadge extension={file.extension} />}
           <span className="truncate">
-            {formatBytes(file.size)}
+            {sizeLabel(file)}
             {detail && ` · ${detail}`}
           </span>
         </p>

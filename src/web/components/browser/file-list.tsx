@@ -68,7 +68,13 @@ interface Column {
 
 const COLUMNS: Record<string, Column> = {
   kind: { id: "kind", title: "Kind", width: "7rem", cell: (f) => KIND_NAMES[f.kind] },
-  size: { id: "size", title: "Size", width: "6rem", sort: "size", cell: (f) => formatBytes(f.size) },
+  size: {
+    id: "size",
+    title: "Size",
+    width: "6rem",
+    sort: "size",
+    cell: (f) => (f.kind === "page" ? "—" : formatBytes(f.size)),
+  },
   detail: { id: "detail", title: "Details", width: "7rem", cell: (f) => fileDetail(f) ?? "—" },
   uploader: {
     id: "uploader",
