@@ -74,7 +74,15 @@ export default defineConfig({
     // Everything the first screen needs ships as one file: dozens of small shared chunks cost requests and
     // compress worse than one (about 10 KB more gzip on a browse screen). Screens and on-demand code still split.
     rolldownOptions: {
-      output: { codeSplitting: { groups: [{ name: "app", tags: ["$initial"] }] } },
+      output: {
+        codeSplitting: { groups: [{ name: "app", tags: ["$initial"] }] },
+        // A chunk of contract modules shared by screens is named as such: named after its first module alone
+        // (`properties`), it read as the Properties screen's own code.
+        chunkFileNames: (chunk) =>
+          chunk.moduleIds.length > 0 && chunk.moduleIds.every((id) => id.includes("/src/contract/"))
+            ? "assets/contract-[name]-[hash].js"
+            : "assets/[name]-[hash].js",
+      },
     },
     chunkSizeWarningLimit: 600,
   },
