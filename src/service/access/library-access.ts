@@ -61,33 +61,6 @@ export async function oldestEditableLibrary({ db, auth }: CallerContext): Promis
   return row?.id ?? null;
 }
 
-/**
- * The libraries whose files the caller can change (edit or manage access), as a condition on a `library_id`
- * column: none needed with `libraries.manage_all`, else the literal list of such grants (`false` when none).
- */
-export async function inEditableLibraries(
-  { db, auth }: CallerContext,
-  column: AnyPgColumn,
-): Promise<SQL | undefined> {
-  if (hasPermission(auth, "libraries.manage_all")) return undefined;
-  const granted = await db
-    .select({ id: libraries.id })
-    .from(libraries)
-    .innerJoin(
-      libraryGrants,
-      and(eq(libraryGrants.libraryId, libraries.id), eq(libraryGrants.userId, auth.user.id)),
-    )
-    .where(
-      and(eq(libraries.brandspaceId, auth.brandspace.id), inArray(libraryGrants.access, ["edit", "manage"])),
-    );
-  return granted.length > 0
-    ? inArray(
-        column,
-        granted.map((g) => g.id),
-      )
-    : sql`false`;
-}
-
 /** 404 when invisible, 403 when visible but below the access the action needs. */
 export async function requireLibraryAccess(ctx: CallerContext, libraryId: string, needed: Access) {
   const access = await libraryAccess(ctx, libraryId);
@@ -98,13 +71,15 @@ export async function requireLibraryAccess(ctx: CallerContext, libraryId: string
 }
 
 /**
- * A condition on a `library_id` column (or a subquery's column, as SQL) restricting rows to visible libraries. `libraries.manage_all` needs none
- * (the brandspace condition suffices); anyone else gets the literal list of granted libraries, which keeps the
- * planner on the listing indexes where a subquery would make it guess.
+ * A `library_id` column (or a subquery's column, as SQL) kept to the caller's libraries: with `libraries.manage_all`
+ * no condition (the brandspace condition suffices); anyone else gets the literal list of the libraries granted to
+ * them (at one of `levels`, when given; `false` when none), which keeps the planner on the listing indexes where a
+ * subquery would make it guess.
  */
-export async function inVisibleLibraries(
+async function inGrantedLibraries(
   { db, auth }: CallerContext,
   column: AnyPgColumn | SQL,
+  levels?: Access[],
 ): Promise<SQL | undefined> {
   if (hasPermission(auth, "libraries.manage_all")) return undefined;
   const granted = await db
@@ -114,7 +89,12 @@ export async function inVisibleLibraries(
       libraryGrants,
       and(eq(libraryGrants.libraryId, libraries.id), eq(libraryGrants.userId, auth.user.id)),
     )
-    .where(eq(libraries.brandspaceId, auth.brandspace.id));
+    .where(
+      and(
+        eq(libraries.brandspaceId, auth.brandspace.id),
+        levels ? inArray(libraryGrants.access, levels) : undefined,
+      ),
+    );
   return granted.length > 0
     ? inArray(
         sql`${column}`,
@@ -122,3 +102,11 @@ export async function inVisibleLibraries(
       )
     : sql`false`;
 }
+
+/** Rows of the libraries the caller can see (see `inGrantedLibraries`). */
+export const inVisibleLibraries = (ctx: CallerContext, column: AnyPgColumn | SQL) =>
+  inGrantedLibraries(ctx, column);
+
+/** Rows of the libraries whose files the caller can change: edit or manage access. */
+export const inEditableLibraries = (ctx: CallerContext, column: AnyPgColumn | SQL) =>
+  inGrantedLibraries(ctx, column, ["edit", "manage"]);
