@@ -11,8 +11,7 @@ const TILES = 4;
  */
 export function BoardCover({ files }: { files: FileBase[] | undefined }) {
   return (
-    // On a phone the row's width goes to the board's name: the strip is decoration.
-    <div aria-hidden="true" className="flex shrink-0 gap-1 max-sm:hidden">
+    <div aria-hidden="true" className="flex shrink-0 gap-1">
       {Array.from({ length: TILES }, (_, index) => {
         const file = files?.[index];
         return (
@@ -21,6 +20,7 @@ export function BoardCover({ files }: { files: FileBase[] | undefined }) {
             key={index}
             className={cn(
               "size-10 overflow-hidden rounded-md",
+              index > 0 && "hidden sm:block",
               files && !file
                 ? "border border-zinc-300 border-dashed dark:border-zinc-700"
                 : "bg-zinc-100 dark:bg-zinc-800",
