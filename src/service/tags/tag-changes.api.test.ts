@@ -39,7 +39,10 @@ async function watchUpdates() {
       .from(events)
       .where(gt(events.seq, last?.seq ?? 0))
       .orderBy(asc(events.seq));
-    return rows.map((r) => ({ type: r.type, actor: r.actor, id: (r.data as { id: string }).id }));
+    return rows.map((r) => {
+      const data = r.data as { id: string; file_type?: string };
+      return { type: r.type, actor: r.actor, id: data.id, fileType: data.file_type };
+    });
   };
 }
 
@@ -95,6 +98,18 @@ describe("renaming a tag", () => {
     expect(await tagsOf(elsewhere)).toEqual(["spring-24"]);
     expect((await owner("POST", `/v1/files/${trashed}/restore`)).status).toBe(200);
     expect(await tagsOf(trashed)).toEqual(["spring-24"]);
+  });
+
+  it("a page's tag change arrives as file.updated with file_type canvas, as the spec asks of a page's tag change", async () => {
+    const library = await newLibrary("Pages");
+    const page = (await owner("POST", "/v1/pages", { body: { title: "Guide", library_id: library } })).body
+      .id;
+    expect((await owner("PATCH", `/v1/files/${page}`, { body: { tags: ["guide-v1"] } })).status).toBe(200);
+    const updates = await watchUpdates();
+    const res = await owner("POST", "/v1/tags/rename", { body: { from: "guide-v1", to: "guide-v2" } });
+    expect(res.body.file_count).toBe(1);
+    expect(await updates()).toEqual([{ type: "file.updated", actor: "user", id: page, fileType: "canvas" }]);
+    expect(await tagsOf(page)).toEqual(["guide-v2"]);
   });
 });
 
