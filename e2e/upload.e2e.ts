@@ -79,6 +79,69 @@ describe("uploads", () => {
     expect(png).toMatchObject({ kind: "image", resolution: "480x360", status: "ready" });
   });
 
+  test("a name already in the folder asks first: replace makes a new version, keep both a second file, skip nothing", async () => {
+    const d = await openDashboard();
+    const library = await d.fixtures.createLibrary(d.fixtures.unique("Clash"));
+    const folder = await d.fixtures.createFolder(library.id, "Briefs");
+    const brief = await d.fixtures.uploadBytes(
+      { name: "brief.txt", folder_id: folder.id },
+      Buffer.from("First draft\n"),
+    );
+    await d.goto(`/folders/${folder.id}?sort=name&order=asc`);
+    await d.page.getByRole("heading", { level: 1, name: "Briefs" }).waitFor();
+    await expect.poll(() => shownFileNames(d.page)).toEqual(["brief.txt"]);
+    const input = d.page.getByLabel("Choose files to upload");
+    const text = (name: string, content: string) => ({
+      name,
+      mimeType: "text/plain",
+      buffer: Buffer.from(content),
+    });
+    const panel = d.page.getByRole("region", { name: "Uploads" });
+    const uploaded = (name: string) =>
+      panel.getByRole("progressbar", { name: `Upload progress of ${name}` }).getAttribute("aria-valuetext");
+    // Names and sizes, sorted (two files of one name come in no set order).
+    const filesHere = async () =>
+      (await d.api("GET", `/v1/files?folder_id=${folder.id}&limit=10`)).data
+        .map((f: { name: string; size: number }) => `${f.name} ${f.size}`)
+        .sort();
+
+    // A free name starts at once; the taken one waits for the answer.
+    await input.setInputFiles([text("brief.txt", "Second draft, longer\n"), text("notes.txt", "Notes\n")]);
+    const question = d.page.getByRole("dialog", { name: "“brief.txt” is already here" });
+    await question.getByText("A file with this name is in this folder.").waitFor();
+    // (The open question hides the page from the accessibility tree: the service tells.)
+    await expect.poll(filesHere).toEqual(["brief.txt 12", "notes.txt 6"]);
+    await d.screenshot("name-clash");
+    await d.expectAccessible("the name clash question");
+
+    await question.getByRole("button", { name: "Replace" }).click();
+    await question.waitFor({ state: "detached" });
+    expect(await uploaded("notes.txt")).toMatch(/^100%, Uploaded/);
+    await expect.poll(() => uploaded("brief.txt")).toMatch(/^100%, Uploaded/);
+    const versions = await d.api("GET", `/v1/files/${brief.id}/versions`);
+    expect(versions.data).toHaveLength(2);
+    expect(await filesHere()).toEqual(["brief.txt 21", "notes.txt 6"]);
+
+    // Several taken names are listed; keep both adds files of their own.
+    await input.setInputFiles([text("brief.txt", "Third\n"), text("notes.txt", "More notes\n")]);
+    const several = d.page.getByRole("dialog", { name: "2 files are already here" });
+    await several.getByRole("list", { name: "Names already taken" }).getByText("notes.txt").waitFor();
+    await several.getByRole("button", { name: "Keep both" }).click();
+    await expect.poll(filesHere).toEqual(["brief.txt 21", "brief.txt 6", "notes.txt 11", "notes.txt 6"]);
+
+    // Skip, or closing the question, uploads nothing.
+    await input.setInputFiles([text("brief.txt", "Fourth\n")]);
+    await d.page
+      .getByRole("dialog", { name: "“brief.txt” is already here" })
+      .getByRole("button", { name: "Skip" })
+      .click();
+    await input.setInputFiles([text("notes.txt", "Fifth\n")]);
+    await d.page.getByRole("dialog", { name: "“notes.txt” is already here" }).waitFor();
+    await d.page.keyboard.press("Escape");
+    await d.page.getByRole("dialog").waitFor({ state: "detached" });
+    expect(await filesHere()).toHaveLength(4);
+  });
+
   test("a multipart upload pauses, keeps its parts, and resumes where it stopped", async () => {
     const size = 120 * MiB;
     const file = path.join(tempDir, "big.bin");

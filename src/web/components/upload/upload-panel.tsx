@@ -3,6 +3,7 @@ import { useId, useState, useSyncExternalStore } from "react";
 import { Button } from "../ui/button.tsx";
 import { imports } from "./import-queue.ts";
 import { ImportRow } from "./import-row.tsx";
+import { NameClashDialog } from "./name-clash-dialog.tsx";
 import { aggregateProgress, percentOf } from "./plan.ts";
 import { UNFINISHED, type UploadItem } from "./upload-item.ts";
 import { UploadRow } from "./upload-row.tsx";
@@ -22,8 +23,18 @@ function titleOf(items: readonly UploadItem[]): string {
   return "Uploads complete";
 }
 
-/** The queue, bottom right on every page: overall progress, each upload with its controls, and URL imports. */
+/** The upload queue's panel, and the question about names already taken when there is one. */
 export function UploadPanel() {
+  return (
+    <>
+      <NameClashDialog />
+      <QueuePanel />
+    </>
+  );
+}
+
+/** The queue, bottom right on every page: overall progress, each upload with its controls, and URL imports. */
+function QueuePanel() {
   useUploadEffects();
   const items = useUploads();
   const importItems = useSyncExternalStore(imports.subscribe, imports.getSnapshot, imports.getSnapshot);

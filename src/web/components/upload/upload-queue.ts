@@ -12,7 +12,7 @@ const runtime = onDemand(() => import("./upload-runtime.ts"));
 
 export function queueUploads(files: readonly File[], target: UploadTarget): void {
   runtime.load().then(
-    ({ uploads }) => uploads.add(files, target),
+    ({ queueFiles }) => queueFiles(files, target),
     () => toast.error("The upload could not start: the connection may have dropped. Try again."),
   );
 }

@@ -3,4 +3,4 @@
 export { imports } from "./import-queue.ts";
 export { UploadPanel } from "./upload-panel.tsx";
 export { UploadRow } from "./upload-row.tsx";
-export { uploads } from "./upload-store.ts";
+export { queueFiles, uploads } from "./upload-store.ts";
