@@ -123,6 +123,12 @@ describe("browse", () => {
     await filters.evaluate((row) => row.scrollTo({ left: 0 }));
     expect((await toolbar.boundingBox())!.height).toBeLessThan(140);
     expect(await toolbar.evaluate((bar) => getComputedStyle(bar).position)).toBe("static");
+    // Two columns of tiles, each wide enough for a thumbnail and its name.
+    const [first, second] = await Promise.all(
+      [0, 1].map((i) => d.page.locator("[data-file-id]").nth(i).boundingBox()),
+    );
+    expect(second!.y).toBe(first!.y);
+    expect(first!.width).toBeGreaterThan(140);
     await d.screenshot("phone-toolbar");
     await d.expectAccessible("folder on a phone");
   });
@@ -206,6 +212,16 @@ describe("browse", () => {
     await tile.click({ position: { x: 40, y: 20 } });
     expect(await tile.getAttribute("data-selected")).not.toBeNull();
     expect(new URL(d.page.url()).pathname).toBe(`/folders/${folder.id}`);
+    // Escape clears the selection, where the tile has focus and where nothing has.
+    const bar = d.page.getByRole("toolbar", { name: "Selection actions" });
+    await d.page.keyboard.press("Escape");
+    await bar.waitFor({ state: "detached" });
+    await tile.click({ position: { x: 40, y: 20 } });
+    await bar.waitFor();
+    await d.page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
+    await d.page.keyboard.press("Escape");
+    await bar.waitFor({ state: "detached" });
+    expect(await tile.getAttribute("data-selected")).toBeNull();
 
     await d.page.getByRole("button", { name: "List view" }).click();
     const row = fileItem(d.page, "beta.png");

@@ -12,13 +12,17 @@ import { useLoadMoreNearEnd } from "./use-load-more.ts";
 import { useScrollParent } from "./use-scroll-parent.ts";
 
 const MIN_TILE = 188;
+/** On a phone, two columns of smaller tiles rather than one of a whole screen's width. */
+const MIN_TILE_NARROW = 140;
+const NARROW = 480;
 const GAP = 12;
 /** Tile padding (2 × 6px), the gap under the thumbnail and the two text lines. */
 const TILE_CHROME = 12 + 8 + 20 + 16;
 
 /** Column count and row height from the container's width: every row is the same height, so no measuring. */
 function layoutOf(width: number) {
-  const columns = Math.max(1, Math.floor((width + GAP) / (MIN_TILE + GAP)));
+  const minTile = width < NARROW ? MIN_TILE_NARROW : MIN_TILE;
+  const columns = Math.max(1, Math.floor((width + GAP) / (minTile + GAP)));
   const tileWidth = (width - GAP * (columns - 1)) / columns;
   const tileHeight = Math.round(((tileWidth - 12) * 3) / 4 + TILE_CHROME);
   return { columns, tileHeight };

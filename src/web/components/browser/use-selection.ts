@@ -39,6 +39,19 @@ export function useSelection<T extends { id: string }>(list: T[], resetKey: stri
     });
   }, [list]);
 
+  // Escape clears the selection also when nothing has focus (after a drag on empty space, a click on the page):
+  // the collection's own keys and the selection bar handle it where they have focus.
+  useEffect(() => {
+    if (ids.size === 0) return;
+    const clearOnEscape = (event: KeyboardEvent) => {
+      if (event.key !== "Escape" || event.defaultPrevented || event.target !== document.body) return;
+      anchor.current = null;
+      setIds(new Set());
+    };
+    document.addEventListener("keydown", clearOnEscape);
+    return () => document.removeEventListener("keydown", clearOnEscape);
+  }, [ids]);
+
   const click = useCallback(
     (index: number, how: { toggle?: boolean; range?: boolean } = {}) => {
       const item = list[index];
