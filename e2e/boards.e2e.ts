@@ -373,13 +373,21 @@ describe("boards", () => {
     await row(d, full.id).scrollIntoViewIfNeeded();
     await row(d, full.id).getByText("2 files", { exact: true }).filter({ visible: true }).waitFor();
 
-    // A phone in the dark: the first thumbnail only, and nothing wider than the screen.
+    // A phone in the dark: the first thumbnail only, nothing wider than the screen, and a long name on two lines.
+    const long = await d.api("POST", "/v1/boards", {
+      name: d.fixtures.unique("Spring campaign for retail partners"),
+    });
     const phone = await openDashboard({ viewport: { width: 390, height: 844 }, colorScheme: "dark" });
     await phone.goto("/boards");
     await row(phone, full.id).scrollIntoViewIfNeeded();
     await row(phone, full.id).getByText("2 files ·").filter({ visible: true }).waitFor();
     await expect.poll(() => row(phone, full.id).locator("img:visible").count()).toBe(1);
     expect(await overflowsHorizontally(phone.page)).toBe(false);
+    const longName = row(phone, long.id).getByRole("link", { name: long.name });
+    const lineHeight = await longName.evaluate((link) =>
+      Number.parseFloat(getComputedStyle(link).lineHeight),
+    );
+    expect((await longName.boundingBox())!.height).toBeGreaterThanOrEqual(2 * lineHeight - 1);
     await phone.screenshot("boards-covers-phone-dark");
   });
 });

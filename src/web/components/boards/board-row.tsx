@@ -92,7 +92,8 @@ export function BoardRow({
             to="/boards/$boardId"
             params={{ boardId: board.id }}
             title={board.name}
-            className="min-w-0 truncate font-medium hover:underline"
+            // Two lines on a phone, where the cover and the buttons leave the name little width.
+            className="wrap-anywhere line-clamp-2 min-w-0 font-medium hover:underline sm:line-clamp-1"
           >
             {board.name}
           </Link>
