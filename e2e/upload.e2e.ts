@@ -1,4 +1,4 @@
-import { mkdtemp, rm, writeFile } from "node:fs/promises";
+import { mkdir, mkdtemp, rm, writeFile } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
@@ -140,6 +140,58 @@ describe("uploads", () => {
     await d.page.keyboard.press("Escape");
     await d.page.getByRole("dialog").waitFor({ state: "detached" });
     expect(await filesHere()).toHaveLength(4);
+  });
+
+  test("Upload folder… makes the folder and its subfolders, uploads into them, and merges when uploaded again", async () => {
+    const root = path.join(tempDir, "picked");
+    await mkdir(path.join(root, "Campaign", "Social"), { recursive: true });
+    const d = await openDashboard();
+    await writeFile(
+      path.join(root, "Campaign", "cover.png"),
+      await d.fixtures.png(320, 240, { r: 200, g: 40, b: 40 }),
+    );
+    await writeFile(path.join(root, "Campaign", ".DS_Store"), "system");
+    await writeFile(path.join(root, "Campaign", "Social", "post.txt"), "Caption\n");
+    const library = await d.fixtures.createLibrary(d.fixtures.unique("Folders"));
+    const launch = await d.fixtures.createFolder(library.id, "Launch");
+    await d.goto(`/folders/${launch.id}`);
+    await d.page.getByRole("heading", { level: 1, name: "Launch" }).waitFor();
+
+    const pickFolder = async () => {
+      const chooser = d.page.waitForEvent("filechooser");
+      await d.page.getByRole("button", { name: "Folder actions" }).click();
+      await d.page.getByRole("menuitem", { name: "Upload folder…" }).click();
+      await (await chooser).setFiles(path.join(root, "Campaign"));
+    };
+    const childFolders = async (folderId: string) =>
+      (await d.api("GET", `/v1/folders?folder_id=${folderId}`)).data as { id: string; name: string }[];
+    const fileNames = async (folderId: string) =>
+      (await d.api("GET", `/v1/files?folder_id=${folderId}`)).data
+        .map((f: { name: string }) => f.name)
+        .sort();
+
+    await pickFolder();
+    await expect.poll(async () => (await childFolders(launch.id)).map((f) => f.name)).toEqual(["Campaign"]);
+    const [campaign] = await childFolders(launch.id);
+    await expect.poll(async () => (await childFolders(campaign!.id)).map((f) => f.name)).toEqual(["Social"]);
+    const [social] = await childFolders(campaign!.id);
+    await expect.poll(() => fileNames(campaign!.id)).toEqual(["cover.png"]);
+    await expect.poll(() => fileNames(social!.id)).toEqual(["post.txt"]);
+    // The new folder shows in the view without a reload.
+    await d.page.getByRole("link", { name: "Campaign" }).first().waitFor();
+    await d.screenshot("folder-uploaded");
+
+    // Again: the folders merge, and each file whose name is taken is asked about (one question per folder).
+    await pickFolder();
+    for (const name of ["cover.png", "post.txt"]) {
+      const question = d.page.getByRole("dialog", { name: `“${name}” is already here` });
+      await question.getByRole("button", { name: "Skip" }).click();
+      await question.waitFor({ state: "detached" });
+    }
+    expect((await childFolders(launch.id)).map((f) => f.name)).toEqual(["Campaign"]);
+    expect((await childFolders(campaign!.id)).map((f) => f.name)).toEqual(["Social"]);
+    expect(await fileNames(campaign!.id)).toEqual(["cover.png"]);
+    expect(await fileNames(social!.id)).toEqual(["post.txt"]);
   });
 
   test("a multipart upload pauses, keeps its parts, and resumes where it stopped", async () => {

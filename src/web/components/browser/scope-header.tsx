@@ -1,6 +1,7 @@
 import { useNavigate } from "@tanstack/react-router";
 import {
   FolderPlus,
+  FolderUp,
   Globe,
   Library as LibraryIcon,
   MoreHorizontal,
@@ -19,7 +20,7 @@ import { ShareButton } from "../sharing/share-button.tsx";
 import { Button } from "../ui/button.tsx";
 import { GuardedButton } from "../ui/guarded-button.tsx";
 import { LazyMenu } from "../ui/lazy-menu.tsx";
-import { UploadButton } from "../upload/index.ts";
+import { UploadButton, useFolderPicker } from "../upload/index.ts";
 import { type BrowseCrumb, BrowserHeader } from "./browser-header.tsx";
 import { useFolderActions } from "./folder-actions.tsx";
 import { FolderMenuItems } from "./folder-menu.tsx";
@@ -58,6 +59,7 @@ function LibraryHeader({ library }: { library: LibraryDetail }) {
   const importDenial = access.denial("files:write", "files.upload");
   const later = (next: "edit" | "delete" | "import" | "access") => setTimeout(() => setDialog(next), 0);
   const navigate = useNavigate();
+  const folderPicker = useFolderPicker({ libraryId: library.id, folderId: null });
   return (
     <BrowserHeader
       crumbs={[ROOT, { label: library.name }]}
@@ -75,11 +77,15 @@ function LibraryHeader({ library }: { library: LibraryDetail }) {
       actions={
         <>
           <UploadButton libraryId={library.id} folderId={null} />
+          {folderPicker.input}
           <NewFolderButton libraryId={library.id} parentId={null} />
           <ShareButton target={{ type: "library", id: library.id, name: library.name }} />
           <LazyMenu modal={false} align="end" sideOffset={6} trigger={menuButton("Library actions")}>
             {(M) => (
               <>
+                <M.Item disabled={!!folderPicker.denial} onSelect={folderPicker.open}>
+                  <FolderUp className="size-4" aria-hidden="true" /> Upload folder…
+                </M.Item>
                 <M.Item disabled={!!importDenial} onSelect={() => later("import")}>
                   <Globe className="size-4" aria-hidden="true" /> Import from URL…
                 </M.Item>
@@ -132,6 +138,7 @@ function FolderHeader({ folder, libraryName }: { folder: FolderDetail; libraryNa
   const actions = useFolderActions();
   const [importing, setImporting] = useState(false);
   const denial = useAccess().denial("libraries:write");
+  const folderPicker = useFolderPicker({ libraryId: folder.library_id, folderId: folder.id });
   const crumbs: BrowseCrumb[] = [
     ROOT,
     {
@@ -166,11 +173,15 @@ function FolderHeader({ folder, libraryName }: { folder: FolderDetail; libraryNa
         ) : (
           <>
             <UploadButton libraryId={folder.library_id} folderId={folder.id} />
+            {folderPicker.input}
             <NewFolderButton libraryId={folder.library_id} parentId={folder.id} />
             <ShareButton target={{ type: "folder", id: folder.id, name: folder.name }} />
             <LazyMenu modal={false} align="end" sideOffset={6} trigger={menuButton("Folder actions")}>
               {(M) => (
                 <>
+                  <M.Item disabled={!!folderPicker.denial} onSelect={folderPicker.open}>
+                    <FolderUp className="size-4" aria-hidden="true" /> Upload folder…
+                  </M.Item>
                   <M.Item onSelect={() => setTimeout(() => setImporting(true), 0)}>
                     <Globe className="size-4" aria-hidden="true" /> Import from URL…
                   </M.Item>

@@ -3,7 +3,7 @@ import { type ChangeEvent, useId, useRef } from "react";
 import { useAccess } from "../../api/access.ts";
 import { GuardedButton } from "../ui/guarded-button.tsx";
 import type { UploadTarget } from "./upload-item.ts";
-import { queueUploads } from "./upload-queue.ts";
+import { queuePickedFolder, queueUploads } from "./upload-queue.ts";
 
 export interface UploadButtonProps {
   libraryId: string;
@@ -63,4 +63,39 @@ export function FilePickerButton({
       />
     </>
   );
+}
+
+/**
+ * "Upload folder…": a folder picker (`webkitdirectory`) whose folder is made in the target, its subfolders
+ * inside it, and its files uploaded into them. Render `input` once; call `open` from a menu item. Making folders
+ * takes `libraries:write`, uploading `files:write` and the role's upload permission.
+ */
+export function useFolderPicker(target: UploadTarget) {
+  const input = useRef<HTMLInputElement>(null);
+  const access = useAccess();
+  const denial = access.denial("files:write", "files.upload") ?? access.denial("libraries:write");
+  const picked = (event: ChangeEvent<HTMLInputElement>) => {
+    const files = [...(event.target.files ?? [])];
+    if (files.length > 0) queuePickedFolder(files, target);
+    event.target.value = "";
+  };
+  return {
+    denial,
+    open: () => input.current?.click(),
+    input: (
+      <input
+        ref={(element) => {
+          input.current = element;
+          // Not a React prop: set on the element, as the browsers name it.
+          if (element) element.webkitdirectory = true;
+        }}
+        type="file"
+        aria-label="Choose a folder to upload"
+        className="sr-only"
+        tabIndex={-1}
+        disabled={denial !== null}
+        onChange={picked}
+      />
+    ),
+  };
 }

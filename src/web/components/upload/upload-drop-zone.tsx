@@ -3,7 +3,7 @@ import { type ReactNode, useEffect, useRef, useState } from "react";
 import { useAccess } from "../../api/access.ts";
 import { cn } from "../../lib/cn.ts";
 import { toast } from "../../lib/toast.ts";
-import { queueUploads } from "./upload-queue.ts";
+import { queueDroppedFolders, queueUploads } from "./upload-queue.ts";
 
 /** Drags of items inside the dashboard (moving files) carry this type; they are not uploads. */
 const INTERNAL_DRAG = "application/x-brandspace-items";
@@ -13,14 +13,18 @@ const carriesOsFiles = (event: DragEvent) => {
   return types.includes("Files") && !types.includes(INTERNAL_DRAG);
 };
 
-/** Files dropped, without folders (a dropped folder shows up as an entry that cannot be read as a file). */
-function droppedFiles(transfer: DataTransfer): { files: File[]; folders: number } {
+/**
+ * Files and folders dropped. The entries must be taken during the drop event (the items are emptied after it);
+ * the folders' contents are read afterwards.
+ */
+function dropped(transfer: DataTransfer): { files: File[]; folders: FileSystemEntry[] } {
   const files: File[] = [];
-  let folders = 0;
+  const folders: FileSystemEntry[] = [];
   for (const item of [...transfer.items]) {
     if (item.kind !== "file") continue;
-    if (item.webkitGetAsEntry?.()?.isDirectory) {
-      folders++;
+    const entry = item.webkitGetAsEntry?.();
+    if (entry?.isDirectory) {
+      folders.push(entry);
       continue;
     }
     const file = item.getAsFile();
@@ -36,7 +40,7 @@ export interface UploadDropZoneProps {
   className?: string;
 }
 
-/** Wraps a folder or library view: files dragged in from the desktop upload into it. */
+/** Wraps a folder or library view: files and folders dragged in from the desktop upload into it. */
 export function UploadDropZone({ libraryId, folderId, children, className }: UploadDropZoneProps) {
   const zone = useRef<HTMLDivElement>(null);
   const [over, setOver] = useState(false);
@@ -76,8 +80,8 @@ export function UploadDropZone({ libraryId, folderId, children, className }: Upl
         toast.error(denial);
         return;
       }
-      const { files, folders } = droppedFiles(event.dataTransfer);
-      if (folders > 0) toast.info("Folders are not uploaded: open them and drop the files inside.");
+      const { files, folders } = dropped(event.dataTransfer);
+      if (folders.length > 0) queueDroppedFolders(folders, { libraryId, folderId });
       if (files.length > 0) queueUploads(files, { libraryId, folderId });
     };
     const listeners = { dragenter: enter, dragover: overZone, dragleave: leave, drop } as const;
@@ -105,7 +109,7 @@ export function UploadDropZone({ libraryId, folderId, children, className }: Upl
         >
           <div className="sticky top-1/3 mt-24 flex flex-col items-center gap-2 rounded-lg bg-white px-6 py-4 shadow-lg dark:bg-zinc-900">
             <UploadCloud className="size-8 text-accent-600 dark:text-accent-500" />
-            <p className="font-medium text-sm">{denial ?? "Drop files to upload them here"}</p>
+            <p className="font-medium text-sm">{denial ?? "Drop files or folders to upload them here"}</p>
           </div>
         </div>
       )}

@@ -10,11 +10,21 @@ import type { UploadItem, UploadTarget } from "./upload-item.ts";
  */
 const runtime = onDemand(() => import("./upload-runtime.ts"));
 
+const couldNotStart = () =>
+  toast.error("The upload could not start: the connection may have dropped. Try again.");
+
 export function queueUploads(files: readonly File[], target: UploadTarget): void {
-  runtime.load().then(
-    ({ queueFiles }) => queueFiles(files, target),
-    () => toast.error("The upload could not start: the connection may have dropped. Try again."),
-  );
+  runtime.load().then(({ queueFiles }) => queueFiles(files, target), couldNotStart);
+}
+
+/** Files picked with a folder picker (`webkitdirectory`): their folders are made in the target, then they upload. */
+export function queuePickedFolder(files: readonly File[], target: UploadTarget): void {
+  runtime.load().then(({ queueTree, treeOfPicked }) => queueTree(treeOfPicked(files), target), couldNotStart);
+}
+
+/** Folders dropped from the desktop (their directory entries): read, made in the target, then uploaded. */
+export function queueDroppedFolders(entries: readonly FileSystemEntry[], target: UploadTarget): void {
+  runtime.load().then(({ queueDroppedFolders }) => queueDroppedFolders(entries, target), couldNotStart);
 }
 
 /** Shows a URL import in the upload panel and follows it until it ends. */

@@ -1,5 +1,9 @@
 import { useSyncExternalStore } from "react";
+import { errorMessage } from "../../api/error-message.ts";
 import { bffUploadTransport } from "../../api/uploads.ts";
+import { toast } from "../../lib/toast.ts";
+import { folderMakerOverApi } from "./folder-maker.ts";
+import { type FolderTree, readDroppedTree, uploadTree } from "./folder-tree.ts";
 import { NameClashQueue } from "./name-clash-queue.ts";
 import { startUploads } from "./start-uploads.ts";
 import type { UploadItem, UploadTarget } from "./upload-item.ts";
@@ -17,6 +21,27 @@ export const nameClashes = new NameClashQueue(uploads);
 /** Queues files for their target, asking first about names already taken there. */
 export const queueFiles = (files: readonly File[], target: UploadTarget) =>
   startUploads(files, target, { uploads, clashes: nameClashes });
+
+/** Makes a picked or dropped folder tree's folders in the target (merging into those of the same name), then queues its files. */
+export async function queueTree(tree: FolderTree | Promise<FolderTree>, target: UploadTarget): Promise<void> {
+  let read: FolderTree;
+  try {
+    read = await tree;
+  } catch (error) {
+    toast.error("The dropped folder could not be read", { description: errorMessage(error) });
+    return;
+  }
+  const { failed } = await uploadTree(read, target, { makeFolder: folderMakerOverApi(), start: queueFiles });
+  for (const { path, error } of failed) {
+    toast.error(`The folder “${path}” could not be made`, {
+      description: `${errorMessage(error)} Its files were not uploaded.`,
+    });
+  }
+}
+
+/** Dropped folders (directory entries of the drop), read and uploaded as trees. */
+export const queueDroppedFolders = (entries: readonly FileSystemEntry[], target: UploadTarget) =>
+  queueTree(readDroppedTree(entries), target);
 
 /** The queue's items, re-rendering when they change. */
 export function useUploads(): readonly UploadItem[] {

@@ -1,7 +1,7 @@
 import { useQueryClient } from "@tanstack/react-query";
 import { useEffect } from "react";
 import { getFile, listFiles, listVersions } from "../../../contract/operations/files.ts";
-import { getFolder } from "../../../contract/operations/folders.ts";
+import { getFolder, listFolders } from "../../../contract/operations/folders.ts";
 import { getLibrary } from "../../../contract/operations/libraries.ts";
 import { invalidateOperations } from "../../api/query.ts";
 import { toast } from "../../lib/toast.ts";
@@ -34,7 +34,10 @@ export function useUploadEffects() {
       // A transfer's own dialog follows its files; the browse screens have nothing new to show.
       if (item.target.transferId) return;
       void refresh(
-        item.target.fileId ? [getFile, listVersions, listFiles] : [listFiles, getFolder, getLibrary],
+        item.target.fileId
+          ? [getFile, listVersions, listFiles]
+          : // An uploaded folder's folders were made just before its files.
+            [listFiles, getFolder, getLibrary, listFolders],
       );
       const batch = uploads.getSnapshot().filter((i) => i.status !== "canceled");
       const pending = batch.filter((i) => UNFINISHED.has(i.status)).length;
