@@ -64,7 +64,12 @@ export async function runRoute(
   }
 
   const keyId = idempotencyScope!;
-  const fingerprint = requestFingerprint(op.method, request.url, request.body);
+  // `{}` and no body are one request, as parsing takes them (a client may send either on a retry).
+  const fingerprint = requestFingerprint(
+    op.method,
+    request.url,
+    isEmptyObject(request.body) ? undefined : request.body,
+  );
   const sealKey = deps.keyring.key("idempotency");
   const claim = await claimIdempotencyKey(
     deps.db,

@@ -52,6 +52,21 @@ describe("Idempotency-Key", () => {
     expect(b.body.id).toBe(a.body.id);
   });
 
+  it("takes `{}` and no body to a POST without one as the same request", async () => {
+    const library = (await regional("POST", "/v1/libraries", { body: { name: "Idem empty" } })).body;
+    const folder = (
+      await regional("POST", "/v1/folders", { body: { name: "Trashed", library_id: library.id } })
+    ).body;
+    expect((await regional("DELETE", `/v1/folders/${folder.id}`)).status).toBe(200);
+    const headers = { "idempotency-key": "empty-or-none" };
+    const first = await regional("POST", `/v1/folders/${folder.id}/restore`, { headers });
+    expect(first.status).toBe(200);
+    const again = await regional("POST", `/v1/folders/${folder.id}/restore`, { body: {}, headers });
+    expect(again.status).toBe(200);
+    expect(again.headers.get("idempotent-replayed")).toBe("true");
+    expect(again.body).toEqual(first.body);
+  });
+
   it("answers 422 when the key is reused for a different request", async () => {
     const headers = { "idempotency-key": "reuse-me" };
     expect((await regional("POST", "/v1/libraries", { body: { name: "Idem C" }, headers })).status).toBe(201);
