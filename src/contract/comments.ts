@@ -124,15 +124,17 @@ export const CreateCommentBody = z.strictObject({
   annotations: z
     .array(Annotation)
     .max(COMMENT_LIMITS.annotations, `must hold at most ${COMMENT_LIMITS.annotations} annotations`)
-    .optional(),
-  mentions: Mentions.optional(),
+    .nullable()
+    .optional()
+    .meta({ description: "None when absent or null." }),
+  mentions: Mentions.nullable().optional(),
 });
 export type CreateCommentBody = z.infer<typeof CreateCommentBody>;
 
 export const UpdateCommentBody = z.strictObject({ text: Text, mentions: Mentions.optional() });
 export type UpdateCommentBody = z.infer<typeof UpdateCommentBody>;
 
-export const CreateReplyBody = z.strictObject({ text: Text, mentions: Mentions.optional() });
+export const CreateReplyBody = z.strictObject({ text: Text, mentions: Mentions.nullable().optional() });
 export type CreateReplyBody = z.infer<typeof CreateReplyBody>;
 
 export const UpdateReplyBody = CreateReplyBody;

@@ -201,5 +201,5 @@ export const PublicReply = Reply;
 export const AnonymousCommentBody = z.strictObject({
   anonymous_name: displayName(SHARING_LIMITS.anonymousNameMax),
   text: z.string().trim().min(1).max(10_000),
-  timestamp_ms: z.number().int().min(0).max(2_147_483_647).optional(),
+  timestamp_ms: z.number().int().min(0).max(2_147_483_647).nullable().optional(),
 });

@@ -70,8 +70,11 @@ const TransferSettings = {
   password: Password.nullable().optional(),
 };
 
+// On creation null is the default, as an absent field is (a transfer's name and expiry cannot be cleared later).
 export const CreateTransferBody = z.strictObject({
   ...TransferSettings,
+  name: TransferSettings.name.unwrap().nullable().optional(),
+  expires_at: FutureDateTime.nullable().optional(),
   file_ids: ItemIds.optional(),
   folder_ids: ItemIds.optional(),
 });

@@ -118,11 +118,11 @@ export type Replay = z.infer<typeof Replay>;
 export const CreateReplayBody = z
   .strictObject({
     since: DateTimeInput,
-    until: DateTimeInput.optional(),
-    event_types: WebhookEvents.optional(),
-    only_failed: z.boolean().optional(),
+    until: DateTimeInput.nullable().optional(),
+    event_types: WebhookEvents.nullable().optional(),
+    only_failed: z.boolean().nullable().optional(),
   })
-  .refine((b) => b.until === undefined || Date.parse(b.until) >= Date.parse(b.since), {
+  .refine((b) => b.until == null || Date.parse(b.until) >= Date.parse(b.since), {
     message: "until must not be before since",
     path: ["until"],
   });

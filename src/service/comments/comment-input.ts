@@ -6,7 +6,10 @@ import { conflict, validationError } from "../platform/errors.ts";
 import * as repo from "./comments.repository.ts";
 
 /** Mentions name members of the brandspace; duplicates count once, in the order first given. */
-export async function checkedMentions(ctx: CallerContext, mentions: string[] | undefined): Promise<string[]> {
+export async function checkedMentions(
+  ctx: CallerContext,
+  mentions: string[] | null | undefined,
+): Promise<string[]> {
   const unique = [...new Set(mentions ?? [])];
   const found = await memberIdsAmong(ctx.db, ctx.auth.brandspace.id, unique);
   const issues = (mentions ?? []).flatMap((id, i) =>

@@ -160,6 +160,15 @@ describe("comments", () => {
   it("takes version_id null as the active version, as when it is left out", async () => {
     const created = await comment(owner, { text: "On whatever is current", version_id: null });
     expect(created.status, created.text).toBe(201);
+    // The other optional fields take null as none, too.
+    const none = await comment(owner, {
+      text: "Plain",
+      timestamp_ms: null,
+      annotations: null,
+      mentions: null,
+    });
+    expect(none.status, none.text).toBe(201);
+    expect(none.body).toMatchObject({ timestamp_ms: null, annotations: [], mentions: [] });
     const file = await owner("GET", `/v1/files/${fileId}`);
     expect(created.body.version_id).toBe(file.body.version.active_id);
   });

@@ -377,7 +377,10 @@ export async function listShareReplies(visit: Visit & { fileId: string; commentI
 
 /** A visitor's comment on the active version: author null, `anonymous_name`, actor `anonymous`. */
 export async function createShareComment(
-  visit: Visit & { fileId: string; body: { anonymous_name: string; text: string; timestamp_ms?: number } },
+  visit: Visit & {
+    fileId: string;
+    body: { anonymous_name: string; text: string; timestamp_ms?: number | null };
+  },
 ) {
   const share = await openContent(visit);
   requireCommentAccess(share.link);

@@ -585,6 +585,12 @@ describe("the public side of a shared link", () => {
     const emitted = await eventsOf(posted.body.id);
     expect(emitted.map((e) => e.type)).toEqual(["comment.created"]);
     expect(emitted[0]).toMatchObject({ actorType: "anonymous", actorId: null });
+    // No playhead as null, as the team's own comments take it (and every comment gives it back).
+    const noPlayhead = await visitor("POST", `/v1/public/shared-links/${t}/files/${fileInFolder}/comments`, {
+      body: { anonymous_name: "Agency Ann", text: "And the wordmark?", timestamp_ms: null },
+    });
+    expect(noPlayhead.status, noPlayhead.text).toBe(201);
+    expect(noPlayhead.body.timestamp_ms).toBeNull();
     const listed = await visitor("GET", `/v1/public/shared-links/${t}/files/${fileInFolder}/comments`);
     expect(listed.body.data.map((c: { id: string }) => c.id)).toContain(posted.body.id);
     const team = await owner("GET", `/v1/files/${fileInFolder}/comments`);

@@ -117,6 +117,10 @@ describe("transfers", () => {
     });
     // No message is null, and null clears one.
     expect((await create({})).message).toBeNull();
+    // On creation, a null name or expiry is the default one, as when left out.
+    const defaults = await create({ name: null, expires_at: null });
+    expect(defaults.name).toMatch(/^Transfer \d{4}-\d{2}-\d{2}$/);
+    expect((Date.parse(defaults.expires_at) - before) / 86_400_000).toBeGreaterThan(6.99);
     // Every field is optional, so no body at all is a transfer with the defaults, as `{}` is.
     const bare = await owner("POST", "/v1/transfers");
     expect(bare.status, bare.text).toBe(201);

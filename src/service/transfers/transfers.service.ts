@@ -85,7 +85,7 @@ function requireOpen(row: repo.TransferRow, action = "files can only be added") 
     });
 }
 
-function checkedExpiry(text: string | undefined, createdAt: Date) {
+function checkedExpiry(text: string | null | undefined, createdAt: Date) {
   if (!text) return new Date(createdAt.getTime() + TRANSFER_LIMITS.defaultDays * DAY_MS);
   const expiresAt = new Date(text);
   if (expiresAt.getTime() > createdAt.getTime() + TRANSFER_LIMITS.maxDays * DAY_MS) {

@@ -159,6 +159,13 @@ describe("replays", { timeout: 40_000 }, () => {
       until: "2026-01-01T10:30:00.000Z",
     });
     await replayDone(hook.id, plain.body.id);
+    // Null is what a replay gives back for the fields left out, and is taken as left out.
+    const nulls = await api("POST", `/v1/webhooks/${hook.id}/replays`, {
+      body: { since: "2026-01-01T00:00:00Z", until: null, event_types: null, only_failed: null },
+    });
+    expect(nulls.status, nulls.text).toBe(202);
+    expect(nulls.body).toMatchObject({ until: null });
+    await replayDone(hook.id, nulls.body.id);
     await api("DELETE", `/v1/webhooks/${hook.id}`);
   });
 
