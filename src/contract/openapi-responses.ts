@@ -4,9 +4,11 @@ import type { Operation } from "./operation.ts";
 export const ERROR_RESPONSES = {
   BadRequest: "`validation_error`: a bad parameter or body field, or one the operation does not take.",
   Unauthorized: "`unauthorized`: the API key is missing, malformed, unknown or revoked.",
-  Forbidden: "`insufficient_scope` (the key lacks the scope) or `forbidden` (the creator's role lacks it).",
+  Forbidden:
+    "`insufficient_scope` (the key lacks the scope) or `forbidden` (the creator's role lacks it; on a shared link, its access level does not allow it).",
   NotFound: "`not_found`: the id is unknown or the key cannot see it; or the path belongs to the other host.",
-  Conflict: "`idempotency_conflict`: a request with the same Idempotency-Key is still in flight.",
+  Conflict:
+    "`conflict`: the item's state does not allow it (in the trash, expired, not ready yet, the active version); or `idempotency_conflict`: a request with the same Idempotency-Key is still in flight.",
   Misdirected: "`misdirected_request`: this host serves another region; `details.host` names the right one.",
   IdempotencyKeyReused: "`idempotency_key_reused`: the Idempotency-Key was used with a different request.",
   RateLimited: "`rate_limited`: a counter is used up; see `Retry-After` and `details`.",
@@ -43,13 +45,15 @@ export function errorResponsesOf(op: Operation): ErrorResponseName[] {
   // expired (a published page has neither).
   const visitor = isVisitorPath(op);
   const guarded = /^\/v1\/public\/(shared-links|transfers)\//.test(op.path);
+  // A change meets the state of what it changes; a visitor's call that of the link or transfer.
+  const stateful = (withKey && op.method !== "GET") || guarded;
   const names: (ErrorResponseName | false)[] = [
     // Every operation rejects query parameters it does not take.
     "BadRequest",
     withKey && "Unauthorized",
-    withKey && op.scope !== undefined && "Forbidden",
+    ((withKey && op.scope !== undefined) || guarded) && "Forbidden",
     (op.path.includes("{") || op.plane === "central") && "NotFound",
-    idempotent && "Conflict",
+    (idempotent || stateful) && "Conflict",
     withKey && op.plane === "regional" && "Misdirected",
     idempotent && "IdempotencyKeyReused",
     (withKey || visitor) && "RateLimited",

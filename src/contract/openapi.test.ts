@@ -94,6 +94,19 @@ describe("buildOpenApiDocument over allOperations", () => {
     expect(Object.keys(responses.Unauthorized!.headers)).toContain("WWW-Authenticate");
   });
 
+  it("declares 409 on every change and 403 and 409 on visitors' shared link and transfer calls", () => {
+    const statuses = (id: string) =>
+      Object.keys(operationOf(document, allOperations.find((op) => op.id === id)!)!.responses as Json);
+    for (const id of ["updateComment", "deleteComment", "updateTransfer", "deleteFile"])
+      expect(statuses(id), id).toContain("409");
+    const visitorCalls = allOperations.filter((op) =>
+      /^\/v1\/public\/(shared-links|transfers)\//.test(op.path),
+    );
+    expect(visitorCalls.length).toBeGreaterThan(5);
+    for (const op of visitorCalls)
+      expect(statuses(op.id), op.id).toEqual(expect.arrayContaining(["403", "409"]));
+  });
+
   it("defines the Error schema and refers to it from every operation", () => {
     const schemas = (document.components as Json).schemas as Json;
     expect(schemas.Error).toMatchObject({ type: "object", required: expect.arrayContaining(["code"]) });
