@@ -20,6 +20,7 @@ export const ID_PREFIXES = {
   sharedLink: "shl",
   transfer: "trf",
   transferFile: "tfe",
+  zipDownload: "zdl",
   webhook: "whk",
   delivery: "dlv",
   event: "evt",

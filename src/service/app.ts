@@ -8,6 +8,7 @@ import { boardsRoutes } from "./boards/boards.routes.ts";
 import { commentsRoutes } from "./comments/comments.routes.ts";
 import type { ServiceDeps } from "./deps.ts";
 import { downloadsRoutes } from "./downloads/downloads.routes.ts";
+import { zipDownloadsRoutes } from "./downloads/zip-downloads.routes.ts";
 import { filesRoutes } from "./files/files.routes.ts";
 import { foldersRoutes } from "./folders/folders.routes.ts";
 import { importsRoutes } from "./imports/imports.routes.ts";
@@ -51,6 +52,7 @@ export function allRoutes(host: Host): RouteDef[] {
     ...uploadsRoutes(),
     ...importsRoutes(),
     ...downloadsRoutes(),
+    ...zipDownloadsRoutes(),
     ...similarRoutes(),
     ...tagsRoutes(),
     ...propertiesRoutes(),

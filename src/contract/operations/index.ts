@@ -2,6 +2,7 @@ import type { Operation } from "../operation.ts";
 import { boardGrantOperations, libraryGrantOperations } from "./access.ts";
 import { boardOperations } from "./boards.ts";
 import { commentOperations } from "./comments.ts";
+import { downloadOperations } from "./downloads.ts";
 import { fileOperations, getContent } from "./files.ts";
 import { folderOperations } from "./folders.ts";
 import { importOperations } from "./imports.ts";
@@ -17,6 +18,7 @@ import { webhookOperations } from "./webhooks.ts";
 export * from "./access.ts";
 export * from "./boards.ts";
 export * from "./comments.ts";
+export * from "./downloads.ts";
 export * from "./files.ts";
 export * from "./folders.ts";
 export * from "./imports.ts";
@@ -43,6 +45,7 @@ export const allOperations: Operation[] = [
   ...uploadOperations,
   ...importOperations,
   getContent,
+  ...downloadOperations,
   ...pageOperations,
   ...sharedLinkOperations,
   ...transferOperations,

@@ -2,7 +2,15 @@ import { asc } from "drizzle-orm";
 import pino from "pino";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import type { Db } from "../db/client.ts";
-import { events, idempotencyKeys, jobs, rateCounters, schedules } from "../db/schema/index.ts";
+import {
+  brandspaces,
+  events,
+  idempotencyKeys,
+  jobs,
+  rateCounters,
+  schedules,
+  zipDownloads,
+} from "../db/schema/index.ts";
 import { cleanupHandlers } from "./cleanup-handlers.ts";
 import type { JobContext } from "./job-handler.ts";
 import { JOB_SCHEDULES } from "./job-registry.ts";
@@ -132,6 +140,31 @@ describe("cleanup handlers", () => {
     await handlers["cleanup.events"]({}, context);
     const left = await db.select({ id: events.id }).from(events).orderBy(asc(events.id));
     expect(left.map((row) => row.id)).toEqual(["evt_boundary", "evt_new"]);
+  });
+
+  it("deletes zip downloads whose URL has expired, and keeps the live ones", async () => {
+    await db.delete(zipDownloads);
+    await db.insert(brandspaces).values({ id: "bsp_zips", name: "Zips", region: "us" }).onConflictDoNothing();
+    const zip = (id: string, expiresAt: Date) => ({
+      id,
+      brandspaceId: "bsp_zips",
+      name: `${id}.zip`,
+      entries: { files: [{ path: "", name: "a.png", size: 1, blobSha256: "0".repeat(64) }], folders: [] },
+      fileCount: 1,
+      size: 1,
+      expiresAt,
+    });
+    await db
+      .insert(zipDownloads)
+      .values([
+        zip("zdl_old", ago(HOUR_MS)),
+        zip("zdl_just_expired", ago(1000)),
+        zip("zdl_live", ago(-60_000)),
+      ]);
+
+    expect(await handlers["cleanup.zip_downloads"]({}, context)).toEqual({ status: "success" });
+    const left = await db.select({ id: zipDownloads.id }).from(zipDownloads);
+    expect(left.map((row) => row.id)).toEqual(["zdl_live"]);
   });
 
   it("run on their schedules once the workers start, on the database as background work", async () => {

@@ -1,4 +1,5 @@
 import type { Db } from "../db/client.ts";
+import { deleteExpiredZipDownloads } from "../downloads/zip-downloads.repository.ts";
 import { pruneIdempotencyKeys } from "../platform/idempotency.ts";
 import { pruneCounters } from "../platform/rate-limits.ts";
 import { type JobHandlers, logWork, outcome } from "./job-handler.ts";
@@ -46,6 +47,11 @@ export function cleanupHandlers(db: Db): JobHandlers<CleanupJob> {
       logWork(logger, { deleted: await pruneEvents(db, before(EVENT_RETENTION_MS)) }, "pruned events");
       return outcome.success();
     },
+    // A zip download's entries serve only its signed URL: once that has expired, nothing can read them.
+    "cleanup.zip_downloads": async (_payload, { logger }) => {
+      logWork(logger, { deleted: await deleteExpiredZipDownloads(db, new Date()) }, "pruned zip downloads");
+      return outcome.success();
+    },
   };
 }
 
@@ -58,4 +64,9 @@ export const CLEANUP_SCHEDULES: ScheduleDefinition[] = [
   { name: "cleanup.rate_counters", intervalMs: DAY_MS, job: { type: "cleanup.rate_counters", payload: {} } },
   { name: "cleanup.jobs", intervalMs: HOUR_MS, job: { type: "cleanup.jobs", payload: {} } },
   { name: "cleanup.events", intervalMs: HOUR_MS, job: { type: "cleanup.events", payload: {} } },
+  {
+    name: "cleanup.zip_downloads",
+    intervalMs: HOUR_MS,
+    job: { type: "cleanup.zip_downloads", payload: {} },
+  },
 ];

@@ -12,6 +12,7 @@ export type JobPayloads = {
   "cleanup.rate_counters": NoPayload;
   "cleanup.jobs": NoPayload;
   "cleanup.events": NoPayload;
+  "cleanup.zip_downloads": NoPayload;
   "media.process_version": { versionId: string };
   "uploads.expire": NoPayload;
   "blobs.reclaim": NoPayload;

@@ -1,6 +1,7 @@
 export * from "./access.ts";
 export * from "./comments.ts";
 export * from "./content.ts";
+export * from "./downloads.ts";
 export * from "./pages-imports.ts";
 export * from "./platform.ts";
 export * from "./properties.ts";
