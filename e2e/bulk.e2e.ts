@@ -1,5 +1,5 @@
 import { expect, test } from "vitest";
-import { expectToast, fileItem, openDashboard, shownFileNames } from "./harness.ts";
+import { expectToast, fileItem, openDashboard, shownFileNames, zipEntries } from "./harness.ts";
 
 test("shift-click and ctrl-click select; bulk tag, move and trash act on the selection", async () => {
   const d = await openDashboard();
@@ -66,6 +66,13 @@ test("shift-click and ctrl-click select; bulk tag, move and trash act on the sel
   await d.page.keyboard.press("Escape");
   await again.waitFor({ state: "detached" });
 
+  // Download the four as one zip.
+  const downloading = d.page.waitForEvent("download");
+  await bar.getByRole("button", { name: "Download" }).click();
+  const zip = await downloading;
+  expect(zip.suggestedFilename()).toBe("4 files.zip");
+  expect(await zipEntries((await zip.path())!)).toEqual(["p1.png", "p2.png", "p3.png", "p5.png"]);
+
   // Move the same four into Archive through the destination picker.
   await bar.getByText("4 files selected").waitFor();
   await bar.getByRole("button", { name: "Move" }).click();
@@ -80,6 +87,23 @@ test("shift-click and ctrl-click select; bulk tag, move and trash act on the sel
   for (const name of ["p1.png", "p2.png", "p3.png", "p5.png"]) {
     expect((await d.api("GET", `/v1/files/${ids[name]}`)).folder_id, name).toBe(archive.id);
   }
+
+  // A folder downloads as one zip named after it, from its actions.
+  await d.goto(`/libraries/${library.id}`);
+  const downloadingFolder = d.page.waitForEvent("download");
+  await d.page.getByRole("button", { name: "Actions for folder Archive" }).first().click();
+  await d.page.getByRole("menuitem", { name: "Download as zip" }).click();
+  const folderZip = await downloadingFolder;
+  expect(folderZip.suggestedFilename()).toBe("Archive.zip");
+  expect(await zipEntries((await folderZip.path())!)).toEqual([
+    "Archive/",
+    "Archive/p1.png",
+    "Archive/p2.png",
+    "Archive/p3.png",
+    "Archive/p5.png",
+  ]);
+  await d.goto(`/folders/${inbox.id}?sort=name&order=asc`);
+  await expect.poll(() => shownFileNames(d.page)).toEqual(["p4.png", "p6.png"]);
 
   // Trash the two left.
   await fileItem(d.page, "p4.png").click();

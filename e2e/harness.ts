@@ -1,8 +1,9 @@
-import { mkdir, writeFile } from "node:fs/promises";
+import { mkdir, readFile, writeFile } from "node:fs/promises";
 import path from "node:path";
 import axe from "axe-core";
 import type { Browser, BrowserContext, Page, Response } from "playwright-core";
 import { expect, inject, onTestFinished } from "vitest";
+import yauzl from "yauzl";
 import { isCentralPath } from "../src/bff/upstream-hosts.ts";
 import { solidPng, uploadBytes, waitUntilProcessed } from "../src/service/testing/content-fixtures.ts";
 import { type ApiResponse, apiClient } from "../src/service/testing/http-client.ts";
@@ -475,4 +476,19 @@ export async function openDashboard(options: OpenDashboardOptions = {}): Promise
     await page.waitForURL(`${environment.dashboardUrl}/`);
   }
   return dashboard;
+}
+
+/** The entry names of a downloaded zip, sorted (directories end with a slash). */
+export async function zipEntries(file: string): Promise<string[]> {
+  const bytes = await readFile(file);
+  const zip = await new Promise<yauzl.ZipFile>((resolve, reject) =>
+    yauzl.fromBuffer(bytes, { lazyEntries: false }, (error, z) => (error ? reject(error) : resolve(z!))),
+  );
+  const names: string[] = [];
+  await new Promise<void>((resolve, reject) => {
+    zip.on("entry", (entry: yauzl.Entry) => names.push(entry.fileName));
+    zip.on("end", resolve);
+    zip.on("error", reject);
+  });
+  return names.sort();
 }

@@ -1,21 +1,5 @@
-import { readFile } from "node:fs/promises";
 import { describe, expect, test } from "vitest";
-import yauzl from "yauzl";
-import { type Dashboard, expectToast, openDashboard, serviceApi } from "./harness.ts";
-
-async function zipEntries(file: string): Promise<string[]> {
-  const bytes = await readFile(file);
-  const zip = await new Promise<yauzl.ZipFile>((resolve, reject) =>
-    yauzl.fromBuffer(bytes, { lazyEntries: false }, (error, z) => (error ? reject(error) : resolve(z!))),
-  );
-  const names: string[] = [];
-  await new Promise<void>((resolve, reject) => {
-    zip.on("entry", (entry: yauzl.Entry) => names.push(entry.fileName));
-    zip.on("end", resolve);
-    zip.on("error", reject);
-  });
-  return names.sort();
-}
+import { type Dashboard, expectToast, openDashboard, serviceApi, zipEntries } from "./harness.ts";
 
 /** A fresh browser context with no session: a visitor who only has the link. */
 async function visitor(url: string): Promise<Dashboard> {

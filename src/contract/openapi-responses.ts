@@ -52,7 +52,8 @@ export function errorResponsesOf(op: Operation): ErrorResponseName[] {
     "BadRequest",
     withKey && "Unauthorized",
     ((withKey && op.scope !== undefined) || guarded) && "Forbidden",
-    (op.path.includes("{") || op.plane === "central") && "NotFound",
+    // A body may name items too (a folder to create in, files to add).
+    (op.path.includes("{") || op.plane === "central" || (withKey && op.body !== undefined)) && "NotFound",
     (idempotent || stateful) && "Conflict",
     withKey && op.plane === "regional" && "Misdirected",
     idempotent && "IdempotencyKeyReused",

@@ -94,11 +94,13 @@ describe("buildOpenApiDocument over allOperations", () => {
     expect(Object.keys(responses.Unauthorized!.headers)).toContain("WWW-Authenticate");
   });
 
-  it("declares 409 on every change and 403 and 409 on visitors' shared link and transfer calls", () => {
+  it("declares 404 where a body names items, 409 on every change, and 403 and 409 on visitors' shared link and transfer calls", () => {
     const statuses = (id: string) =>
       Object.keys(operationOf(document, allOperations.find((op) => op.id === id)!)!.responses as Json);
     for (const id of ["updateComment", "deleteComment", "updateTransfer", "deleteFile"])
       expect(statuses(id), id).toContain("409");
+    for (const id of ["createZipDownload", "createTransfer", "createFolder"])
+      expect(statuses(id), id).toContain("404");
     const visitorCalls = allOperations.filter((op) =>
       /^\/v1\/public\/(shared-links|transfers)\//.test(op.path),
     );

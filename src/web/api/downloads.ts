@@ -1,5 +1,7 @@
 import type { z } from "zod";
+import type { CreateZipDownloadBody } from "../../contract/downloads.ts";
 import type { DownloadQuery } from "../../contract/files.ts";
+import { createZipDownload } from "../../contract/operations/downloads.ts";
 import { getFileDownload } from "../../contract/operations/files.ts";
 import { call, viaBff } from "./client.ts";
 import { apiQuery } from "./query.ts";
@@ -17,18 +19,33 @@ export const contentUrlQuery = (fileId: string, query: Download) => ({
   refetchOnWindowFocus: false,
 });
 
-/**
- * Asks for a fresh download URL (original by default, or a version or rendition) and lets the browser save it
- * (the service sends it as an attachment). Resolves to the file name the browser saves.
- */
-export async function startDownload(fileId: string, query: Download = {}): Promise<string> {
-  const answer = await call(getFileDownload, { params: { fileId }, query });
+/** Lets the browser save a signed URL (the service sends it as an attachment). */
+function save(url: string, name: string) {
   const link = document.createElement("a");
-  link.href = viaBff(answer.url) ?? answer.url;
-  link.download = answer.name;
+  link.href = viaBff(url) ?? url;
+  link.download = name;
   link.rel = "noopener";
   document.body.append(link);
   link.click();
   link.remove();
+}
+
+/**
+ * Asks for a fresh download URL (original by default, or a version or rendition) and lets the browser save it.
+ * Resolves to the file name the browser saves.
+ */
+export async function startDownload(fileId: string, query: Download = {}): Promise<string> {
+  const answer = await call(getFileDownload, { params: { fileId }, query });
+  save(answer.url, answer.name);
   return answer.name;
+}
+
+/**
+ * Several files and folders as one zip, streamed by the service as the browser saves it. Resolves to the zip's
+ * name and how many files it holds (pages are left out).
+ */
+export async function startZipDownload(body: CreateZipDownloadBody) {
+  const answer = await call(createZipDownload, { body, idempotencyKey: crypto.randomUUID() });
+  save(answer.url, answer.name);
+  return { name: answer.name, fileCount: answer.file_count };
 }

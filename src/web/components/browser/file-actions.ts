@@ -1,5 +1,5 @@
 import type { FileBase } from "../../../contract/files.ts";
-import { startDownload } from "../../api/downloads.ts";
+import { startDownload, startZipDownload } from "../../api/downloads.ts";
 import { errorMessage } from "../../api/error-message.ts";
 import {
   addTags,
@@ -15,8 +15,6 @@ import {
 import { plural } from "../../lib/format.ts";
 import { toast } from "../../lib/toast.ts";
 import { toastBulk } from "./feedback.ts";
-
-const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /** The bulk file actions of the browse views, each with its toast and the refetch of what it changed. */
 export function useFileActions() {
@@ -82,25 +80,23 @@ export function useFileActions() {
       });
       return result;
     },
-    /** One file downloads at once; several start one after another, which browsers may ask to allow. */
+    /** One file downloads as it is; several as one zip, which the service streams as the browser saves it. */
     download: async (files: FileBase[]) => {
-      if (files.length > 1) {
-        toast.info(
-          `Downloading ${plural(files.length, "file")} one after another. Your browser may ask you to allow multiple downloads.`,
-        );
-      }
-      let failed = 0;
-      let reason = "";
-      for (const file of files) {
-        try {
-          await startDownload(file.id);
-          if (files.length > 1) await pause(600);
-        } catch (error) {
-          failed++;
-          reason = errorMessage(error);
+      try {
+        if (files.length === 1) {
+          await startDownload(files[0]!.id);
+          return;
         }
+        const zip = await startZipDownload({ file_ids: files.map((file) => file.id) });
+        toast.success(`Downloading ${zip.name}`, {
+          description:
+            zip.fileCount < files.length
+              ? `${plural(files.length - zip.fileCount, "page")} left out: pages have no file to download.`
+              : undefined,
+        });
+      } catch (error) {
+        toast.error(`The download could not start: ${errorMessage(error)}`);
       }
-      if (failed) toast.error(`${plural(failed, "download")} could not start: ${reason}`);
     },
   };
 }
