@@ -1,7 +1,6 @@
 import type { FastifyReply, FastifyRequest } from "fastify";
 import type { CreateZipDownloadBody } from "../../contract/downloads.ts";
 import { SHARING_LIMITS } from "../../contract/sharing.ts";
-import { attachmentDisposition } from "../blobs/content-disposition.ts";
 import { touchBlob } from "../content/content.repository.ts";
 import type { ServiceDeps } from "../deps.ts";
 import { requirePermission } from "../platform/auth.ts";
@@ -10,11 +9,10 @@ import { ApiError, conflict, notFound } from "../platform/errors.ts";
 import { newId } from "../platform/ids.ts";
 import { regionalUrlOf } from "../platform/planes.ts";
 import { signPath, verifySignedPath } from "../platform/signed-urls.ts";
-import { zipStream } from "../transfers/build-zip.ts";
 import { EntryNames } from "../transfers/entry-names.ts";
 import { type ItemSnapshot, snapshotItems } from "../transfers/item-snapshot.ts";
 import { DOWNLOAD_TTL_MS } from "./downloads.service.ts";
-import { INERT_CONTENT_HEADERS } from "./serve-content.ts";
+import { sendZip } from "./send-zip.ts";
 import * as repo from "./zip-downloads.repository.ts";
 
 const zipPath = (zipId: string) => `/v1/download-zips/${zipId}`;
@@ -92,14 +90,9 @@ export async function serveZipDownload(
   if (!zip) throw notFound("download");
   if (zip.expiresAt.getTime() < Date.now())
     throw new ApiError("expired", "This link has expired; ask the API for a new one.");
-  const maxAge = Math.max(0, Number(params.expires) - Math.floor(Date.now() / 1000));
-  reply.code(200).headers({
-    ...INERT_CONTENT_HEADERS,
-    "Cache-Control": `private, max-age=${maxAge}`,
-    "Accept-Ranges": "none",
-    "Content-Type": "application/zip",
-    "Content-Disposition": attachmentDisposition(zip.name),
-  });
-  if (request.method === "HEAD") return reply.send("");
-  return reply.send(zipStream(deps.blobs, zip.entries, zip.createdAt));
+  return sendZip(
+    deps.blobs,
+    { request, reply },
+    { name: zip.name, entries: zip.entries, mtime: zip.createdAt, expires: params.expires },
+  );
 }

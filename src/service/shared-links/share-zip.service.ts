@@ -1,12 +1,10 @@
 import type { FastifyReply, FastifyRequest } from "fastify";
-import { attachmentDisposition } from "../blobs/content-disposition.ts";
 import type { ServiceDeps } from "../deps.ts";
 import { DOWNLOAD_TTL_MS } from "../downloads/downloads.service.ts";
-import { INERT_CONTENT_HEADERS } from "../downloads/serve-content.ts";
+import { sendZip } from "../downloads/send-zip.ts";
 import { conflict } from "../platform/errors.ts";
 import { regionalUrlOf } from "../platform/planes.ts";
 import { signPath, verifySignedPath } from "../platform/signed-urls.ts";
-import { zipStream } from "../transfers/build-zip.ts";
 import {
   countPublicDownload,
   type OpenShare,
@@ -62,14 +60,9 @@ export async function serveShareZip(
   const share = await openLink(deps, deps.db, await findLiveLinkById(deps.db, params.linkId));
   requireZippable(share);
   const entries = await shareZipEntries(share);
-  const maxAge = Math.max(0, Number(params.expires) - Math.floor(Date.now() / 1000));
-  reply.code(200).headers({
-    ...INERT_CONTENT_HEADERS,
-    "Cache-Control": `private, max-age=${maxAge}`,
-    "Accept-Ranges": "none",
-    "Content-Type": "application/zip",
-    "Content-Disposition": attachmentDisposition(`${share.targetName}.zip`),
-  });
-  if (request.method === "HEAD") return reply.send("");
-  return reply.send(zipStream(deps.blobs, entries, new Date()));
+  return sendZip(
+    deps.blobs,
+    { request, reply },
+    { name: `${share.targetName}.zip`, entries, mtime: new Date(), expires: params.expires },
+  );
 }
