@@ -145,7 +145,7 @@ export type List<T> = { object: "list"; has_more: boolean; next_cursor: string |
 
 /** Query booleans arrive as text: accept true/false/1/0 only. */
 export const QueryBoolean = z
-  .enum(["true", "false", "1", "0"], { message: "must be true or false" })
+  .enum(["true", "false", "1", "0"], { message: "must be true or false (or 1 or 0)" })
   .transform((v) => v === "true" || v === "1");
 
 /** Deletion acknowledgement of every DELETE. */
