@@ -83,16 +83,16 @@ describe("menus, popovers and tooltips", () => {
     await d.page.keyboard.press("Enter");
     await menu.waitFor();
     expect(scripts.fetched(ON_DEMAND.menu)).toBe(true);
-    await expect.poll(() => focusedLabel(d.page)).toBe("New subfolder…");
+    await expect.poll(() => focusedLabel(d.page)).toBe("Download as zip");
     expect(await actions.getAttribute("aria-expanded")).toBe("true");
     await d.page.keyboard.press("ArrowDown");
-    await expect.poll(() => focusedLabel(d.page)).toBe("Rename…");
+    await expect.poll(() => focusedLabel(d.page)).toBe("New subfolder…");
     await d.page.keyboard.press("Escape");
     await menu.waitFor({ state: "detached" });
     await expect.poll(() => focusedLabel(d.page)).toBe("Actions for folder Child");
     expect(await actions.getAttribute("aria-expanded")).toBe("false");
     await d.page.keyboard.press("ArrowDown");
-    await expect.poll(() => focusedLabel(d.page)).toBe("New subfolder…");
+    await expect.poll(() => focusedLabel(d.page)).toBe("Download as zip");
     await d.page.keyboard.press("Escape");
     await menu.waitFor({ state: "detached" });
 
@@ -128,7 +128,7 @@ describe("menus, popovers and tooltips", () => {
     await link.focus();
     await d.page.keyboard.press("Shift+F10");
     await contextMenu.waitFor();
-    await expect.poll(() => focusedLabel(d.page)).toBe("New subfolder…");
+    await expect.poll(() => focusedLabel(d.page)).toBe("Download as zip");
     await d.page.keyboard.press("Escape");
     await contextMenu.waitFor({ state: "detached" });
     await expect.poll(() => focusedLabel(d.page)).toBe("Child");
