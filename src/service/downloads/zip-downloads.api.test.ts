@@ -8,9 +8,9 @@ import { files, roles, zipDownloads } from "../db/schema/index.ts";
 import { newId } from "../platform/ids.ts";
 import { signPath } from "../platform/signed-urls.ts";
 import { solidPng, uploadBytes } from "../testing/content-fixtures.ts";
-import { type ApiCall, type ApiResponse, apiClient } from "../testing/http-client.ts";
+import { type ApiCall, type ApiResponse, apiClient, pathAndQuery } from "../testing/http-client.ts";
 import { startTestService, type TestService } from "../testing/test-service.ts";
-import { unzip } from "../testing/unzip.ts";
+import { fetchZip } from "../testing/unzip.ts";
 
 let service: TestService;
 let owner: ApiCall;
@@ -96,17 +96,6 @@ async function issue(body: Record<string, unknown>, api = owner) {
   return ZipDownloadUrl.parse(res.body);
 }
 
-const pathOf = (url: string) => {
-  const { pathname, search } = new URL(url);
-  return `${pathname}${search}`;
-};
-
-async function downloadZip(url: string) {
-  const res = await fetch(url);
-  expect(res.status, await res.clone().text()).toBe(200);
-  return { res, entries: await unzip(Buffer.from(await res.arrayBuffer())) };
-}
-
 const issuedCount = async () =>
   (await service.deps.db.select({ id: zipDownloads.id }).from(zipDownloads)).length;
 
@@ -125,7 +114,7 @@ describe("POST /v1/downloads/zip", () => {
     expect(Date.parse(answer.expires_at) - Date.now()).toBeGreaterThan(14 * 60_000);
     expect(Date.parse(answer.expires_at) - Date.now()).toBeLessThanOrEqual(15 * 60_000);
 
-    const { res, entries } = await downloadZip(answer.url);
+    const { res, entries } = await fetchZip(answer.url);
     expect(res.headers.get("content-type")).toBe("application/zip");
     expect(res.headers.get("content-disposition")).toBe(
       `attachment; filename="5 files.zip"; filename*=UTF-8''5%20files.zip`,
@@ -157,7 +146,7 @@ describe("POST /v1/downloads/zip", () => {
   it("gives names unique ignoring case between files and folders at the top", async () => {
     const clash = await upload("Brand kit", 8, { library_id: libraryId });
     const answer = await issue({ file_ids: [clash], folder_ids: [kit] });
-    const { entries } = await downloadZip(answer.url);
+    const { entries } = await fetchZip(answer.url);
     expect(entries.get("Brand kit")).toEqual(bytes[clash]);
     expect(entries.has("Brand kit (2)/Dark/logo.png")).toBe(true);
   });
@@ -169,7 +158,7 @@ describe("POST /v1/downloads/zip", () => {
     expect(answer.name).toBe("1 file.zip");
     const newer = await upload("snap.png", 10, { file_id: file });
     expect((await owner("DELETE", `/v1/files/${file}`)).status).toBe(200);
-    const { entries } = await downloadZip(answer.url);
+    const { entries } = await fetchZip(answer.url);
     expect([...entries.keys()]).toEqual(["snap.png"]);
     expect(entries.get("snap.png")).toEqual(original);
     expect(bytes[newer]).not.toEqual(original);
@@ -178,7 +167,7 @@ describe("POST /v1/downloads/zip", () => {
   it("names the zip after a folder asked for alone", async () => {
     const answer = await issue({ folder_ids: [kit] });
     expect(answer).toMatchObject({ name: "Brand kit.zip", file_count: 3 });
-    const { res, entries } = await downloadZip(answer.url);
+    const { res, entries } = await fetchZip(answer.url);
     expect(res.headers.get("content-disposition")).toContain(`filename="Brand kit.zip"`);
     expect(entries.has("Brand kit/Empty/")).toBe(true);
   });
@@ -186,7 +175,7 @@ describe("POST /v1/downloads/zip", () => {
   it("leaves pages out, named directly or inside a folder; only pages is 409", async () => {
     const answer = await issue({ file_ids: [top, topPage] });
     expect(answer).toMatchObject({ file_count: 1, name: "1 file.zip" });
-    expect([...(await downloadZip(answer.url)).entries.keys()]).toEqual(["top.png"]);
+    expect([...(await fetchZip(answer.url)).entries.keys()]).toEqual(["top.png"]);
 
     const before = await issuedCount();
     expectError(await owner("POST", "/v1/downloads/zip", { body: { file_ids: [topPage] } }), 409, "conflict");
@@ -306,8 +295,8 @@ describe("POST /v1/downloads/zip", () => {
 
 describe("GET /v1/download-zips/{zipId}", () => {
   it("refuses a tampered signature or another zip's (404) and an expired URL (410)", async () => {
-    const path = pathOf((await issue({ file_ids: [top] })).url);
-    const other = pathOf((await issue({ file_ids: [topLogo] })).url);
+    const path = pathAndQuery((await issue({ file_ids: [top] })).url);
+    const other = pathAndQuery((await issue({ file_ids: [topLogo] })).url);
     const otherId = other.split("/")[3]!.split("?")[0]!;
     expectError(await visitor("GET", path.replace(/zdl_[^?]+/, otherId)), 404, "not_found");
     expectError(
@@ -339,7 +328,7 @@ describe("GET /v1/download-zips/{zipId}", () => {
     expect(res.headers.get("accept-ranges")).toBe("none");
     expect(Buffer.from(await res.arrayBuffer()).length).toBe(0);
     // The URL still serves the zip afterwards.
-    expect((await downloadZip(answer.url)).entries.has("Brand kit/Dark/logo.png")).toBe(true);
+    expect((await fetchZip(answer.url)).entries.has("Brand kit/Dark/logo.png")).toBe(true);
   });
 
   it("counts once on the downloads counter when issued, not when fetched", async () => {
@@ -348,7 +337,7 @@ describe("GET /v1/download-zips/{zipId}", () => {
     const before = await used();
     const { url } = await issue({ file_ids: [top, topLogo], folder_ids: [kit] });
     expect(await used()).toBe(before + 1);
-    await downloadZip(url);
+    await fetchZip(url);
     expect(await used()).toBe(before + 1);
   });
 });

@@ -6,9 +6,9 @@ import { SHARING_LIMITS, SharedLink, ShareZipUrl } from "../../contract/sharing.
 import { files, sharedLinks } from "../db/schema/index.ts";
 import { newId } from "../platform/ids.ts";
 import { solidPng, uploadBytes } from "../testing/content-fixtures.ts";
-import { type ApiCall, type ApiResponse, apiClient } from "../testing/http-client.ts";
+import { type ApiCall, type ApiResponse, apiClient, pathAndQuery } from "../testing/http-client.ts";
 import { startTestService, type TestService } from "../testing/test-service.ts";
-import { unzip } from "../testing/unzip.ts";
+import { fetchZip } from "../testing/unzip.ts";
 
 let service: TestService;
 let owner: ApiCall;
@@ -83,17 +83,6 @@ async function zipUrl(token: string, headers: Record<string, string> = {}) {
   return ShareZipUrl.parse(res.body);
 }
 
-const pathOf = (url: string) => {
-  const { pathname, search } = new URL(url);
-  return `${pathname}${search}`;
-};
-
-async function downloadZip(url: string) {
-  const res = await fetch(url);
-  expect(res.status, await res.clone().text()).toBe(200);
-  return { res, entries: await unzip(Buffer.from(await res.arrayBuffer())) };
-}
-
 /** `logo.png` and `LOGO.png` share a folder: whichever the listing gives first keeps its name, the other gets `(2)`. */
 function expectTwoLogos(entries: Map<string, Buffer | null>, dir: string) {
   const names = [...entries.keys()].filter((k) => /^logo( \(2\))?\.png$/i.test(k.slice(dir.length)));
@@ -115,7 +104,7 @@ describe("download all of a shared link", () => {
     expect(answer.url).toMatch(/\/v1\/shared-link-content\/shl_[^/]+\/zip\?expires=\d+&signature=/);
     expect(Date.parse(answer.expires_at) - Date.now()).toBeGreaterThan(14 * 60_000);
 
-    const { res, entries } = await downloadZip(answer.url);
+    const { res, entries } = await fetchZip(answer.url);
     expect(res.headers.get("content-type")).toBe("application/zip");
     expect(res.headers.get("content-disposition")).toBe(
       `attachment; filename="Logos.zip"; filename*=UTF-8''Logos.zip`,
@@ -134,7 +123,7 @@ describe("download all of a shared link", () => {
 
   it("zips a library share's every folder and top-level file", async () => {
     const link = await share({ target: { type: "library", id: libraryId } });
-    const { entries } = await downloadZip((await zipUrl(link.token)).url);
+    const { entries } = await fetchZip((await zipUrl(link.token)).url);
     expect(entries.size).toBe(6);
     for (const name of ["Logos/", "Logos/Dark/", "Logos/Dark/logo.png", "top.png"])
       expect(entries.has(name), name).toBe(true);
@@ -152,7 +141,7 @@ describe("download all of a shared link", () => {
     const link = await share({ target: { type: "board", id: board } }, editor);
     const answer = await zipUrl(link.token);
     expect(answer).toMatchObject({ name: "Picks.zip", file_count: 1 });
-    const { entries } = await downloadZip(answer.url);
+    const { entries } = await fetchZip(answer.url);
     expect([...entries.keys()]).toEqual(["team.png"]);
     expect(entries.get("team.png")).toEqual(bytes[teamFile]);
   });
@@ -164,7 +153,7 @@ describe("download all of a shared link", () => {
     const before = await used();
     const { url } = await zipUrl(link.token);
     expect(await used()).toBe(before + 1);
-    await downloadZip(url);
+    await fetchZip(url);
     expect(await used()).toBe(before + 1);
   });
 
@@ -178,7 +167,7 @@ describe("download all of a shared link", () => {
     });
     expect(unlocked.status, unlocked.text).toBe(200);
     const answer = await zipUrl(link.token, { "x-access-token": unlocked.body.token });
-    expect((await downloadZip(answer.url)).entries.get("Dark/logo.png")).toEqual(bytes[dark]);
+    expect((await fetchZip(answer.url)).entries.get("Dark/logo.png")).toEqual(bytes[dark]);
   });
 
   it("refuses view and comment links (403), file links (409), expired (410) and revoked (404) ones", async () => {
@@ -196,13 +185,13 @@ describe("download all of a shared link", () => {
       .set({ expiresAt: new Date(Date.now() - 1000) })
       .where(eq(sharedLinks.id, expiring.id));
     expectError(await visitor("GET", `/v1/public/shared-links/${expiring.token}/download`), 410, "expired");
-    expectError(await visitor("GET", pathOf(url)), 410, "expired");
+    expectError(await visitor("GET", pathAndQuery(url)), 410, "expired");
 
     const revoked = await share({ target: { type: "folder", id: folderId } });
     const issued = await zipUrl(revoked.token);
     expect((await owner("DELETE", `/v1/shared-links/${revoked.id}`)).status).toBe(200);
     expectError(await visitor("GET", `/v1/public/shared-links/${revoked.token}/download`), 404, "not_found");
-    expectError(await visitor("GET", pathOf(issued.url)), 404, "not_found");
+    expectError(await visitor("GET", pathAndQuery(issued.url)), 404, "not_found");
     expectError(await visitor("GET", "/v1/public/shared-links/nope/download"), 404, "not_found");
   });
 
@@ -232,7 +221,7 @@ describe("download all of a shared link", () => {
   it("refuses a tampered signed URL, and one whose link changed to view since", async () => {
     const link = await share({ target: { type: "folder", id: folderId } });
     const other = await share({ target: { type: "library", id: libraryId } });
-    const path = pathOf((await zipUrl(link.token)).url);
+    const path = pathAndQuery((await zipUrl(link.token)).url);
     expectError(await visitor("GET", path.replace(link.id, other.id)), 404, "not_found");
     expectError(
       await visitor("GET", path.replace(/signature=[^&]+/, `signature=${"A".repeat(32)}`)),

@@ -44,3 +44,9 @@ export function apiClient(baseUrl: string, defaultKey?: string) {
   };
 }
 export type ApiCall = ReturnType<typeof apiClient>;
+
+/** A URL's path and query: what an `apiClient` call takes, for a signed URL the service answered. */
+export const pathAndQuery = (url: string) => {
+  const { pathname, search } = new URL(url);
+  return `${pathname}${search}`;
+};

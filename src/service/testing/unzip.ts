@@ -27,3 +27,10 @@ export async function unzip(bytes: Buffer): Promise<Map<string, Buffer | null>> 
   });
   return entries;
 }
+
+/** Downloads a zip at a (signed) URL and reads it; anything but 200 throws with the answer's text. */
+export async function fetchZip(url: string): Promise<{ res: Response; entries: Map<string, Buffer | null> }> {
+  const res = await fetch(url);
+  if (res.status !== 200) throw new Error(`GET ${url} answered ${res.status}: ${await res.text()}`);
+  return { res, entries: await unzip(Buffer.from(await res.arrayBuffer())) };
+}

@@ -1,11 +1,10 @@
 import type { UploadTarget } from "./upload-item.ts";
 
-/** One page of files of a place whose names are among `names` (the service's listFiles with a name filter). */
+/** The files of a place whose names are among `names`, newest first (the service's listFiles with a name filter). */
 export type NamedFilesLister = (
   target: UploadTarget,
   names: string[],
-  cursor: string | undefined,
-) => Promise<{ data: { id: string; name: string }[]; nextCursor: string | null }>;
+) => Promise<{ id: string; name: string }[]>;
 
 // The filter document's `in` takes at most 100 values and the whole document at most 4,096 characters.
 const MAX_NAMES = 50;
@@ -43,12 +42,8 @@ export async function existingByName(
   const existing = new Map<string, string>();
   const names = [...new Set(files.map((file) => file.name))];
   for (const batch of nameBatches(names)) {
-    let cursor: string | undefined;
-    do {
-      const page = await list(target, batch, cursor);
-      for (const file of page.data) if (!existing.has(file.name)) existing.set(file.name, file.id);
-      cursor = page.nextCursor ?? undefined;
-    } while (cursor);
+    for (const file of await list(target, batch))
+      if (!existing.has(file.name)) existing.set(file.name, file.id);
   }
   return existing;
 }

@@ -19,19 +19,14 @@ function recorder() {
   };
 }
 
-/** A place holding these files (id → name), listed as the service would: names in the filter, pages of 2. */
+/** A place holding these files (id → name), listed as the service would: those named in the filter. */
 function placeHolding(existing: Record<string, string>) {
   const calls: string[][] = [];
-  const list = async (_target: UploadTarget, names: string[], cursor: string | undefined) => {
-    if (!cursor) calls.push(names);
-    const matches = Object.entries(existing)
+  const list = async (_target: UploadTarget, names: string[]) => {
+    calls.push(names);
+    return Object.entries(existing)
       .filter(([, name]) => names.includes(name))
       .map(([id, name]) => ({ id, name }));
-    const start = Number(cursor ?? 0);
-    return {
-      data: matches.slice(start, start + 2),
-      nextCursor: start + 2 < matches.length ? String(start + 2) : null,
-    };
   };
   return { list, calls };
 }

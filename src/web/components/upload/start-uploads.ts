@@ -1,22 +1,18 @@
 import { listFiles } from "../../../contract/operations/files.ts";
-import { call } from "../../api/client.ts";
+import { fetchAll } from "../../api/query.ts";
 import type { NameClashQueue } from "./name-clash-queue.ts";
 import { existingByName, type NamedFilesLister } from "./name-clashes.ts";
 import type { UploadTarget } from "./upload-item.ts";
 import type { UploadManager } from "./upload-manager.ts";
 
-/** The service's files of the target's place named one of `names`, newest first. */
-export const listNamedFiles: NamedFilesLister = async (target, names, cursor) => {
-  const page = await call(listFiles, {
+/** The service's files of the target's place named one of `names`, newest first, every page of them. */
+export const listNamedFiles: NamedFilesLister = (target, names) =>
+  fetchAll(listFiles, {
     query: {
-      limit: 100,
       ...(target.folderId ? { folder_id: target.folderId } : { library_id: target.libraryId }),
       filter: JSON.stringify({ field: "name", op: "in", value: names }),
-      cursor,
     },
   });
-  return { data: page.data, nextCursor: page.has_more ? page.next_cursor : null };
-};
 
 /**
  * Queues picked or dropped files for a folder or a library's top level. Those whose names are free start at
