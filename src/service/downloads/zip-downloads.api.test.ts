@@ -11,6 +11,7 @@ import { solidPng, uploadBytes } from "../testing/content-fixtures.ts";
 import { type ApiCall, type ApiResponse, apiClient, pathAndQuery } from "../testing/http-client.ts";
 import { startTestService, type TestService } from "../testing/test-service.ts";
 import { fetchZip } from "../testing/unzip.ts";
+import { counterChange } from "../testing/usage-counter.ts";
 
 let service: TestService;
 let owner: ApiCall;
@@ -333,11 +334,11 @@ describe("GET /v1/download-zips/{zipId}", () => {
 
   it("counts once on the downloads counter when issued, not when fetched", async () => {
     const central = apiClient(service.centralUrl, service.seed.ownerKey);
-    const used = async () => (await central("GET", "/v1/usage")).body.downloads.used as number;
-    const before = await used();
-    const { url } = await issue({ file_ids: [top, topLogo], folder_ids: [kit] });
-    expect(await used()).toBe(before + 1);
-    await fetchZip(url);
-    expect(await used()).toBe(before + 1);
+    let url = "";
+    const issued = await counterChange(central, "downloads", async () => {
+      url = (await issue({ file_ids: [top, topLogo], folder_ids: [kit] })).url;
+    });
+    expect(issued.change).toBe(1);
+    expect((await counterChange(central, "downloads", () => fetchZip(url))).change).toBe(0);
   });
 });

@@ -9,6 +9,7 @@ import { solidPng, uploadBytes, waitUntilProcessed } from "../testing/content-fi
 import { watchEvents } from "../testing/event-watch.ts";
 import { type ApiCall, type ApiResponse, apiClient } from "../testing/http-client.ts";
 import { startTestService, type TestService } from "../testing/test-service.ts";
+import { counterChange } from "../testing/usage-counter.ts";
 
 let service: TestService;
 let api: ApiCall;
@@ -470,8 +471,11 @@ describe("file operations", () => {
     if (servedByService()) {
       expect((await fetch(link.body.url.replace(/signature=[^&]+/, "signature=x"))).status).toBe(404);
     }
-    const usage = await apiClient(service.centralUrl, service.seed.ownerKey)("GET", "/v1/usage");
-    expect(usage.body.downloads.used).toBeGreaterThanOrEqual(1);
+    const central = apiClient(service.centralUrl, service.seed.ownerKey);
+    const issued = await counterChange(central, "downloads", () =>
+      api("GET", `/v1/files/${ids.deep}/download`),
+    );
+    expect(issued.change).toBe(1);
   });
 
   it("never serves HTML from user content inline", async () => {

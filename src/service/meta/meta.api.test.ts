@@ -3,6 +3,7 @@ import { EventEnvelope } from "../../contract/events.ts";
 import { Health, KeyContext, Usage } from "../../contract/meta.ts";
 import { type ApiCall, apiClient } from "../testing/http-client.ts";
 import { startTestService, type TestService } from "../testing/test-service.ts";
+import { counterChange } from "../testing/usage-counter.ts";
 
 let service: TestService;
 let central: ApiCall;
@@ -142,14 +143,15 @@ describe("GET /v1/usage", () => {
   });
 
   it("counts a file search with q on the search counter, and a list without q only on the others", async () => {
-    const searchUsed = async () => Usage.parse((await central("GET", "/v1/usage")).body).search.used;
-    const before = await searchUsed();
-    expect((await regional("GET", "/v1/files")).status).toBe(200);
-    expect((await regional("GET", "/v1/files?q=")).status).toBe(200);
-    expect(await searchUsed()).toBe(before);
-    const searched = await regional("GET", "/v1/files?q=logo");
-    expect(searched.status).toBe(200);
-    expect(await searchUsed()).toBe(before + 1);
+    const listed = await counterChange(central, "search", async () => {
+      expect((await regional("GET", "/v1/files")).status).toBe(200);
+      expect((await regional("GET", "/v1/files?q=")).status).toBe(200);
+    });
+    expect(listed.change).toBe(0);
+    const searched = await counterChange(central, "search", async () => {
+      expect((await regional("GET", "/v1/files?q=logo")).status).toBe(200);
+    });
+    expect(searched.change).toBe(1);
   });
 
   it("has no history unless asked for: the answer stays the five counters", async () => {

@@ -49,7 +49,7 @@ describe("rate limits", () => {
 
 describe("usage of a counter that was used up", () => {
   it("stops at the limit: refused requests use nothing", async () => {
-    const limited = await startTestService({ env: { RATE_LIMITS: "search=2/1h" }, oneApiProcess: true });
+    const limited = await startTestService({ env: { RATE_LIMITS: "search=2/1d" }, oneApiProcess: true });
     try {
       const regional = apiClient(limited.regionalUrl, limited.seed.ownerKey);
       const statuses = [];
@@ -65,7 +65,7 @@ describe("usage of a counter that was used up", () => {
 
 describe("a key's requests of no operation", () => {
   it("are refused with 429 once its counter is used up: an unknown path, an over-long id, bad percent-encoding", async () => {
-    const limited = await startTestService({ env: { RATE_LIMITS: "sustained=2/1h" }, oneApiProcess: true });
+    const limited = await startTestService({ env: { RATE_LIMITS: "sustained=2/1d" }, oneApiProcess: true });
     try {
       const call = apiClient(limited.regionalUrl, limited.seed.ownerKey);
       expect((await call("GET", "/v1/libraries")).status).toBe(200);
@@ -85,7 +85,7 @@ describe("a key's requests of no operation", () => {
 
 describe("RateLimit headers on refused answers", () => {
   it("every authenticated answer carries them: a 403 for a missing scope, a 404, 405 or 400 of no operation (421: planes test)", async () => {
-    const fresh = await startTestService({ env: { RATE_LIMITS: "sustained=50/1h" }, oneApiProcess: true });
+    const fresh = await startTestService({ env: { RATE_LIMITS: "sustained=50/1d" }, oneApiProcess: true });
     try {
       const narrowKey = await fresh.createKey(["files:read"]);
       const denied = await apiClient(fresh.regionalUrl, narrowKey)("GET", "/v1/libraries");
@@ -143,7 +143,7 @@ describe("RateLimit headers on refused answers", () => {
 
 describe("rate limits under concurrency", () => {
   it("one process counts exactly: 60 requests at once against a limit of 40 give 40 answers and 20 refusals", async () => {
-    const one = await startTestService({ env: { RATE_LIMITS: "sustained=40/1h" }, oneApiProcess: true });
+    const one = await startTestService({ env: { RATE_LIMITS: "sustained=40/1d" }, oneApiProcess: true });
     try {
       const call = apiClient(one.centralUrl, one.seed.ownerKey);
       const answers = await Promise.all(Array.from({ length: 60 }, () => call("GET", "/v1/brandspace")));
@@ -161,7 +161,7 @@ describe("rate limits under concurrency", () => {
   });
 
   it("several processes on one database share the counters: every request counted once, the limit held", async () => {
-    const shared = await startTestService({ env: { RATE_LIMITS: "sustained=40/1h" } });
+    const shared = await startTestService({ env: { RATE_LIMITS: "sustained=40/1d" } });
     const extra: { close(): Promise<void> }[] = [];
     try {
       const urls = [shared.centralUrl];
