@@ -1,7 +1,7 @@
 import type { FastifyReply, FastifyRequest } from "fastify";
 import type { CreateZipDownloadBody } from "../../contract/downloads.ts";
 import { SHARING_LIMITS } from "../../contract/sharing.ts";
-import { touchBlob } from "../content/content.repository.ts";
+import { touchBlobs } from "../content/content.repository.ts";
 import type { ServiceDeps } from "../deps.ts";
 import { requirePermission } from "../platform/auth.ts";
 import type { ServiceContext } from "../platform/context.ts";
@@ -62,7 +62,7 @@ export async function issueZipDownload(ctx: ServiceContext, body: CreateZipDownl
     expiresAt,
   });
   // The bytes must outlive the URL: each use restarts the blob reclaim's grace period.
-  for (const file of snapshot.files) await touchBlob(db, file.blobSha256, file.size);
+  await touchBlobs(db, snapshot.files);
   const host = regionalUrlOf(deps.config, auth.brandspace.region);
   return {
     object: "download_url" as const,

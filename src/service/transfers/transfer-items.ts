@@ -1,5 +1,5 @@
 import { TRANSFER_LIMITS } from "../../contract/transfers.ts";
-import { touchBlob } from "../content/content.repository.ts";
+import { touchBlob, touchBlobs } from "../content/content.repository.ts";
 import type { ServiceContext } from "../platform/context.ts";
 import { conflict, validationError } from "../platform/errors.ts";
 import { newId } from "../platform/ids.ts";
@@ -36,7 +36,7 @@ export async function addItems(
     throw validationError([{ param: "file_ids", message: FULL }]);
   }
   await repo.insertEntries(ctx.db, { files: fileEntries, folders: folderEntries });
-  for (const file of fileEntries) await touchBlob(ctx.db, file.blobSha256, file.size);
+  await touchBlobs(ctx.db, fileEntries);
   return repo.refreshTotals(ctx.db, transfer.id);
 }
 
