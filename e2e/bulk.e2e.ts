@@ -1,7 +1,7 @@
 import { expect, test } from "vitest";
 import { expectToast, fileItem, openDashboard, shownFileNames, zipEntries } from "./harness.ts";
 
-test("shift-click and ctrl-click select; bulk tag, move and trash act on the selection", async () => {
+test("shift-click and ctrl-click select; bulk tag, move, download and trash act on the selection", async () => {
   const d = await openDashboard();
   const { fixtures } = d;
   const library = await fixtures.createLibrary(fixtures.unique("Bulk"));
@@ -102,6 +102,26 @@ test("shift-click and ctrl-click select; bulk tag, move and trash act on the sel
     "Archive/p3.png",
     "Archive/p5.png",
   ]);
+
+  // The whole library downloads as one zip named after it, from the library's actions.
+  const downloadingLibrary = d.page.waitForEvent("download");
+  await d.page.getByRole("button", { name: "Library actions" }).click();
+  await d.page.getByRole("menuitem", { name: "Download as zip" }).click();
+  const libraryZip = await downloadingLibrary;
+  expect(libraryZip.suggestedFilename()).toBe(`${library.name}.zip`);
+  expect((await zipEntries((await libraryZip.path())!)).sort()).toEqual(
+    [
+      "",
+      "Archive/",
+      ...["p1.png", "p2.png", "p3.png", "p5.png"].map((name) => `Archive/${name}`),
+      "Inbox/",
+      "Inbox/p4.png",
+      "Inbox/p6.png",
+    ]
+      .map((entry) => `${library.name}/${entry}`)
+      .sort(),
+  );
+
   await d.goto(`/folders/${inbox.id}?sort=name&order=asc`);
   await expect.poll(() => shownFileNames(d.page)).toEqual(["p4.png", "p6.png"]);
 

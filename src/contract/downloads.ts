@@ -5,6 +5,7 @@ import { IdRef, Timestamp } from "./common.ts";
 export const ZIP_DOWNLOAD_LIMITS = {
   fileIdsMax: 1000,
   folderIdsMax: 100,
+  libraryIdsMax: 10,
 } as const;
 
 export const CreateZipDownloadBody = z
@@ -17,9 +18,13 @@ export const CreateZipDownloadBody = z
     folder_ids: z.array(IdRef).max(ZIP_DOWNLOAD_LIMITS.folderIdsMax).optional().meta({
       description: "Folders to put in the zip, each under its own name with its whole subtree (at most 100).",
     }),
+    library_ids: z.array(IdRef).max(ZIP_DOWNLOAD_LIMITS.libraryIdsMax).optional().meta({
+      description:
+        "Libraries to put in the zip, each under its own name with all its folders and files (at most 10).",
+    }),
   })
-  .refine((b) => (b.file_ids?.length ?? 0) + (b.folder_ids?.length ?? 0) > 0, {
-    message: "send file_ids or folder_ids",
+  .refine((b) => (b.file_ids?.length ?? 0) + (b.folder_ids?.length ?? 0) + (b.library_ids?.length ?? 0) > 0, {
+    message: "send file_ids, folder_ids or library_ids",
   });
 export type CreateZipDownloadBody = z.infer<typeof CreateZipDownloadBody>;
 
@@ -31,7 +36,7 @@ export const ZipDownloadUrl = z
     expires_at: Timestamp,
     name: z.string().meta({
       description:
-        "The zip's file name: the folder's name and `.zip` when one folder alone was asked for, else `<N> files.zip`.",
+        "The zip's file name: the folder's or library's name and `.zip` when one alone was asked for, else `<N> files.zip`.",
     }),
     mime: z.literal("application/zip"),
     file_count: z.number().int().meta({ description: "Files in the zip (pages are left out)." }),

@@ -12,7 +12,7 @@ export const createZipDownload = defineOperation({
   counters: ["downloads"],
   tag: "Files",
   summary:
-    "A 15-minute signed URL of one zip of several files and folders (their whole active subtrees), as they are now. Pages are left out; none with bytes: 409. More than 10,000 files: 409.",
+    "A 15-minute signed URL of one zip of several files, folders and libraries (their whole active contents), as they are now. Pages are left out; none with bytes: 409. More than 10,000 files: 409.",
   body: CreateZipDownloadBody,
   status: 200,
   response: ZipDownloadUrl,

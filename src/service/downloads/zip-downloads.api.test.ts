@@ -173,6 +173,59 @@ describe("POST /v1/downloads/zip", () => {
     expect(entries.has("Brand kit/Empty/")).toBe(true);
   });
 
+  it("zips a whole library under its name: top-level files and every active folder, nothing trashed", async () => {
+    const brand = (await owner("POST", "/v1/libraries", { body: { name: "Brand" } })).body.id as string;
+    const atTop = await upload("wordmark.png", 12, { library_id: brand });
+    const fonts = await folder("Fonts", undefined, brand);
+    const web = await folder("Web", fonts, brand);
+    const inWeb = await upload("font.png", 13, { folder_id: web });
+    await folder("Empty", undefined, brand);
+    await page("Guidelines", { library_id: brand });
+    const old = await folder("Old", undefined, brand);
+    await upload("old.png", 14, { folder_id: old });
+    expect((await owner("DELETE", `/v1/folders/${old}`)).status).toBe(200);
+    const trashed = await upload("trashed.png", 15, { library_id: brand });
+    expect((await owner("DELETE", `/v1/files/${trashed}`)).status).toBe(200);
+
+    const answer = await issue({ library_ids: [brand] });
+    expect(answer).toMatchObject({
+      name: "Brand.zip",
+      file_count: 2,
+      size: bytes[atTop]!.length + bytes[inWeb]!.length,
+    });
+    const { entries } = await fetchZip(answer.url);
+    expect([...entries.keys()].sort()).toEqual([
+      "Brand/",
+      "Brand/Empty/",
+      "Brand/Fonts/",
+      "Brand/Fonts/Web/",
+      "Brand/Fonts/Web/font.png",
+      "Brand/wordmark.png",
+    ]);
+    expect(entries.get("Brand/wordmark.png")).toEqual(bytes[atTop]);
+    expect(entries.get("Brand/Fonts/Web/font.png")).toEqual(bytes[inWeb]);
+
+    const mixed = await issue({ file_ids: [top], library_ids: [brand, brand] });
+    expect(mixed).toMatchObject({ name: "3 files.zip", file_count: 3 });
+    expect([...(await fetchZip(mixed.url)).entries.keys()]).toContain("Brand/Fonts/Web/font.png");
+  });
+
+  it("answers 404 for a library the caller cannot see or that does not exist", async () => {
+    const ownerOnly = (await owner("POST", "/v1/libraries", { body: { name: "Private" } })).body.id as string;
+    const before = await issuedCount();
+    expectError(
+      await editor("POST", "/v1/downloads/zip", { body: { library_ids: [ownerOnly] } }),
+      404,
+      "not_found",
+    );
+    expectError(
+      await owner("POST", "/v1/downloads/zip", { body: { library_ids: ["lib_nope"] } }),
+      404,
+      "not_found",
+    );
+    expect(await issuedCount()).toBe(before);
+  });
+
   it("leaves pages out, named directly or inside a folder; only pages is 409", async () => {
     const answer = await issue({ file_ids: [top, topPage] });
     expect(answer).toMatchObject({ file_count: 1, name: "1 file.zip" });
@@ -256,6 +309,9 @@ describe("POST /v1/downloads/zip", () => {
       { file_ids: [], folder_ids: [] },
       { file_ids: Array.from({ length: 1001 }, (_, i) => `fil_${i}`) },
       { folder_ids: Array.from({ length: 101 }, (_, i) => `fld_${i}`) },
+      { library_ids: Array.from({ length: 11 }, (_, i) => `lib_${i}`) },
+      { library_ids: [] },
+      { library_ids: "lib_1" },
       { file_ids: 5 },
       { file_ids: [5] },
       { file_ids: [""] },

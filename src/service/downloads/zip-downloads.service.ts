@@ -19,15 +19,19 @@ const zipPath = (zipId: string) => `/v1/download-zips/${zipId}`;
 
 const TOO_MANY = `This selection holds more than ${SHARING_LIMITS.zipFilesMax} files: download them one by one.`;
 
-/** The zip's file name: a folder asked for alone keeps its name; anything else is counted. */
-function zipName(ids: { fileIds: string[]; folderIds: string[] }, snapshot: ItemSnapshot) {
+/** The zip's file name: a folder or library asked for alone keeps its name; anything else is counted. */
+function zipName(
+  ids: { fileIds: string[]; folderIds: string[]; libraryIds: string[] },
+  snapshot: ItemSnapshot,
+) {
   const [root] = snapshot.folders;
-  if (ids.fileIds.length === 0 && ids.folderIds.length === 1 && root) return `${root.name}.zip`;
+  if (ids.fileIds.length === 0 && ids.folderIds.length + ids.libraryIds.length === 1 && root)
+    return `${root.name}.zip`;
   return `${snapshot.files.length} ${snapshot.files.length === 1 ? "file" : "files"}.zip`;
 }
 
 /**
- * A 15-minute signed URL of one zip of files (at its top) and folders (each with its whole active subtree), counted
+ * A 15-minute signed URL of one zip of files (at its top), folders and libraries (each with all it holds), counted
  * once on the `downloads` counter by its operation. The entries are a snapshot taken now, each file with its active
  * version's bytes, kept until the URL expires; pages are left out. An invisible or trashed id is 404 and nothing is
  * issued.
@@ -36,7 +40,11 @@ export async function issueZipDownload(ctx: ServiceContext, body: CreateZipDownl
   const { db, deps, auth } = ctx;
   // Checked first: a role that may download nothing learns nothing about the ids it sent.
   requirePermission(auth, "files.download", "download files");
-  const ids = { fileIds: [...new Set(body.file_ids ?? [])], folderIds: [...new Set(body.folder_ids ?? [])] };
+  const ids = {
+    fileIds: [...new Set(body.file_ids ?? [])],
+    folderIds: [...new Set(body.folder_ids ?? [])],
+    libraryIds: [...new Set(body.library_ids ?? [])],
+  };
   // A page is blocks, not bytes: left out wherever it is, as a share's zip leaves it out.
   const snapshot = await snapshotItems(ctx, ids, new EntryNames([]), () => {});
   if (snapshot.files.length === 0) throw conflict("Nothing to download: pages have no file to put in a zip.");

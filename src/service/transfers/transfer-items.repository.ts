@@ -2,9 +2,13 @@ import { and, eq, inArray, isNull } from "drizzle-orm";
 import type { Db } from "../db/client.ts";
 import { files, fileVersions, folders } from "../db/schema/index.ts";
 
-/** Active files with the bytes of their active version. */
-export function filesWithBlobs(db: Db, where: { ids?: string[]; folderIds?: string[] }) {
-  const scope = where.ids ? inArray(files.id, where.ids) : inArray(files.folderId, where.folderIds ?? []);
+/** Active files with the bytes of their active version: by id, in folders, or at a library's top level. */
+export function filesWithBlobs(db: Db, where: { ids?: string[]; folderIds?: string[]; libraryTop?: string }) {
+  const scope = where.ids
+    ? inArray(files.id, where.ids)
+    : where.libraryTop
+      ? and(eq(files.libraryId, where.libraryTop), isNull(files.folderId))
+      : inArray(files.folderId, where.folderIds ?? []);
   return db
     .select({
       id: files.id,

@@ -14,24 +14,12 @@ import {
 import type { ReactElement } from "react";
 import type { Folder } from "../../../contract/folders.ts";
 import { useAccess } from "../../api/access.ts";
-import { startZipDownload } from "../../api/downloads.ts";
-import { errorMessage } from "../../api/error-message.ts";
-import { toast } from "../../lib/toast.ts";
 import { LazyContextMenu, LazyMenu, type MenuKit } from "../ui/lazy-menu.tsx";
 import { FOLDER_COLORS } from "./color-palette.tsx";
+import { downloadAsZip } from "./download-zip.ts";
 import { useFolderActions } from "./folder-actions.tsx";
 
 const ICON = "size-4 shrink-0";
-
-/** The folder with everything in it as one zip, named after it. */
-async function downloadFolder(folder: Folder) {
-  try {
-    const zip = await startZipDownload({ folder_ids: [folder.id] });
-    toast.success(`Downloading ${zip.name}`);
-  } catch (error) {
-    toast.error(`“${folder.name}” could not be downloaded: ${errorMessage(error)}`);
-  }
-}
 
 /** A folder's actions as items of a Radix menu, made with its `kit`. */
 export function FolderMenuItems({ kit: M, folder }: { kit: MenuKit; folder: Folder }) {
@@ -47,7 +35,7 @@ export function FolderMenuItems({ kit: M, folder }: { kit: MenuKit; folder: Fold
           <M.Item
             disabled={downloadDenial !== null}
             title={downloadDenial ?? undefined}
-            onSelect={() => void downloadFolder(folder)}
+            onSelect={() => void downloadAsZip({ folder_ids: [folder.id] }, folder.name)}
           >
             <Download className={ICON} aria-hidden="true" /> Download as zip
           </M.Item>

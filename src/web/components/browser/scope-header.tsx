@@ -1,5 +1,6 @@
 import { useNavigate } from "@tanstack/react-router";
 import {
+  Download,
   FolderPlus,
   FolderUp,
   Globe,
@@ -13,6 +14,7 @@ import {
 import { useState } from "react";
 import type { FolderDetail } from "../../../contract/folders.ts";
 import type { LibraryDetail } from "../../../contract/libraries.ts";
+import { SHARING_LIMITS } from "../../../contract/sharing.ts";
 import { useAccess } from "../../api/access.ts";
 import { formatBytes, plural, relativeTime } from "../../lib/format.ts";
 import { AccessDialog } from "../access/lazy-dialogs.ts";
@@ -22,6 +24,7 @@ import { GuardedButton } from "../ui/guarded-button.tsx";
 import { LazyMenu } from "../ui/lazy-menu.tsx";
 import { UploadButton, useFolderPicker } from "../upload/index.ts";
 import { type BrowseCrumb, BrowserHeader } from "./browser-header.tsx";
+import { downloadAsZip } from "./download-zip.ts";
 import { useFolderActions } from "./folder-actions.tsx";
 import { FolderMenuItems } from "./folder-menu.tsx";
 import { FolderGlyph } from "./folder-strip.tsx";
@@ -57,6 +60,11 @@ function LibraryHeader({ library }: { library: LibraryDetail }) {
   const access = useAccess();
   const denial = access.denial("libraries:write");
   const importDenial = access.denial("files:write", "files.upload");
+  const zipDenial =
+    access.denial("files:read", "files.download") ??
+    (library.file_count > SHARING_LIMITS.zipFilesMax
+      ? `A zip holds at most ${SHARING_LIMITS.zipFilesMax.toLocaleString("en")} files: download folders one by one.`
+      : null);
   const later = (next: "edit" | "delete" | "import" | "access") => setTimeout(() => setDialog(next), 0);
   const navigate = useNavigate();
   const folderPicker = useFolderPicker({ libraryId: library.id, folderId: null });
@@ -88,6 +96,13 @@ function LibraryHeader({ library }: { library: LibraryDetail }) {
                 </M.Item>
                 <M.Item disabled={!!importDenial} onSelect={() => later("import")}>
                   <Globe className="size-4" aria-hidden="true" /> Import from URL…
+                </M.Item>
+                <M.Item
+                  disabled={!!zipDenial}
+                  title={zipDenial ?? undefined}
+                  onSelect={() => void downloadAsZip({ library_ids: [library.id] }, library.name)}
+                >
+                  <Download className="size-4" aria-hidden="true" /> Download as zip
                 </M.Item>
                 <M.Item onSelect={() => navigate({ to: "/tags", search: { library: library.id } })}>
                   <Tag className="size-4" aria-hidden="true" /> Tags in this library
