@@ -122,12 +122,15 @@ describe("uploads", () => {
     expect(versions.data).toHaveLength(2);
     expect(await filesHere()).toEqual(["brief.txt 21", "notes.txt 6"]);
 
-    // Several taken names are listed; keep both adds files of their own.
+    // Several taken names are listed; keep both adds files of their own, numbered as a desktop numbers them.
     await input.setInputFiles([text("brief.txt", "Third\n"), text("notes.txt", "More notes\n")]);
     const several = d.page.getByRole("dialog", { name: "2 files are already here" });
     await several.getByRole("list", { name: "Names already taken" }).getByText("notes.txt").waitFor();
+    await several.getByText("each as a separate file with a number, as in “brief (2).txt”").waitFor();
     await several.getByRole("button", { name: "Keep both" }).click();
-    await expect.poll(filesHere).toEqual(["brief.txt 21", "brief.txt 6", "notes.txt 11", "notes.txt 6"]);
+    await expect
+      .poll(filesHere)
+      .toEqual(["brief (2).txt 6", "brief.txt 21", "notes (2).txt 11", "notes.txt 6"]);
 
     // Skip, or closing the question, uploads nothing.
     await input.setInputFiles([text("brief.txt", "Fourth\n")]);

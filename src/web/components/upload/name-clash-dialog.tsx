@@ -2,6 +2,7 @@ import { useSyncExternalStore } from "react";
 import { Button } from "../ui/button.tsx";
 import { Dialog } from "../ui/dialog.tsx";
 import type { NameClash } from "./name-clash-queue.ts";
+import { numberedName } from "./name-clashes.ts";
 import { nameClashes } from "./upload-store.ts";
 
 // Names listed in the question; the rest are counted.
@@ -15,7 +16,8 @@ function titleOf(clash: NameClash): string {
 
 /**
  * Asks what to do with picked or dropped files whose names are taken where they go: replace (a new version of
- * the file of that name, which keeps its history, comments, tags and board places), keep both, or skip.
+ * the file of that name, which keeps its history, comments, tags and board places), keep both (the new one
+ * numbered), or skip.
  * Closing the question skips them.
  */
 export function NameClashDialog() {
@@ -51,7 +53,8 @@ export function NameClashDialog() {
           {one ? "it as a new version of that file" : "each as a new version of the file of its name"}:
           earlier versions, comments, tags and places on boards stay.{" "}
           <strong className="font-medium text-zinc-900 dark:text-zinc-100">Keep both</strong> adds{" "}
-          {one ? "a separate file" : "separate files"} with the same name.
+          {one ? "it as a separate file with a number:" : "each as a separate file with a number, as in"} “
+          {numberedName(names[0]!, 2)}”.
         </p>
         <div className="flex flex-wrap justify-end gap-2 pt-2">
           <Button variant="secondary" onClick={() => nameClashes.answer("skip")}>

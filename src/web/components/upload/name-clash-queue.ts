@@ -3,7 +3,7 @@ import type { UploadManager } from "./upload-manager.ts";
 
 /**
  * What to do with files whose names are already taken where they are going: upload each as a new version of the
- * file of that name, upload them as files of their own beside it, or leave them out.
+ * file of that name, upload them as files of their own beside it (numbered: `logo (2).png`), or leave them out.
  */
 export type ClashChoice = "replace" | "keep" | "skip";
 
@@ -23,7 +23,11 @@ export class NameClashQueue {
   private waiting: NameClash[] = [];
   private readonly listeners = new Set<() => void>();
 
-  constructor(private readonly uploads: Pick<UploadManager, "add">) {}
+  /** `keep` names each kept file anew (`logo (2).png`); when that fails, they upload under their own names. */
+  constructor(
+    private readonly uploads: Pick<UploadManager, "add">,
+    private readonly keep: (files: readonly File[], target: UploadTarget) => Promise<readonly File[]>,
+  ) {}
 
   subscribe = (listener: () => void) => {
     this.listeners.add(listener);
@@ -43,7 +47,11 @@ export class NameClashQueue {
     const [clash, ...rest] = this.waiting;
     if (!clash) return;
     this.waiting = rest;
-    if (choice === "keep") this.uploads.add(clash.files, clash.target);
+    if (choice === "keep")
+      void this.keep(clash.files, clash.target).then(
+        (renamed) => this.uploads.add(renamed, clash.target),
+        () => this.uploads.add(clash.files, clash.target),
+      );
     if (choice === "replace") {
       for (const file of clash.files) {
         const fileId = clash.existing.get(file.name);

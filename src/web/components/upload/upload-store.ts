@@ -5,7 +5,8 @@ import { toast } from "../../lib/toast.ts";
 import { folderMakerOverApi } from "./folder-maker.ts";
 import { type FolderTree, readDroppedTree, uploadTree } from "./folder-tree.ts";
 import { NameClashQueue } from "./name-clash-queue.ts";
-import { startUploads } from "./start-uploads.ts";
+import { numberedToFree } from "./name-clashes.ts";
+import { listNamedFiles, startUploads } from "./start-uploads.ts";
 import type { UploadItem, UploadTarget } from "./upload-item.ts";
 import { UploadManager } from "./upload-manager.ts";
 
@@ -16,7 +17,9 @@ export const uploads = new UploadManager({
 });
 
 /** Picked or dropped files whose names are taken where they go, waiting for the user's choice. */
-export const nameClashes = new NameClashQueue(uploads);
+export const nameClashes = new NameClashQueue(uploads, (files, target) =>
+  numberedToFree(files, target, listNamedFiles),
+);
 
 /** Queues files for their target, asking first about names already taken there. */
 export const queueFiles = (files: readonly File[], target: UploadTarget) =>
