@@ -106,8 +106,12 @@ export const PAGE_LIMIT_DEFAULT = 50;
  */
 export function queryNumber<T extends z.ZodType<number>>(schema: T) {
   return z.preprocess((value, ctx) => {
+    if (Array.isArray(value)) {
+      ctx.addIssue({ code: "custom", message: "is repeated: send it once" });
+      return z.NEVER;
+    }
     if (typeof value !== "string") return value;
-    if (/^-?\d+(\.\d+)?$/.test(value)) return Number(value);
+    if (/^[-+]?\d+(\.\d+)?$/.test(value)) return Number(value);
     // Said plainly: "must be a number" puzzled a client that sent `1e2` or `0x10`, which are numbers elsewhere.
     ctx.addIssue({ code: "custom", message: "must be a number written in plain digits (such as 50 or 2.5)" });
     return z.NEVER;

@@ -7,7 +7,7 @@ import { planFileList } from "../files/file-list-plan.ts";
 import { toPropertyValue } from "../files/files.mapper.ts";
 import { normalizePropertyValue } from "../files/property-value-input.ts";
 import { findPropertyDefinition, findPropertyValue } from "../files/property-values.repository.ts";
-import { saveChangedValue } from "../files/property-values.service.ts";
+import { refuseNewValueOnHidden, saveChangedValue } from "../files/property-values.service.ts";
 import { hasPermission } from "../platform/auth.ts";
 import type { ServiceContext } from "../platform/context.ts";
 import { conflict, notFound } from "../platform/errors.ts";
@@ -120,10 +120,9 @@ export async function setBoardFilePropertyValue(
     input.propertyId,
   );
   if (!property) throw notFound("property");
-  if (property.hidden && input.value !== null)
-    throw conflict("The property is hidden: it takes no new values.");
   const held = await findPropertyValue(db, input.fileId, property.id);
   const value = await normalizePropertyValue(db, property, input.value, held);
+  refuseNewValueOnHidden(property, held, value);
   const row = { fileId: input.fileId, propertyId: property.id, brandspaceId: auth.brandspace.id, value };
   if (await saveChangedValue(db, row, held)) {
     await emit(db, {

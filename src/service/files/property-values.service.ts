@@ -28,6 +28,20 @@ export async function saveChangedValue(
   return true;
 }
 
+/**
+ * A hidden property takes no new values (409), but it may still be cleared (`null`, `""`, `[]`: no value) and be
+ * sent the value the file holds, which changes nothing. Checked on the normalized value, so every way of writing
+ * "no value" counts alike.
+ */
+export function refuseNewValueOnHidden(
+  property: { hidden: boolean },
+  held: unknown | null,
+  normalized: unknown,
+) {
+  if (property.hidden && normalized !== null && changedFields({ value: held }, { value: normalized }))
+    throw conflict("The property is hidden: it takes no new values.");
+}
+
 /** Sets or clears a brandspace property's value on a file; emits `property.value_updated` when it changed. */
 export async function setPropertyValue(
   ctx: ServiceContext,
@@ -42,9 +56,9 @@ export async function setPropertyValue(
     propertyId,
   );
   if (!property) throw notFound("property");
-  if (property.hidden && value !== null) throw conflict("The property is hidden: it takes no new values.");
   const held = await findPropertyValue(db, fileId, propertyId);
   const normalized = await normalizePropertyValue(db, property, value, held);
+  refuseNewValueOnHidden(property, held, normalized);
   const row = { fileId, propertyId, brandspaceId: auth.brandspace.id, value: normalized };
   if (await saveChangedValue(db, row, held)) {
     await updateFileRow(db, fileId, {});

@@ -300,10 +300,36 @@ describe("brandspace properties", () => {
       body: { value: { option_id: stop!.id } },
     });
     expect(refused.status).toBe(409);
+    // The value held may be sent again: nothing changes.
+    const same = await owner("PUT", `/v1/files/${b.id}/properties/${state.id}`, {
+      body: { value: { option_id: stop!.id } },
+    });
+    expect(same.status, same.text).toBe(200);
     expect(
       (await owner("PUT", `/v1/files/${a.id}/properties/${state.id}`, { body: { value: null } })).status,
     ).toBe(200);
     expect(await list({ property_id: state.id, op: "eq", value: go!.id })).toEqual([]);
+  });
+
+  it("a hidden property is cleared by every way of sending no value: null, blank text, an empty list", async () => {
+    const notes = await create({ name: "Hidden notes", type: "text" });
+    const labels = await create({ name: "Hidden labels", type: "multi_tag", options: [{ label: "A" }] });
+    const file = await newFile();
+    const put = (propertyId: string, value: unknown) =>
+      owner("PUT", `/v1/files/${file.id}/properties/${propertyId}`, { body: { value } });
+    expect((await put(notes.id, "keep")).status).toBe(200);
+    expect((await put(labels.id, [{ option_id: labels.options[0]!.id }])).status).toBe(200);
+    for (const property of [notes, labels])
+      await owner("PATCH", `/v1/properties/${property.id}`, { body: { hidden: true } });
+    expect((await put(notes.id, "keep")).status).toBe(200);
+    expect((await put(notes.id, "other")).status).toBe(409);
+    const blank = await put(notes.id, "  ");
+    expect(blank.status, blank.text).toBe(200);
+    expect(blank.body.text).toBeNull();
+    const empty = await put(labels.id, []);
+    expect(empty.status, empty.text).toBe(200);
+    expect(empty.body.multi_tag).toBeNull();
+    expect((await put(labels.id, [{ option_id: labels.options[0]!.id }])).status).toBe(409);
   });
 
   it("hidden options take no new files but keep theirs; a held person stays valid after leaving; blank text clears", async () => {

@@ -43,6 +43,8 @@ describe("values no database can hold", () => {
     await expect400("GET", "/v1/files?max_size=99999999999999999999");
     await expect400("GET", "/v1/files?max_size=-1");
     expect((await owner("GET", "/v1/files?max_size=9007199254740991")).status).toBe(200);
+    // A sign is part of plain digits, `+` as well as `-`.
+    expect((await owner("GET", "/v1/files?min_size=%2B5&limit=%2B5")).status).toBe(200);
   });
 
   it("answers 400 for NUL characters in paths, queries and bodies", async () => {

@@ -217,6 +217,16 @@ describe("query parameters", () => {
     expect(expectError(repeatedValue, 400, "validation_error").details).toEqual({
       errors: [{ param: "sort", message: "is repeated: send it once" }],
     });
+    for (const path of [
+      "/v1/files?limit=50&limit=5",
+      "/v1/boards?limit=5&limit=5",
+      "/v1/files?min_size=1&min_size=2",
+    ]) {
+      const repeatedNumber = expectError(await regional("GET", path), 400, "validation_error");
+      expect(repeatedNumber.details.errors, path).toEqual([
+        { param: path.includes("limit") ? "limit" : "min_size", message: "is repeated: send it once" },
+      ]);
+    }
     for (const path of ["/v1/files?folder_id=", "/v1/files?library_id=", "/v1/folders?library_id="]) {
       const empty = expectError(await regional("GET", path), 400, "validation_error");
       expect(empty.details, path).toMatchObject({ errors: [{ message: "must not be empty" }] });
