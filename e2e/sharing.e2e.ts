@@ -1,3 +1,4 @@
+import { readFile } from "node:fs/promises";
 import { describe, expect, test } from "vitest";
 import { type Dashboard, expectToast, openDashboard, serviceApi, zipEntries } from "./harness.ts";
 
@@ -147,7 +148,13 @@ describe("sharing", () => {
     await v.page.getByRole("heading", { level: 1, name: "poster.png" }).waitFor();
     const view = v.page.getByRole("region", { name: "File poster.png" });
     await view.getByRole("img", { name: "poster.png" }).waitFor();
-    await view.getByRole("button", { name: "Download" }).waitFor();
+    // Download saves the file, through a URL that names the link (revoking it would stop the URL too).
+    const downloading = v.page.waitForEvent("download");
+    await view.getByRole("button", { name: "Download" }).click();
+    const saved = await downloading;
+    expect(saved.suggestedFilename()).toBe("poster.png");
+    expect(saved.url()).toContain(`/v1/shared-link-content/${link.id}/files/${file.id}/`);
+    expect((await readFile((await saved.path())!)).subarray(1, 4).toString()).toBe("PNG");
     expect(await v.page.getByRole("list", { name: "Files in this share" }).count()).toBe(0);
     expect(await v.page.getByRole("button", { name: /^(Close|Grid|List)$/ }).count()).toBe(0);
     await v.expectAccessible("visitor page of a one-file link");

@@ -207,6 +207,19 @@ export const getShareZipContent = defineOperation({
   response: z.string().meta({ description: "The zip's bytes." }),
 });
 
+export const getShareFileContent = defineOperation({
+  ...publicBase,
+  id: "getShareFileContent",
+  method: "GET",
+  path: "/v1/shared-link-content/{linkId}/files/{fileId}/{versionId}",
+  summary:
+    "A shared file's bytes at the signed URL its download answered. The link is read again at each request: revoked, or the file no longer in it: 404; expired: 410; no longer `download` access: 403. Supports Range and ETag.",
+  params: z.strictObject({ linkId: z.string(), fileId: z.string(), versionId: z.string() }),
+  query: z.strictObject({ expires: z.string(), signature: z.string() }),
+  status: 200,
+  response: z.string().meta({ description: "The bytes." }),
+});
+
 export const listPublicShareComments = defineOperation({
   ...publicBase,
   id: "listPublicShareComments",
@@ -259,6 +272,7 @@ export const publicShareOperations = [
   listPublicShareFiles,
   getPublicShareFile,
   downloadPublicShareFile,
+  getShareFileContent,
   downloadPublicShare,
   getShareZipContent,
   listPublicShareComments,

@@ -10,7 +10,7 @@ import { findPropertyDefinition, findPropertyValue } from "../files/property-val
 import { refuseNewValueOnHidden, saveChangedValue } from "../files/property-values.service.ts";
 import { hasPermission } from "../platform/auth.ts";
 import type { ServiceContext } from "../platform/context.ts";
-import { conflict, notFound } from "../platform/errors.ts";
+import { notFound } from "../platform/errors.ts";
 import { actors, emit } from "../platform/outbox.ts";
 import { type PageRequest, paginate } from "../platform/paginate.ts";
 import * as repo from "./board-files.repository.ts";

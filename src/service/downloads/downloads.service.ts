@@ -27,7 +27,7 @@ export interface ServedContent {
 }
 
 /** What a variant of a version is: the original bytes or one of its renditions; null when it does not exist. */
-async function resolveVariant(db: Db, fileId: string, versionId: string, variant: ContentVariant) {
+export async function resolveVariant(db: Db, fileId: string, versionId: string, variant: ContentVariant) {
   const row = await repo.findVersionContent(db, fileId, versionId);
   if (!row) return null;
   if (variant === "original") return row;

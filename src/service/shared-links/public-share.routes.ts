@@ -4,6 +4,7 @@ import {
   downloadPublicShareFile,
   getPublicShare,
   getPublicShareFile,
+  getShareFileContent,
   getShareZipContent,
   listPublicShareComments,
   listPublicShareFiles,
@@ -11,8 +12,10 @@ import {
   listPublicShareReplies,
   unlockPublicShare,
 } from "../../contract/operations/shared-links.ts";
+import { serveContent } from "../downloads/serve-content.ts";
 import { route } from "../platform/route.ts";
 import * as share from "./public-share.service.ts";
+import { downloadShareFile, resolveShareFileContent } from "./share-file-content.ts";
 import { issueShareZipUrl, serveShareZip } from "./share-zip.service.ts";
 
 type VisitContext = Parameters<Parameters<typeof route>[1]>[0] & { params: { token: string } };
@@ -40,9 +43,18 @@ export function publicShareRoutes() {
     route(listPublicShareFiles, (ctx) => share.listShareFiles(visitOf(ctx), ctx.query)),
     route(getPublicShareFile, (ctx) => share.getShareFile({ ...visitOf(ctx), fileId: ctx.params.fileId })),
     route(downloadPublicShareFile, (ctx) =>
-      share.downloadShareFile({ ...visitOf(ctx), fileId: ctx.params.fileId, ...ctx.query }),
+      downloadShareFile({ ...visitOf(ctx), fileId: ctx.params.fileId, ...ctx.query }),
     ),
     route(downloadPublicShare, (ctx) => issueShareZipUrl(visitOf(ctx))),
+    route(
+      getShareFileContent,
+      async (ctx, reply) => {
+        const content = await resolveShareFileContent(ctx.deps, { ...ctx.params, ...ctx.query });
+        await serveContent(ctx.deps.blobs, content, ctx.request, reply);
+        return "";
+      },
+      { raw: true },
+    ),
     route(
       getShareZipContent,
       async (ctx, reply) => {

@@ -12,7 +12,6 @@ import * as replies from "../comments/replies.service.ts";
 import { ancestorsOf } from "../content/subtree.repository.ts";
 import type { Db } from "../db/client.ts";
 import type { ServiceDeps } from "../deps.ts";
-import { issueDownloadUrl } from "../downloads/downloads.service.ts";
 import { listFiles } from "../files/file-list.ts";
 import { contentUrl } from "../files/file-urls.ts";
 import { hasRendition, toFileBase } from "../files/files.mapper.ts";
@@ -154,7 +153,7 @@ async function folderInShare(db: Db, link: repo.SharedLinkRow, folderId: string)
  */
 const SHARED_KINDS = FILE_KINDS.filter((kind) => kind !== "page");
 
-async function requireFileInShare({ link, ctx }: OpenShare, fileId: string): Promise<FileRow> {
+export async function requireFileInShare({ link, ctx }: OpenShare, fileId: string): Promise<FileRow> {
   const file = await findFile(ctx.db, link.brandspaceId, fileId.slice(0, 100));
   if (!file || file.trashedAt || file.hiddenBy || file.kind === "page") throw notFound("file");
   const inside =
@@ -318,18 +317,6 @@ async function publicVersions(ctx: ServiceContext, file: FileRow) {
     thumbnail_url: url(v.id, "thumbnail"),
     preview_url: url(v.id, "preview"),
   }));
-}
-
-/** Only `download` links; counted on the brandspace's `downloads` counter. */
-export async function downloadShareFile(visit: Visit & { fileId: string; version_id?: string }) {
-  const share = await openContent(visit);
-  const { link, ctx } = share;
-  const file = await requireFileInShare(share, visit.fileId);
-  requireDownloadAccess(share);
-  if (visit.version_id !== undefined && visit.version_id !== file.activeVersionId && !link.showVersions)
-    throw notFound("version");
-  await countPublicDownload(share);
-  return issueDownloadUrl(ctx, { fileId: file.id, version_id: visit.version_id });
 }
 
 /** `download` links whose creator may still download: 403 otherwise. */

@@ -6,7 +6,7 @@ import { PublicFile, PublicShare, SharedLink } from "../../contract/sharing.ts";
 import { events, sharedLinks } from "../db/schema/index.ts";
 import { solidPng, uploadBytes } from "../testing/content-fixtures.ts";
 import { watchEvents } from "../testing/event-watch.ts";
-import { type ApiCall, type ApiResponse, apiClient } from "../testing/http-client.ts";
+import { type ApiCall, type ApiResponse, apiClient, pathAndQuery } from "../testing/http-client.ts";
 import { startTestService, type TestService } from "../testing/test-service.ts";
 
 let service: TestService;
@@ -367,6 +367,45 @@ describe("the public side of a shared link", () => {
     const bytes = await fetch(d.body.url);
     expect(bytes.status).toBe(200);
     expect(bytes.headers.get("content-disposition")).toContain("logo.png");
+  });
+
+  it("a shared file's download URL stops with its link: narrowed 403, revoked 404, expired 410", async () => {
+    const link = await share({ target: { type: "folder", id: folderId }, access: "download" });
+    const downloadUrl = async (id = link.id, token = tokenOf(link)) => {
+      const res = await visitor("GET", `/v1/public/shared-links/${token}/files/${fileInFolder}/download`);
+      expect(res.status, res.text).toBe(200);
+      expect(res.body.url).toContain(`/v1/shared-link-content/${id}/files/${fileInFolder}/`);
+      return pathAndQuery(res.body.url as string);
+    };
+    const path = await downloadUrl();
+    const whole = await fetch(`${service.regionalUrl}${path}`);
+    expect(whole.status).toBe(200);
+    expect(whole.headers.get("content-disposition")).toContain("logo.png");
+    const bytes = Buffer.from(await whole.arrayBuffer());
+    const part = await fetch(`${service.regionalUrl}${path}`, { headers: { range: "bytes=0-9" } });
+    expect(part.status).toBe(206);
+    expect(Buffer.from(await part.arrayBuffer())).toEqual(bytes.subarray(0, 10));
+    // Another file of the share under the same signature is 404.
+    expectError(await visitor("GET", path.replace(fileInFolder, fileInSubfolder)), 404, "not_found");
+
+    expect((await owner("PATCH", `/v1/shared-links/${link.id}`, { body: { access: "view" } })).status).toBe(
+      200,
+    );
+    expectError(await visitor("GET", path), 403, "forbidden");
+    expect(
+      (await owner("PATCH", `/v1/shared-links/${link.id}`, { body: { access: "download" } })).status,
+    ).toBe(200);
+    expect((await visitor("GET", path)).status).toBe(200);
+    expect((await owner("DELETE", `/v1/shared-links/${link.id}`)).status).toBe(200);
+    expectError(await visitor("GET", path), 404, "not_found");
+
+    const expiring = await share({ target: { type: "folder", id: folderId }, access: "download" });
+    const expiringPath = await downloadUrl(expiring.id, tokenOf(expiring));
+    await service.deps.db
+      .update(sharedLinks)
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where(eq(sharedLinks.id, expiring.id));
+    expectError(await visitor("GET", expiringPath), 410, "expired");
   });
 
   it("a board link lists the board's files; a library link its top level", async () => {

@@ -1,0 +1,63 @@
+import type { ServiceDeps } from "../deps.ts";
+import { issueDownloadUrl, resolveVariant, type ServedContent } from "../downloads/downloads.service.ts";
+import { notFound } from "../platform/errors.ts";
+import { regionalUrlOf } from "../platform/planes.ts";
+import { signPath, verifySignedPath } from "../platform/signed-urls.ts";
+import {
+  countPublicDownload,
+  type OpenShare,
+  openContent,
+  openLink,
+  requireDownloadAccess,
+  requireFileInShare,
+  type Visit,
+} from "./public-share.service.ts";
+import { findLiveLinkById } from "./shared-links.repository.ts";
+
+const contentPath = (linkId: string, fileId: string, versionId: string) =>
+  `/v1/shared-link-content/${linkId}/files/${fileId}/${versionId}`;
+
+/** The file of the share a visitor may download, at `versionId` (another than the active one if the link shows versions). */
+async function requireDownloadableFile(share: OpenShare, fileId: string, versionId: string | undefined) {
+  const file = await requireFileInShare(share, fileId);
+  requireDownloadAccess(share);
+  if (versionId !== undefined && versionId !== file.activeVersionId && !share.link.showVersions)
+    throw notFound("version");
+  return file;
+}
+
+/**
+ * A visitor's download of one shared file: only `download` links, counted on the brandspace's `downloads` counter.
+ * The URL names the link, so that revoking or narrowing it stops the URL too (as the share's zip URL), rather than
+ * leaving a member's content URL working for its 15 minutes.
+ */
+export async function downloadShareFile(visit: Visit & { fileId: string; version_id?: string }) {
+  const share = await openContent(visit);
+  const file = await requireDownloadableFile(share, visit.fileId, visit.version_id);
+  await countPublicDownload(share);
+  const answer = await issueDownloadUrl(share.ctx, { fileId: file.id, version_id: visit.version_id });
+  const host = regionalUrlOf(visit.deps.config, share.ctx.auth.brandspace.region);
+  const path = contentPath(share.link.id, file.id, answer.version_id);
+  const url = `${host}${signPath(visit.deps.keyring.key("download"), path, new Date(answer.expires_at))}`;
+  return { ...answer, url };
+}
+
+/**
+ * What a shared file's signed URL serves, after reading the link again: revoked (or its creator gone) 404, expired
+ * 410, no longer `download` access 403, the file no longer in the share 404.
+ */
+export async function resolveShareFileContent(
+  deps: ServiceDeps,
+  params: { linkId: string; fileId: string; versionId: string; expires: string; signature: string },
+): Promise<ServedContent & { expiresAt: Date }> {
+  verifySignedPath(
+    deps.keyring.key("download"),
+    contentPath(params.linkId, params.fileId, params.versionId),
+    params,
+  );
+  const share = await openLink(deps, deps.db, await findLiveLinkById(deps.db, params.linkId));
+  const file = await requireDownloadableFile(share, params.fileId, params.versionId);
+  const content = await resolveVariant(deps.db, file.id, params.versionId, "original");
+  if (!content) throw notFound("content");
+  return { ...content, expiresAt: new Date(Number(params.expires) * 1000) };
+}
