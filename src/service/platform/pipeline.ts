@@ -44,11 +44,18 @@ export function registerPipeline(app: FastifyInstance, deps: ServiceDeps, host: 
     if (operation.auth === "none") return;
     const auth = await authenticate(deps.db, singleAuthorization(request.raw.rawHeaders));
     request.auth = auth;
-    // Counted before the region and scope checks, so that every authenticated answer (421 and 403 included)
-    // carries the RateLimit headers, and a key that keeps knocking on the wrong door is limited too.
-    await countRequest(reply, deps, countersOf(request, operation), auth);
-    checkRegion(host, operation, auth.brandspace.region, deps.config);
-    if (operation.scope) requireScope(auth, operation.scope);
+    // Counted whatever the region and scope checks say, so that every authenticated answer (421 and 403 included)
+    // carries the RateLimit headers, and a key that keeps knocking on the wrong door is limited too. A refused one
+    // counts on `sustained` and `month` only: a key without `files:write` cannot use up the brandspace's uploads.
+    let refusal: unknown = null;
+    try {
+      checkRegion(host, operation, auth.brandspace.region, deps.config);
+      if (operation.scope) requireScope(auth, operation.scope);
+    } catch (error) {
+      refusal = error;
+    }
+    await countRequest(reply, deps, refusal ? GENERAL_COUNTERS : countersOf(request, operation), auth);
+    if (refusal) throw refusal;
   });
 
   app.addHook("onSend", async (request, reply, payload) => {
@@ -150,8 +157,11 @@ export function toFastifyPath(path: string): string {
 }
 
 /** What a request to `operation` consumes: every request `sustained` and `month`; one with `q`, `search`. */
+/** What every request with a valid key counts on. */
+const GENERAL_COUNTERS: RateCounter[] = ["sustained", "month"];
+
 function countersOf(request: FastifyRequest, operation: Operation): RateCounter[] {
-  const counters: RateCounter[] = ["sustained", "month", ...(operation.counters ?? [])];
+  const counters: RateCounter[] = [...GENERAL_COUNTERS, ...(operation.counters ?? [])];
   const query = request.query as Record<string, unknown> | undefined;
   if (typeof query?.q === "string" && query.q.length > 0) counters.push("search");
   return counters;

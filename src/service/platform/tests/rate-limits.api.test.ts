@@ -5,6 +5,7 @@ import { createServiceDeps } from "../../bootstrap.ts";
 import { openDatabase, rowsOf } from "../../db/client.ts";
 import { type ApiCall, apiClient } from "../../testing/http-client.ts";
 import { startTestService, type TestService } from "../../testing/test-service.ts";
+import { counterChange } from "../../testing/usage-counter.ts";
 import { FLUSH_INTERVAL_MS } from "../rate-counter-book.ts";
 
 let service: TestService;
@@ -84,6 +85,27 @@ describe("a key's requests of no operation", () => {
 });
 
 describe("RateLimit headers on refused answers", () => {
+  it("a request refused for its scope counts on sustained and month only, not on uploads, downloads or search", async () => {
+    const fresh = await startTestService({ env: { RATE_LIMITS: "sustained=100/1d" }, oneApiProcess: true });
+    try {
+      const narrow = apiClient(fresh.regionalUrl, await fresh.createKey(["libraries:read"]));
+      const owner = apiClient(fresh.centralUrl, fresh.seed.ownerKey);
+      const refused = async () => {
+        expect((await narrow("POST", "/v1/uploads", { body: { name: "x.png" } })).status).toBe(403);
+        const body = { url: "http://127.0.0.1:9/x.png" };
+        expect((await narrow("POST", "/v1/files/import", { body })).status).toBe(403);
+        expect((await narrow("GET", "/v1/files/fil_x/download")).status).toBe(403);
+        expect((await narrow("GET", "/v1/files?q=logo")).status).toBe(403);
+      };
+      for (const counter of ["uploads", "downloads", "search"] as const)
+        expect((await counterChange(owner, counter, refused)).change, counter).toBe(0);
+      // Four refusals, then the usage reading itself.
+      expect((await counterChange(owner, "sustained", refused)).change).toBe(5);
+    } finally {
+      await fresh.close();
+    }
+  });
+
   it("every authenticated answer carries them: a 403 for a missing scope, a 404, 405 or 400 of no operation (421: planes test)", async () => {
     const fresh = await startTestService({ env: { RATE_LIMITS: "sustained=50/1d" }, oneApiProcess: true });
     try {
