@@ -111,14 +111,22 @@ const Mentions = z
   )
   .meta({ description: "User ids of brandspace members; duplicates count once." });
 
+/** A playhead position a client sends, in ms: one message however far out of range (the bound is checked first). */
+export const TimestampMsInput = z
+  .number()
+  .max(COMMENT_LIMITS.timestampMsMax, {
+    error: `must be at most ${COMMENT_LIMITS.timestampMsMax}`,
+    abort: true,
+  })
+  .min(0, "must be 0 or more")
+  .int("must be an integer");
+
 export const CreateCommentBody = z.strictObject({
   text: Text,
   version_id: z.string().min(1).max(255).nullable().optional().meta({
     description: "Defaults to the file's active version (as does null).",
   }),
-  timestamp_ms: SafeInteger.min(0, "must be 0 or more")
-    .max(COMMENT_LIMITS.timestampMsMax, `must be at most ${COMMENT_LIMITS.timestampMsMax}`)
-    .nullable()
+  timestamp_ms: TimestampMsInput.nullable()
     .optional()
     .meta({ description: "Playhead position; video and audio files only." }),
   annotations: z

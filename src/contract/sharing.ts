@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { Comment, Reply } from "./comments.ts";
+import { Comment, Reply, TimestampMsInput } from "./comments.ts";
 import { DateTimeInput, Id, IdRef, NullableTimestamp, PaginationQuery, Timestamp } from "./common.ts";
 import { FILE_KINDS, PROPERTY_TYPES } from "./files.ts";
 import { displayName } from "./item-name.ts";
@@ -201,5 +201,5 @@ export const PublicReply = Reply;
 export const AnonymousCommentBody = z.strictObject({
   anonymous_name: displayName(SHARING_LIMITS.anonymousNameMax),
   text: z.string().trim().min(1).max(10_000),
-  timestamp_ms: z.number().int().min(0).max(2_147_483_647).nullable().optional(),
+  timestamp_ms: TimestampMsInput.nullable().optional(),
 });

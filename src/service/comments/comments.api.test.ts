@@ -146,6 +146,9 @@ describe("comments", () => {
       "validation_error",
       "timestamp_ms",
     );
+    // Far out of range, one error that names the bound.
+    const far = await comment(owner, { text: "x", timestamp_ms: 1e20 });
+    expect(far.body.details.errors).toEqual([{ param: "timestamp_ms", message: "must be at most 86400000" }]);
     expectError(await comment(owner, { text: "x", unknown: 1 }), 400, "validation_error");
     const otherFile = await owner("GET", `/v1/files/${audioId}`);
     expectError(

@@ -630,6 +630,12 @@ describe("the public side of a shared link", () => {
     });
     expect(noPlayhead.status, noPlayhead.text).toBe(201);
     expect(noPlayhead.body.timestamp_ms).toBeNull();
+    // A playhead is bounded as the team's is, with one error however far out.
+    const far = await visitor("POST", `/v1/public/shared-links/${t}/files/${fileInFolder}/comments`, {
+      body: { anonymous_name: "Agency Ann", text: "Late", timestamp_ms: 1e20 },
+    });
+    expectError(far, 400, "validation_error");
+    expect(far.body.details.errors).toEqual([{ param: "timestamp_ms", message: "must be at most 86400000" }]);
     const listed = await visitor("GET", `/v1/public/shared-links/${t}/files/${fileInFolder}/comments`);
     expect(listed.body.data.map((c: { id: string }) => c.id)).toContain(posted.body.id);
     const team = await owner("GET", `/v1/files/${fileInFolder}/comments`);
