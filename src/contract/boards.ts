@@ -50,7 +50,11 @@ const Emoji = z.string().refine(
 );
 const LogoUrl = z
   .url({ protocol: /^https$/, error: "must be an https URL" })
-  .max(BOARD_LIMITS.logoUrlLength, `must be at most ${BOARD_LIMITS.logoUrlLength} characters`);
+  .max(BOARD_LIMITS.logoUrlLength, `must be at most ${BOARD_LIMITS.logoUrlLength} characters`)
+  // Shown to everyone who sees the board: a user name or password in it would be too.
+  .refine((url) => URL.canParse(url) && !new URL(url).username && !new URL(url).password, {
+    message: "must not hold a user name or password",
+  });
 
 export const CreateBoardBody = z.strictObject({
   name: Name,

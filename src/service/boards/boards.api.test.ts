@@ -138,6 +138,8 @@ describe("boards", () => {
       { name: "B", color: "blue" },
       { name: "B", emoji: "ab" },
       { name: "B", logo_url: "javascript:alert(1)" },
+      { name: "B", logo_url: "https://user:secret@127.0.0.1/logo.png" },
+      { name: "B", logo_url: "https://token@127.0.0.1/logo.png" },
       { name: "B", pinned: "yes" },
       { name: "B\u0000" },
       { name: "line1\nline2" },
