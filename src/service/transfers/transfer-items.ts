@@ -10,12 +10,14 @@ import * as repo from "./transfers.repository.ts";
 /**
  * Adds brandspace files (at the top of the transfer) and folders (with every active folder and file inside, under
  * the folder's name) to a transfer, as a snapshot: each file keeps the bytes of its active version at this moment.
- * Any id the caller cannot see is 404 and nothing is added.
+ * Any id the caller cannot see is 404 and nothing is added. `at` is the change's time: the transfer's creation's when
+ * the items come with it, so that a new transfer's `updated_at` is its `created_at`.
  */
 export async function addItems(
   ctx: ServiceContext,
   transfer: repo.TransferRow,
   ids: { file_ids?: string[]; folder_ids?: string[] },
+  at = new Date(),
 ) {
   const snapshot = await snapshotItems(
     ctx,
@@ -37,7 +39,7 @@ export async function addItems(
   }
   await repo.insertEntries(ctx.db, { files: fileEntries, folders: folderEntries });
   await touchBlobs(ctx.db, fileEntries);
-  return repo.refreshTotals(ctx.db, transfer.id);
+  return repo.refreshTotals(ctx.db, transfer.id, at);
 }
 
 const FULL = `a transfer holds at most ${TRANSFER_LIMITS.filesMax} files`;

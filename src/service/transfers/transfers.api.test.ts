@@ -164,6 +164,9 @@ describe("transfers", () => {
     const added = await owner("POST", `/v1/transfers/${t.id}/items`, { body: { file_ids: [logo.id] } });
     expect(added.status, added.text).toBe(200);
     expect(added.body.files.map((f: { path: string }) => f.path)).toContain("logo (2).png");
+    // Items sent with the creation are part of it; items added later are a change.
+    expect(t.updated_at).toBe(t.created_at);
+    expect(Date.parse(added.body.updated_at)).toBeGreaterThan(Date.parse(t.created_at));
     // An upload straight into the transfer; a key without transfers:write cannot make one.
     const brief = Buffer.from("Use the dark logo on photos.\n");
     const filesOnly = apiClient(service.regionalUrl, await service.createKey(["files:write"]));

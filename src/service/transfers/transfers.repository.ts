@@ -166,14 +166,15 @@ export async function insertEntries(
 }
 
 /** Totals recomputed from the entries. */
-export async function refreshTotals(db: Db, id: string): Promise<TransferRow> {
+/** Recounts the transfer's files, folders and bytes; `at` is its change time (its creation's, for items sent with it). */
+export async function refreshTotals(db: Db, id: string, at = new Date()): Promise<TransferRow> {
   const [row] = await db
     .update(transfers)
     .set({
       size: sql`(select coalesce(sum(size), 0) from transfer_files where transfer_id = ${id})`,
       fileCount: sql`(select count(*) from transfer_files where transfer_id = ${id})`,
       folderCount: sql`(select count(*) from transfer_folders where transfer_id = ${id})`,
-      updatedAt: new Date(),
+      updatedAt: at,
     })
     .where(eq(transfers.id, id))
     .returning();

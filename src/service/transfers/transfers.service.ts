@@ -115,7 +115,8 @@ export async function createTransfer(ctx: ServiceContext, body: CreateTransferBo
     createdAt: now,
     updatedAt: now,
   });
-  const row = body.file_ids?.length || body.folder_ids?.length ? await addItems(ctx, created, body) : created;
+  const row =
+    body.file_ids?.length || body.folder_ids?.length ? await addItems(ctx, created, body, now) : created;
   await emitTransfer(ctx.db, "transfer.created", actors.user(ctx.auth), row);
   return present(ctx, row);
 }
