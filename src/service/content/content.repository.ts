@@ -6,18 +6,16 @@ import type { VersionRow } from "../versions/versions.repository.ts";
 
 /** Records that a blob is in use now, so the reclaim job's grace period starts again. */
 export async function touchBlob(db: Db, sha256: string, size: number) {
-  await db
-    .insert(blobs)
-    .values({ sha256, size })
-    .onConflictDoUpdate({ target: blobs.sha256, set: { createdAt: sql`now()` } });
+  await touchBlobs(db, [{ blobSha256: sha256, size }]);
 }
 
 /** Rows per statement: two parameters each, well under the protocol's 65,535. */
 const TOUCH_CHUNK = 5_000;
 
 /**
- * `touchBlob` for many blobs in one statement per 5,000 (a zip of 10,000 files is two, not 10,000). Each blob once,
- * in hash order: one statement cannot update a row twice, and concurrent touches then lock rows in the same order.
+ * Records that blobs are in use now (each one's reclaim grace period starts again), in one statement per 5,000: a
+ * zip of 10,000 files is two, not 10,000. Each blob once, in hash order: one statement cannot update a row twice,
+ * and concurrent touches then lock rows in the same order.
  */
 export async function touchBlobs(db: Db, used: { blobSha256: string; size: number }[]) {
   const bySha = new Map(used.map((blob) => [blob.blobSha256, blob.size]));

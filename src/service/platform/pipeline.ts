@@ -156,10 +156,10 @@ export function toFastifyPath(path: string): string {
   return path.replace(/\{(\w+)\}/g, ":$1");
 }
 
-/** What a request to `operation` consumes: every request `sustained` and `month`; one with `q`, `search`. */
 /** What every request with a valid key counts on. */
 const GENERAL_COUNTERS: RateCounter[] = ["sustained", "month"];
 
+/** What a request to `operation` consumes: the general counters, the operation's own, and `search` with `q`. */
 function countersOf(request: FastifyRequest, operation: Operation): RateCounter[] {
   const counters: RateCounter[] = [...GENERAL_COUNTERS, ...(operation.counters ?? [])];
   const query = request.query as Record<string, unknown> | undefined;

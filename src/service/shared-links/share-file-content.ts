@@ -1,5 +1,10 @@
 import type { ServiceDeps } from "../deps.ts";
-import { issueDownloadUrl, resolveVariant, type ServedContent } from "../downloads/downloads.service.ts";
+import {
+  describeDownload,
+  downloadAnswer,
+  resolveVariant,
+  type ServedContent,
+} from "../downloads/downloads.service.ts";
 import { notFound } from "../platform/errors.ts";
 import { regionalUrlOf } from "../platform/planes.ts";
 import { signPath, verifySignedPath } from "../platform/signed-urls.ts";
@@ -34,12 +39,12 @@ async function requireDownloadableFile(share: OpenShare, fileId: string, version
 export async function downloadShareFile(visit: Visit & { fileId: string; version_id?: string }) {
   const share = await openContent(visit);
   const file = await requireDownloadableFile(share, visit.fileId, visit.version_id);
+  const download = await describeDownload(share.ctx, file, { version_id: visit.version_id });
   await countPublicDownload(share);
-  const answer = await issueDownloadUrl(share.ctx, { fileId: file.id, version_id: visit.version_id });
   const host = regionalUrlOf(visit.deps.config, share.ctx.auth.brandspace.region);
-  const path = contentPath(share.link.id, file.id, answer.version_id);
-  const url = `${host}${signPath(visit.deps.keyring.key("download"), path, new Date(answer.expires_at))}`;
-  return { ...answer, url };
+  const path = contentPath(share.link.id, file.id, download.versionId);
+  const url = `${host}${signPath(visit.deps.keyring.key("download"), path, download.expiresAt)}`;
+  return downloadAnswer(file, download, url);
 }
 
 /**

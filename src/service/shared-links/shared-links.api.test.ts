@@ -8,6 +8,7 @@ import { solidPng, uploadBytes } from "../testing/content-fixtures.ts";
 import { watchEvents } from "../testing/event-watch.ts";
 import { type ApiCall, type ApiResponse, apiClient, pathAndQuery } from "../testing/http-client.ts";
 import { startTestService, type TestService } from "../testing/test-service.ts";
+import { counterChange } from "../testing/usage-counter.ts";
 
 let service: TestService;
 let owner: ApiCall;
@@ -369,7 +370,7 @@ describe("the public side of a shared link", () => {
     expect(bytes.headers.get("content-disposition")).toContain("logo.png");
   });
 
-  it("a shared file's download URL stops with its link: narrowed 403, revoked 404, expired 410", async () => {
+  it("a shared file's download URL counts once when issued, and stops with its link: narrowed 403, revoked 404, expired 410", async () => {
     const link = await share({ target: { type: "folder", id: folderId }, access: "download" });
     const downloadUrl = async (id = link.id, token = tokenOf(link)) => {
       const res = await visitor("GET", `/v1/public/shared-links/${token}/files/${fileInFolder}/download`);
@@ -377,8 +378,18 @@ describe("the public side of a shared link", () => {
       expect(res.body.url).toContain(`/v1/shared-link-content/${id}/files/${fileInFolder}/`);
       return pathAndQuery(res.body.url as string);
     };
-    const path = await downloadUrl();
-    const whole = await fetch(`${service.regionalUrl}${path}`);
+    // Issuing counts once on the downloads counter (a URL issued); fetching does not.
+    const central = apiClient(service.centralUrl, service.seed.ownerKey);
+    let path = "";
+    const issued = await counterChange(central, "downloads", async () => {
+      path = await downloadUrl();
+    });
+    expect(issued.change).toBe(1);
+    let whole!: Response;
+    const fetched = await counterChange(central, "downloads", async () => {
+      whole = await fetch(`${service.regionalUrl}${path}`);
+    });
+    expect(fetched.change).toBe(0);
     expect(whole.status).toBe(200);
     expect(whole.headers.get("content-disposition")).toContain("logo.png");
     const bytes = Buffer.from(await whole.arrayBuffer());

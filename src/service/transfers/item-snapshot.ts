@@ -3,7 +3,7 @@ import { subtreeFolderIds } from "../content/subtree.repository.ts";
 import { requireActiveFile } from "../files/file-access.ts";
 import type { FileRow } from "../files/files.repository.ts";
 import { requireActiveFolder } from "../folders/folder-access.ts";
-import { findLibrary, folderIdsInLibrary } from "../libraries/libraries.repository.ts";
+import { findLibrary } from "../libraries/libraries.repository.ts";
 import type { ServiceContext } from "../platform/context.ts";
 import { notFound } from "../platform/errors.ts";
 import { type EntryNames, joinPath } from "./entry-names.ts";
@@ -67,7 +67,7 @@ export async function snapshotItems(
     if (!library) throw notFound("library");
     roots.push({
       name: library.name,
-      folders: await items.activeFolders(ctx.db, await folderIdsInLibrary(ctx.db, library.id)),
+      folders: await items.activeFoldersOfLibrary(ctx.db, library.id),
       libraryId: library.id,
     });
   }

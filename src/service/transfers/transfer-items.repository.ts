@@ -23,6 +23,14 @@ export function filesWithBlobs(db: Db, where: { ids?: string[]; folderIds?: stri
     .where(and(scope, isNull(files.trashedAt), isNull(files.hiddenBy)));
 }
 
+/** Every active folder of a library, in one statement (no list of ids to send). */
+export function activeFoldersOfLibrary(db: Db, libraryId: string) {
+  return db
+    .select({ id: folders.id, name: folders.name, parentId: folders.parentId })
+    .from(folders)
+    .where(and(eq(folders.libraryId, libraryId), isNull(folders.trashedAt), isNull(folders.hiddenBy)));
+}
+
 /** Active folders among `ids`. */
 export function activeFolders(db: Db, ids: string[]) {
   if (ids.length === 0) return Promise.resolve([]);

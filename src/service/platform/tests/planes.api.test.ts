@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type ApiCall, apiClient } from "../../testing/http-client.ts";
 import { sendRaw } from "../../testing/raw-http.ts";
 import { startTestService, type TestService } from "../../testing/test-service.ts";
+import { counterChange } from "../../testing/usage-counter.ts";
 
 let service: TestService;
 let central: ApiCall;
@@ -83,6 +84,13 @@ describe("regional host", () => {
     expect(res.status).toBe(421);
     expect(res.body).toMatchObject({ code: "misdirected_request", details: { host: service.regionalUrl } });
     expect(res.headers.get("ratelimit-remaining")).toMatch(/^\d+$/);
+    // Misdirected, an upload or a search counts on sustained and month only.
+    const misdirected = async () => {
+      expect((await eu("POST", "/v1/uploads", { body: { name: "x.png", size: 1 } })).status).toBe(421);
+      expect((await eu("GET", "/v1/files?q=logo")).status).toBe(421);
+    };
+    for (const counter of ["uploads", "search"] as const)
+      expect((await counterChange(central, counter, misdirected)).change, counter).toBe(0);
     const health = await eu("GET", "/v1/health", { key: null });
     expect(health.body).toMatchObject({ plane: "regional", region: "eu" });
   });
