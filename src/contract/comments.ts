@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { Id, NullableTimestamp, PaginationQuery, QueryBoolean, SafeInteger, Timestamp } from "./common.ts";
+import { Id, NullableTimestamp, PaginationQuery, QueryBoolean, Timestamp } from "./common.ts";
 import { FILE_KINDS } from "./files.ts";
 
 export const COMMENT_LIMITS = {

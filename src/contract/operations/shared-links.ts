@@ -220,6 +220,24 @@ export const getShareFileContent = defineOperation({
   response: z.string().meta({ description: "The bytes." }),
 });
 
+export const getShareRenditionContent = defineOperation({
+  ...publicBase,
+  id: "getShareRenditionContent",
+  method: "GET",
+  path: "/v1/shared-link-content/{linkId}/files/{fileId}/{versionId}/{variant}",
+  summary:
+    "A shared file's thumbnail, preview or scrub strip at the signed URL of its public file's `*_url` fields. The link is read again at each request: revoked, or the file (or an older version, once the link stops showing versions) no longer in it: 404; expired: 410. Supports Range and ETag.",
+  params: z.strictObject({
+    linkId: z.string(),
+    fileId: z.string(),
+    versionId: z.string(),
+    variant: z.enum(["thumbnail", "preview", "scrub"]),
+  }),
+  query: z.strictObject({ expires: z.string(), signature: z.string() }),
+  status: 200,
+  response: z.string().meta({ description: "The bytes." }),
+});
+
 export const listPublicShareComments = defineOperation({
   ...publicBase,
   id: "listPublicShareComments",
@@ -273,6 +291,7 @@ export const publicShareOperations = [
   getPublicShareFile,
   downloadPublicShareFile,
   getShareFileContent,
+  getShareRenditionContent,
   downloadPublicShare,
   getShareZipContent,
   listPublicShareComments,

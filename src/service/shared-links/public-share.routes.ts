@@ -5,6 +5,7 @@ import {
   getPublicShare,
   getPublicShareFile,
   getShareFileContent,
+  getShareRenditionContent,
   getShareZipContent,
   listPublicShareComments,
   listPublicShareFiles,
@@ -15,7 +16,7 @@ import {
 import { serveContent } from "../downloads/serve-content.ts";
 import { route } from "../platform/route.ts";
 import * as share from "./public-share.service.ts";
-import { downloadShareFile, resolveShareFileContent } from "./share-file-content.ts";
+import { downloadShareFile, resolveShareFileContent, resolveShareRendition } from "./share-file-content.ts";
 import { issueShareZipUrl, serveShareZip } from "./share-zip.service.ts";
 
 type VisitContext = Parameters<Parameters<typeof route>[1]>[0] & { params: { token: string } };
@@ -50,6 +51,15 @@ export function publicShareRoutes() {
       getShareFileContent,
       async (ctx, reply) => {
         const content = await resolveShareFileContent(ctx.deps, { ...ctx.params, ...ctx.query });
+        await serveContent(ctx.deps.blobs, content, ctx.request, reply);
+        return "";
+      },
+      { raw: true },
+    ),
+    route(
+      getShareRenditionContent,
+      async (ctx, reply) => {
+        const content = await resolveShareRendition(ctx.deps, { ...ctx.params, ...ctx.query });
         await serveContent(ctx.deps.blobs, content, ctx.request, reply);
         return "";
       },

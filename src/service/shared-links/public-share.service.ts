@@ -13,7 +13,6 @@ import { ancestorsOf } from "../content/subtree.repository.ts";
 import type { Db } from "../db/client.ts";
 import type { ServiceDeps } from "../deps.ts";
 import { listFiles } from "../files/file-list.ts";
-import { contentUrl } from "../files/file-urls.ts";
 import { hasRendition, toFileBase } from "../files/files.mapper.ts";
 import { type FileRow, findFile, renditionsOf } from "../files/files.repository.ts";
 import { presentFile } from "../files/files.service.ts";
@@ -37,6 +36,7 @@ import {
 } from "../sharing/public-tokens.ts";
 import { listVersionRows } from "../versions/versions.repository.ts";
 import { valuesInWords } from "./public-properties.ts";
+import { type ShareRendition, shareRenditionUrl } from "./share-content-urls.ts";
 import { requireShareTarget } from "./share-targets.ts";
 import { linkExpired } from "./shared-links.mapper.ts";
 import * as repo from "./shared-links.repository.ts";
@@ -171,7 +171,25 @@ export async function requireFileInShare({ link, ctx }: OpenShare, fileId: strin
   return file;
 }
 
+/**
+ * A visitor's URL of a rendition (null when the version has none): it names the link, so the link's revocation or
+ * expiry stops it at once rather than after a member content URL's expiry.
+ */
+function visitorRenditionUrl(
+  { link, ctx }: OpenShare,
+  ref: { fileId: string; versionId: string | null; variant: ShareRendition; ready: boolean },
+): string | null {
+  if (!ref.ready || !ref.versionId) return null;
+  return shareRenditionUrl(ctx.deps, ctx.auth.brandspace.region, {
+    linkId: link.id,
+    fileId: ref.fileId,
+    versionId: ref.versionId,
+    variant: ref.variant,
+  });
+}
+
 function toPublicFile(
+  share: OpenShare,
   base: {
     id: string;
     name: string;
@@ -184,7 +202,7 @@ function toPublicFile(
     folder_id: string | null;
     created_at: string;
     thumbnail_url: string | null;
-    version: { active_number: number };
+    version: { active_number: number; active_id: string | null };
   },
   extra: Partial<Pick<PublicFile, "preview_url" | "scrub_url" | "versions" | "properties">> = {},
 ): PublicFile {
@@ -200,7 +218,12 @@ function toPublicFile(
     resolution: base.resolution,
     folder_id: base.folder_id,
     created_at: base.created_at,
-    thumbnail_url: base.thumbnail_url,
+    thumbnail_url: visitorRenditionUrl(share, {
+      fileId: base.id,
+      versionId: base.version.active_id,
+      variant: "thumbnail",
+      ready: base.thumbnail_url !== null,
+    }),
     preview_url: extra.preview_url ?? null,
     scrub_url: extra.scrub_url ?? null,
     version_number: base.version.active_number,
@@ -217,11 +240,11 @@ export async function listShareFiles(visit: Visit, query: PageRequest & { folder
 export async function shareFilePage(share: OpenShare, query: PageRequest & { folder_id?: string }) {
   const { link, ctx } = share;
   const page = { limit: query.limit, cursor: query.cursor, kind: SHARED_KINDS };
-  const asPublic = <T extends { data: Parameters<typeof toPublicFile>[0][] }>(list: T) => ({
+  const asPublic = <T extends { data: Parameters<typeof toPublicFile>[1][] }>(list: T) => ({
     object: "list" as const,
     has_more: (list as unknown as { has_more: boolean }).has_more,
     next_cursor: (list as unknown as { next_cursor: string | null }).next_cursor,
-    data: list.data.map((f) => toPublicFile(f)),
+    data: list.data.map((f) => toPublicFile(share, f)),
   });
   if (link.targetType === "file") {
     const file = await requireFileInShare(share, link.targetId);
@@ -231,7 +254,7 @@ export async function shareFilePage(share: OpenShare, query: PageRequest & { fol
       file,
       hasRendition(available, file, "thumbnail"),
     );
-    return { object: "list" as const, has_more: false, next_cursor: null, data: [toPublicFile(base)] };
+    return { object: "list" as const, has_more: false, next_cursor: null, data: [toPublicFile(share, base)] };
   }
   if (link.targetType === "board") {
     if (query.folder_id !== undefined) throw notFound("folder");
@@ -287,25 +310,35 @@ export async function getShareFile(visit: Visit & { fileId: string }) {
   const { link, ctx } = share;
   const row = await requireFileInShare(share, visit.fileId);
   const file = await presentFile(ctx, row);
-  const versions = link.showVersions ? await publicVersions(ctx, row) : null;
-  return toPublicFile(file, {
-    preview_url: file.renditions.preview_url,
-    scrub_url: file.renditions.scrub_url,
+  const versions = link.showVersions ? await publicVersions(share, row) : null;
+  const activeUrl = (variant: ShareRendition, memberUrl: string | null) =>
+    visitorRenditionUrl(share, {
+      fileId: file.id,
+      versionId: file.version.active_id,
+      variant,
+      ready: memberUrl !== null,
+    });
+  return toPublicFile(share, file, {
+    preview_url: activeUrl("preview", file.renditions.preview_url),
+    scrub_url: activeUrl("scrub", file.renditions.scrub_url),
     versions,
     properties: link.showProperties ? await valuesInWords(ctx.db, file.properties) : null,
   });
 }
 
-async function publicVersions(ctx: ServiceContext, file: FileRow) {
-  const rows = await listVersionRows(ctx.db, file.id, 100, null);
+async function publicVersions(share: OpenShare, file: FileRow) {
+  const rows = await listVersionRows(share.ctx.db, file.id, 100, null);
   const available = await renditionsOf(
-    ctx.db,
+    share.ctx.db,
     rows.map((r) => r.id),
   );
   const url = (versionId: string, variant: "thumbnail" | "preview") =>
-    available.some((r) => r.versionId === versionId && r.kind === variant)
-      ? contentUrl(ctx.deps, ctx.auth.brandspace.region, { fileId: file.id, versionId, variant })
-      : null;
+    visitorRenditionUrl(share, {
+      fileId: file.id,
+      versionId,
+      variant,
+      ready: available.some((r) => r.versionId === versionId && r.kind === variant),
+    });
   return rows.map((v) => ({
     object: "public_version" as const,
     id: v.id,

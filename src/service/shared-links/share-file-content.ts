@@ -6,8 +6,7 @@ import {
   type ServedContent,
 } from "../downloads/downloads.service.ts";
 import { notFound } from "../platform/errors.ts";
-import { regionalUrlOf } from "../platform/planes.ts";
-import { signPath, verifySignedPath } from "../platform/signed-urls.ts";
+import { verifySignedPath } from "../platform/signed-urls.ts";
 import {
   countPublicDownload,
   type OpenShare,
@@ -17,17 +16,29 @@ import {
   requireFileInShare,
   type Visit,
 } from "./public-share.service.ts";
+import {
+  type ShareRendition,
+  shareOriginalPath,
+  shareOriginalUrl,
+  shareRenditionPath,
+} from "./share-content-urls.ts";
 import { findLiveLinkById } from "./shared-links.repository.ts";
 
-const contentPath = (linkId: string, fileId: string, versionId: string) =>
-  `/v1/shared-link-content/${linkId}/files/${fileId}/${versionId}`;
+/** A version other than the file's active one is in the share only while the link shows versions. */
+function requireVersionInShare(
+  share: OpenShare,
+  file: { activeVersionId: string | null },
+  versionId?: string,
+) {
+  if (versionId !== undefined && versionId !== file.activeVersionId && !share.link.showVersions)
+    throw notFound("version");
+}
 
 /** The file of the share a visitor may download, at `versionId` (another than the active one if the link shows versions). */
 async function requireDownloadableFile(share: OpenShare, fileId: string, versionId: string | undefined) {
   const file = await requireFileInShare(share, fileId);
   requireDownloadAccess(share);
-  if (versionId !== undefined && versionId !== file.activeVersionId && !share.link.showVersions)
-    throw notFound("version");
+  requireVersionInShare(share, file, versionId);
   return file;
 }
 
@@ -41,9 +52,12 @@ export async function downloadShareFile(visit: Visit & { fileId: string; version
   const file = await requireDownloadableFile(share, visit.fileId, visit.version_id);
   const download = await describeDownload(share.ctx, file, { version_id: visit.version_id });
   await countPublicDownload(share);
-  const host = regionalUrlOf(visit.deps.config, share.ctx.auth.brandspace.region);
-  const path = contentPath(share.link.id, file.id, download.versionId);
-  const url = `${host}${signPath(visit.deps.keyring.key("download"), path, download.expiresAt)}`;
+  const url = shareOriginalUrl(
+    visit.deps,
+    share.ctx.auth.brandspace.region,
+    { linkId: share.link.id, fileId: file.id, versionId: download.versionId },
+    download.expiresAt,
+  );
   return downloadAnswer(file, download, url);
 }
 
@@ -57,12 +71,41 @@ export async function resolveShareFileContent(
 ): Promise<ServedContent & { expiresAt: Date }> {
   verifySignedPath(
     deps.keyring.key("download"),
-    contentPath(params.linkId, params.fileId, params.versionId),
+    shareOriginalPath(params.linkId, params.fileId, params.versionId),
     params,
   );
   const share = await openLink(deps, deps.db, await findLiveLinkById(deps.db, params.linkId));
   const file = await requireDownloadableFile(share, params.fileId, params.versionId);
   const content = await resolveVariant(deps.db, file.id, params.versionId, "original");
+  if (!content) throw notFound("content");
+  return { ...content, expiresAt: new Date(Number(params.expires) * 1000) };
+}
+
+/**
+ * What a shared file's rendition URL serves (its thumbnail, preview or scrub strip), after reading the link again:
+ * revoked (or its creator gone) 404, expired 410, the file or an older version no longer in the share 404. Any
+ * access may see them: they are what a `view` link shows.
+ */
+export async function resolveShareRendition(
+  deps: ServiceDeps,
+  params: {
+    linkId: string;
+    fileId: string;
+    versionId: string;
+    variant: ShareRendition;
+    expires: string;
+    signature: string;
+  },
+): Promise<ServedContent & { expiresAt: Date }> {
+  verifySignedPath(
+    deps.keyring.key("download"),
+    shareRenditionPath(params.linkId, params.fileId, params.versionId, params.variant),
+    params,
+  );
+  const share = await openLink(deps, deps.db, await findLiveLinkById(deps.db, params.linkId));
+  const file = await requireFileInShare(share, params.fileId);
+  requireVersionInShare(share, file, params.versionId);
+  const content = await resolveVariant(deps.db, file.id, params.versionId, params.variant);
   if (!content) throw notFound("content");
   return { ...content, expiresAt: new Date(Number(params.expires) * 1000) };
 }
