@@ -57,6 +57,9 @@ describe("sharing", () => {
         view.getByRole("img", { name: "wordmark.png" }).evaluate((img: HTMLImageElement) => img.naturalWidth),
       )
       .toBeGreaterThan(0);
+    // The preview's URL names the link (revoking it stops the URL too, below).
+    const previewSrc = (await view.getByRole("img", { name: "wordmark.png" }).getAttribute("src"))!;
+    expect(previewSrc).toContain("/v1/shared-link-content/");
     // A comment link shows the team's comments, with their replies, but has no download.
     const thread = view
       .getByRole("region", { name: "Comments" })
@@ -95,6 +98,12 @@ describe("sharing", () => {
 
     await v.page.reload();
     await v.page.getByRole("heading", { name: "This link is not available" }).waitFor();
+    // What the page showed stops with the link at once, not when its signed URL expires.
+    const status = await v.page.evaluate(
+      async (src) => (await fetch(src, { cache: "no-store" })).status,
+      previewSrc,
+    );
+    expect(status).toBe(404);
   });
 
   test("a file's own links are listed on its page, to copy, edit and revoke", async () => {
