@@ -20,6 +20,7 @@ import {
   settleDeliveries,
 } from "./delivery-queue.repository.ts";
 import { firstAttempt } from "./delivery-rows.ts";
+import { insertEndpoint } from "./webhooks-test-kit.ts";
 
 let database: Database;
 let brandspaceId: string;
@@ -31,20 +32,7 @@ beforeAll(async () => {
 });
 afterAll(() => database.close());
 
-async function endpoint(enabled = true): Promise<string> {
-  const id = newId("webhook");
-  await database.db.insert(webhooks).values({
-    id,
-    brandspaceId,
-    url: "http://127.0.0.1:9/x",
-    description: "",
-    events: ["*"],
-    enabled,
-    secretSealed: "sealed",
-    secretHint: "whsec_…abcd",
-  });
-  return id;
-}
+const endpoint = (enabled = true) => insertEndpoint(database.db, brandspaceId, { enabled });
 
 /** Pending attempts 1 of new events, due `inMs` from now (in the past when negative), in event order. */
 async function attempts(webhookId: string, count: number, inMs = -1_000) {

@@ -8,6 +8,7 @@ import { seedDemo } from "../seed/demo-seed.ts";
 import { openTestDatabase } from "../testing/test-database.ts";
 import { fanOutChainId } from "./delivery-rows.ts";
 import { FANOUT_LOCK, fanOutBatch, limitsAfter } from "./fanout.ts";
+import { insertEndpoint } from "./webhooks-test-kit.ts";
 
 let database: Database;
 let brandspaceId: string;
@@ -18,20 +19,8 @@ beforeAll(async () => {
 });
 afterAll(() => database.close());
 
-async function endpoint(subscribed: string[], enabled = true) {
-  const id = newId("webhook");
-  await database.db.insert(webhooks).values({
-    id,
-    brandspaceId,
-    url: "http://127.0.0.1:9/x",
-    description: "",
-    events: subscribed,
-    enabled,
-    secretSealed: "sealed",
-    secretHint: "whsec_…abcd",
-  });
-  return id;
-}
+const endpoint = (subscribed: string[], enabled = true) =>
+  insertEndpoint(database.db, brandspaceId, { events: subscribed, enabled });
 
 const event = (type: "library.created" | "file.created" | "webhook.test") =>
   emit(database.db as Db, {

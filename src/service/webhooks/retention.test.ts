@@ -1,12 +1,13 @@
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type Database, rowsOf } from "../db/client.ts";
-import { webhookDeliveries, webhooks } from "../db/schema/index.ts";
+import { webhookDeliveries } from "../db/schema/index.ts";
 import { newId } from "../platform/ids.ts";
 import { seedDemo } from "../seed/demo-seed.ts";
 import { openTestDatabase } from "../testing/test-database.ts";
 import { firstAttempt } from "./delivery-rows.ts";
 import { pruneDeliveries } from "./retention.repository.ts";
+import { insertEndpoint } from "./webhooks-test-kit.ts";
 
 let database: Database;
 let brandspaceId: string;
@@ -17,20 +18,7 @@ beforeAll(async () => {
 });
 afterAll(() => database.close());
 
-async function createEndpoint() {
-  const webhookId = newId("webhook");
-  await database.db.insert(webhooks).values({
-    id: webhookId,
-    brandspaceId,
-    url: "http://127.0.0.1:9/x",
-    description: "",
-    events: ["*"],
-    enabled: true,
-    secretSealed: "sealed",
-    secretHint: "whsec_…abcd",
-  });
-  return webhookId;
-}
+const createEndpoint = () => insertEndpoint(database.db, brandspaceId);
 
 const delivery = (
   webhookId: string,

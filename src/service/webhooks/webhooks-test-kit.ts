@@ -1,5 +1,8 @@
 import { createHmac, timingSafeEqual } from "node:crypto";
 import { createServer, type IncomingHttpHeaders, type ServerResponse } from "node:http";
+import type { Db } from "../db/client.ts";
+import { webhooks } from "../db/schema/index.ts";
+import { newId } from "../platform/ids.ts";
 
 export interface ReceivedRequest {
   headers: IncomingHttpHeaders;
@@ -89,3 +92,23 @@ export const FAST_WEBHOOK_ENV = {
   WEBHOOK_RETRY_SCHEDULE: "100ms,100ms,100ms,100ms,100ms",
   JOB_POLL_MS: "50",
 };
+
+/** An endpoint row written straight to the database (for tests of the dispatcher's storage), on a loopback port. */
+export async function insertEndpoint(
+  db: Db,
+  brandspaceId: string,
+  options: { events?: string[]; enabled?: boolean } = {},
+): Promise<string> {
+  const id = newId("webhook");
+  await db.insert(webhooks).values({
+    id,
+    brandspaceId,
+    url: "http://127.0.0.1:9/x",
+    description: "",
+    events: options.events ?? ["*"],
+    enabled: options.enabled ?? true,
+    secretSealed: "sealed",
+    secretHint: "whsec_…abcd",
+  });
+  return id;
+}
