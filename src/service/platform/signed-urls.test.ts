@@ -31,6 +31,17 @@ describe("signed paths", () => {
     expect(() => verifySignedPath(key, path, query)).toThrow(/not valid/);
   });
 
+  it("verify with the same `also` only, which the URL does not show", () => {
+    const url = signPath(key, "/v1/shared-link-content/shl_1/zip", new Date(Date.now() + 60_000), "hash-1");
+    expect(url).not.toContain("hash-1");
+    const { path, query } = parse(url);
+    expect(() => verifySignedPath(key, path, query, { also: "hash-1" })).not.toThrow();
+    expect(() => verifySignedPath(key, path, query, { also: "hash-2" })).toThrow(/not valid/);
+    expect(() => verifySignedPath(key, path, query)).toThrow(/not valid/);
+    const plain = parse(signPath(key, "/v1/shared-link-content/shl_1/zip", new Date(Date.now() + 60_000)));
+    expect(() => verifySignedPath(key, plain.path, plain.query, { also: "hash-1" })).toThrow(/not valid/);
+  });
+
   it("answer 410 once expired", () => {
     const { path, query } = parse(signPath(key, "/p", new Date(Date.now() - 1000)));
     expect(() => verifySignedPath(key, path, query)).toThrow(/expired/);

@@ -5,10 +5,16 @@ import { hmac, safeEqual } from "./secrets.ts";
  * URLs that work without an API key (downloads, upload parts): the path and its expiry are signed with a
  * purpose-specific key, so a signature for one path or purpose is worthless for another.
  */
-export function signPath(key: Buffer, path: string, expiresAt: Date): string {
+export function signPath(key: Buffer, path: string, expiresAt: Date, also = ""): string {
   const expires = Math.floor(expiresAt.getTime() / 1000);
-  return `${path}?expires=${expires}&signature=${rememberedSignature(key, path, expires)}`;
+  return `${path}?expires=${expires}&signature=${rememberedSignature(key, signedText(path, also), expires)}`;
 }
+
+/**
+ * What a signature covers: the path, and `also` when given: a fact the URL does not carry but its server looks up
+ * again (a shared link's password), so that a change of it stops the URLs signed before.
+ */
+const signedText = (path: string, also: string) => (also ? `${path}\n${also}` : path);
 
 /** Signatures handed out lately, per key: a listing signs the same thumbnails for an hour (`stableExpiry`). */
 const signedLately = new WeakMap<Buffer, Map<string, string>>();
@@ -36,10 +42,13 @@ export function verifySignedPath(
   key: Buffer,
   path: string,
   query: { expires: string; signature: string },
-  now = new Date(),
+  { also = "", now = new Date() }: { also?: string; now?: Date } = {},
 ) {
   const expires = Number(query.expires);
-  if (!Number.isInteger(expires) || !safeEqual(signature(key, path, expires), query.signature)) {
+  if (
+    !Number.isInteger(expires) ||
+    !safeEqual(signature(key, signedText(path, also), expires), query.signature)
+  ) {
     throw new ApiError("not_found", "This link is not valid.");
   }
   if (expires * 1000 < now.getTime())

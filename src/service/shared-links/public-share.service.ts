@@ -180,8 +180,7 @@ function visitorRenditionUrl(
   ref: { fileId: string; versionId: string | null; variant: ShareRendition; ready: boolean },
 ): string | null {
   if (!ref.ready || !ref.versionId) return null;
-  return shareRenditionUrl(ctx.deps, ctx.auth.brandspace.region, {
-    linkId: link.id,
+  return shareRenditionUrl(ctx.deps, ctx.auth.brandspace.region, link, {
     fileId: ref.fileId,
     versionId: ref.versionId,
     variant: ref.variant,

@@ -1,12 +1,14 @@
 import type { ServiceDeps } from "../deps.ts";
+import { ApiError } from "../platform/errors.ts";
 import { regionalUrlOf } from "../platform/planes.ts";
-import { signPath, stableExpiry } from "../platform/signed-urls.ts";
+import { signPath, stableExpiry, verifySignedPath } from "../platform/signed-urls.ts";
+import { findLiveLinkById, type SharedLinkRow } from "./shared-links.repository.ts";
 
 /** What a visitor's page shows of a shared file besides its original. */
 export type ShareRendition = "thumbnail" | "preview" | "scrub";
 
 /**
- * Paths of a shared file's bytes that name the link: the service reads the link again at each request, so revoking,
+ * Paths of a share's bytes that name the link: the service reads the link again at each request, so revoking,
  * narrowing or letting it expire stops them too, instead of leaving a member's content URL working for its expiry.
  */
 export const shareOriginalPath = (linkId: string, fileId: string, versionId: string) =>
@@ -19,15 +21,24 @@ export const shareRenditionPath = (
   variant: ShareRendition,
 ) => `${shareOriginalPath(linkId, fileId, versionId)}/${variant}`;
 
-/** The signed URL of a shared file's original, valid until `expiresAt`. */
-export function shareOriginalUrl(
+export const shareZipPath = (linkId: string) => `/v1/shared-link-content/${linkId}/zip`;
+
+type SigningLink = Pick<SharedLinkRow, "id" | "passwordHash">;
+
+/**
+ * The signed URL of a link-scoped path, valid until `expiresAt`. The signature also covers the link's password
+ * (its hash, which the URL does not show): setting, changing or removing the password stops the URLs handed out
+ * before, as it stops the visitors' access tokens.
+ */
+export function signShareUrl(
   deps: ServiceDeps,
   region: string,
-  ref: { linkId: string; fileId: string; versionId: string },
+  link: SigningLink,
+  path: string,
   expiresAt: Date,
 ): string {
-  const path = shareOriginalPath(ref.linkId, ref.fileId, ref.versionId);
-  return `${regionalUrlOf(deps.config, region)}${signPath(deps.keyring.key("download"), path, expiresAt)}`;
+  const signed = signPath(deps.keyring.key("download"), path, expiresAt, link.passwordHash ?? "");
+  return `${regionalUrlOf(deps.config, region)}${signed}`;
 }
 
 /**
@@ -37,8 +48,25 @@ export function shareOriginalUrl(
 export function shareRenditionUrl(
   deps: ServiceDeps,
   region: string,
-  ref: { linkId: string; fileId: string; versionId: string; variant: ShareRendition },
+  link: SigningLink,
+  ref: { fileId: string; versionId: string; variant: ShareRendition },
 ): string {
-  const path = shareRenditionPath(ref.linkId, ref.fileId, ref.versionId, ref.variant);
-  return `${regionalUrlOf(deps.config, region)}${signPath(deps.keyring.key("download"), path, stableExpiry())}`;
+  const path = shareRenditionPath(link.id, ref.fileId, ref.versionId, ref.variant);
+  return signShareUrl(deps, region, link, path, stableExpiry());
+}
+
+/**
+ * The live link a link-scoped URL names, once its signature holds for the link as it is now. Unknown or revoked
+ * link, a bad signature, or a password changed since it was signed: 404; an expired URL: 410.
+ */
+export async function linkOfSignedUrl(
+  deps: ServiceDeps,
+  linkId: string,
+  path: string,
+  query: { expires: string; signature: string },
+): Promise<SharedLinkRow> {
+  const link = await findLiveLinkById(deps.db, linkId.slice(0, 100));
+  if (!link) throw new ApiError("not_found", "This shared link does not exist or has been revoked.");
+  verifySignedPath(deps.keyring.key("download"), path, query, { also: link.passwordHash ?? "" });
+  return link;
 }

@@ -6,7 +6,6 @@ import {
   type ServedContent,
 } from "../downloads/downloads.service.ts";
 import { notFound } from "../platform/errors.ts";
-import { verifySignedPath } from "../platform/signed-urls.ts";
 import {
   countPublicDownload,
   type OpenShare,
@@ -17,12 +16,12 @@ import {
   type Visit,
 } from "./public-share.service.ts";
 import {
+  linkOfSignedUrl,
   type ShareRendition,
   shareOriginalPath,
-  shareOriginalUrl,
   shareRenditionPath,
+  signShareUrl,
 } from "./share-content-urls.ts";
-import { findLiveLinkById } from "./shared-links.repository.ts";
 
 /** A version other than the file's active one is in the share only while the link shows versions. */
 function requireVersionInShare(
@@ -52,10 +51,11 @@ export async function downloadShareFile(visit: Visit & { fileId: string; version
   const file = await requireDownloadableFile(share, visit.fileId, visit.version_id);
   const download = await describeDownload(share.ctx, file, { version_id: visit.version_id });
   await countPublicDownload(share);
-  const url = shareOriginalUrl(
+  const url = signShareUrl(
     visit.deps,
     share.ctx.auth.brandspace.region,
-    { linkId: share.link.id, fileId: file.id, versionId: download.versionId },
+    share.link,
+    shareOriginalPath(share.link.id, file.id, download.versionId),
     download.expiresAt,
   );
   return downloadAnswer(file, download, url);
@@ -69,12 +69,8 @@ export async function resolveShareFileContent(
   deps: ServiceDeps,
   params: { linkId: string; fileId: string; versionId: string; expires: string; signature: string },
 ): Promise<ServedContent & { expiresAt: Date }> {
-  verifySignedPath(
-    deps.keyring.key("download"),
-    shareOriginalPath(params.linkId, params.fileId, params.versionId),
-    params,
-  );
-  const share = await openLink(deps, deps.db, await findLiveLinkById(deps.db, params.linkId));
+  const path = shareOriginalPath(params.linkId, params.fileId, params.versionId);
+  const share = await openLink(deps, deps.db, await linkOfSignedUrl(deps, params.linkId, path, params));
   const file = await requireDownloadableFile(share, params.fileId, params.versionId);
   const content = await resolveVariant(deps.db, file.id, params.versionId, "original");
   if (!content) throw notFound("content");
@@ -97,12 +93,8 @@ export async function resolveShareRendition(
     signature: string;
   },
 ): Promise<ServedContent & { expiresAt: Date }> {
-  verifySignedPath(
-    deps.keyring.key("download"),
-    shareRenditionPath(params.linkId, params.fileId, params.versionId, params.variant),
-    params,
-  );
-  const share = await openLink(deps, deps.db, await findLiveLinkById(deps.db, params.linkId));
+  const path = shareRenditionPath(params.linkId, params.fileId, params.versionId, params.variant);
+  const share = await openLink(deps, deps.db, await linkOfSignedUrl(deps, params.linkId, path, params));
   const file = await requireFileInShare(share, params.fileId);
   requireVersionInShare(share, file, params.versionId);
   const content = await resolveVariant(deps.db, file.id, params.versionId, params.variant);

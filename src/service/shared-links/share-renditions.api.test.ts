@@ -113,4 +113,47 @@ describe("a visitor's renditions", () => {
     expectError(await visitor("GET", path), 404, "not_found");
     expect((await fetch(`${service.regionalUrl}${pathAndQuery(shown.thumbnail_url!)}`)).status).toBe(200);
   });
+
+  it("a new password, or none, stops the URLs handed out under the old one", async () => {
+    const link = await share({
+      target: { type: "folder", id: folderId },
+      access: "download",
+      password: "first secret",
+    });
+    const token = tokenOf(link);
+    const unlock = async (password: string) => {
+      const res = await visitor("POST", `/v1/public/shared-links/${token}/unlock`, { body: { password } });
+      expect(res.status, res.text).toBe(200);
+      return { "x-access-token": res.body.token as string };
+    };
+    // A thumbnail, a file's download and the share's zip, as the visitor's page would be handed them.
+    const handedOut = async (headers: Record<string, string>) => {
+      const base = `/v1/public/shared-links/${token}`;
+      const listed = await visitor("GET", `${base}/files`, { headers });
+      const item = (listed.body.data as PublicFile[]).find((f) => f.id === fileInFolder)!;
+      const download = await visitor("GET", `${base}/files/${fileInFolder}/download`, { headers });
+      const zip = await visitor("GET", `${base}/download`, { headers });
+      return [item.thumbnail_url!, download.body.url as string, zip.body.url as string].map(pathAndQuery);
+    };
+    const expectServed = async (paths: string[], status: number) => {
+      for (const path of paths) {
+        const res = await fetch(`${service.regionalUrl}${path}`);
+        await res.arrayBuffer();
+        expect(res.status, path).toBe(status);
+      }
+    };
+    const first = await handedOut(await unlock("first secret"));
+    await expectServed(first, 200);
+    const changed = await owner("PATCH", `/v1/shared-links/${link.id}`, {
+      body: { password: "second secret" },
+    });
+    expect(changed.status, changed.text).toBe(200);
+    await expectServed(first, 404);
+    const second = await handedOut(await unlock("second secret"));
+    await expectServed(second, 200);
+    const removed = await owner("PATCH", `/v1/shared-links/${link.id}`, { body: { password: null } });
+    expect(removed.status, removed.text).toBe(200);
+    await expectServed(second, 404);
+    await expectServed(await handedOut({}), 200);
+  });
 });

@@ -3,8 +3,6 @@ import type { ServiceDeps } from "../deps.ts";
 import { DOWNLOAD_TTL_MS } from "../downloads/downloads.service.ts";
 import { sendZip } from "../downloads/send-zip.ts";
 import { conflict } from "../platform/errors.ts";
-import { regionalUrlOf } from "../platform/planes.ts";
-import { signPath, verifySignedPath } from "../platform/signed-urls.ts";
 import {
   countPublicDownload,
   type OpenShare,
@@ -13,10 +11,8 @@ import {
   requireDownloadAccess,
   type Visit,
 } from "./public-share.service.ts";
+import { linkOfSignedUrl, shareZipPath, signShareUrl } from "./share-content-urls.ts";
 import { shareZipEntries } from "./share-zip-entries.ts";
-import { findLiveLinkById } from "./shared-links.repository.ts";
-
-const zipPath = (linkId: string) => `/v1/shared-link-content/${linkId}/zip`;
 
 /** A share that may be zipped: `download` access and a target with more than one file to hold. */
 function requireZippable(share: OpenShare) {
@@ -35,10 +31,10 @@ export async function issueShareZipUrl(visit: Visit) {
   const { files } = await shareZipEntries(share);
   await countPublicDownload(share);
   const expiresAt = new Date(Date.now() + DOWNLOAD_TTL_MS);
-  const host = regionalUrlOf(visit.deps.config, share.ctx.auth.brandspace.region);
+  const region = share.ctx.auth.brandspace.region;
   return {
     object: "download_url" as const,
-    url: `${host}${signPath(visit.deps.keyring.key("download"), zipPath(share.link.id), expiresAt)}`,
+    url: signShareUrl(visit.deps, region, share.link, shareZipPath(share.link.id), expiresAt),
     expires_at: expiresAt.toISOString(),
     name: `${share.targetName}.zip`,
     mime: "application/zip" as const,
@@ -56,8 +52,8 @@ export async function serveShareZip(
   request: FastifyRequest,
   reply: FastifyReply,
 ) {
-  verifySignedPath(deps.keyring.key("download"), zipPath(params.linkId), params);
-  const share = await openLink(deps, deps.db, await findLiveLinkById(deps.db, params.linkId));
+  const link = await linkOfSignedUrl(deps, params.linkId, shareZipPath(params.linkId), params);
+  const share = await openLink(deps, deps.db, link);
   requireZippable(share);
   const entries = await shareZipEntries(share);
   return sendZip(
