@@ -13,10 +13,9 @@ import {
   listPublicShareReplies,
   unlockPublicShare,
 } from "../../contract/operations/shared-links.ts";
-import { serveContent } from "../downloads/serve-content.ts";
 import { route } from "../platform/route.ts";
 import * as share from "./public-share.service.ts";
-import { downloadShareFile, resolveShareFileContent, resolveShareRendition } from "./share-file-content.ts";
+import { downloadShareFile, serveShareContent } from "./share-file-content.ts";
 import { issueShareZipUrl, serveShareZip } from "./share-zip.service.ts";
 
 type VisitContext = Parameters<Parameters<typeof route>[1]>[0] & { params: { token: string } };
@@ -49,20 +48,13 @@ export function publicShareRoutes() {
     route(downloadPublicShare, (ctx) => issueShareZipUrl(visitOf(ctx))),
     route(
       getShareFileContent,
-      async (ctx, reply) => {
-        const content = await resolveShareFileContent(ctx.deps, { ...ctx.params, ...ctx.query });
-        await serveContent(ctx.deps.blobs, content, ctx.request, reply);
-        return "";
-      },
+      (ctx, reply) =>
+        serveShareContent(ctx.deps, { ...ctx.params, ...ctx.query, variant: "original" }, ctx.request, reply),
       { raw: true },
     ),
     route(
       getShareRenditionContent,
-      async (ctx, reply) => {
-        const content = await resolveShareRendition(ctx.deps, { ...ctx.params, ...ctx.query });
-        await serveContent(ctx.deps.blobs, content, ctx.request, reply);
-        return "";
-      },
+      (ctx, reply) => serveShareContent(ctx.deps, { ...ctx.params, ...ctx.query }, ctx.request, reply),
       { raw: true },
     ),
     route(

@@ -1,3 +1,4 @@
+import type { FastifyReply, FastifyRequest } from "fastify";
 import type { ServiceDeps } from "../deps.ts";
 import {
   describeDownload,
@@ -5,6 +6,7 @@ import {
   resolveVariant,
   type ServedContent,
 } from "../downloads/downloads.service.ts";
+import { serveContent } from "../downloads/serve-content.ts";
 import { notFound } from "../platform/errors.ts";
 import {
   countPublicDownload,
@@ -61,43 +63,45 @@ export async function downloadShareFile(visit: Visit & { fileId: string; version
   return downloadAnswer(file, download, url);
 }
 
-/**
- * What a shared file's signed URL serves, after reading the link again: revoked (or its creator gone) 404, expired
- * 410, no longer `download` access 403, the file no longer in the share 404.
- */
-export async function resolveShareFileContent(
-  deps: ServiceDeps,
-  params: { linkId: string; fileId: string; versionId: string; expires: string; signature: string },
-): Promise<ServedContent & { expiresAt: Date }> {
-  const path = shareOriginalPath(params.linkId, params.fileId, params.versionId);
-  const share = await openLink(deps, deps.db, await linkOfSignedUrl(deps, params.linkId, path, params));
-  const file = await requireDownloadableFile(share, params.fileId, params.versionId);
-  const content = await resolveVariant(deps.db, file.id, params.versionId, "original");
-  if (!content) throw notFound("content");
-  return { ...content, expiresAt: new Date(Number(params.expires) * 1000) };
+/** A link-scoped content URL's parts: the original's (download access) or a rendition's (any access). */
+interface ShareContentParams {
+  linkId: string;
+  fileId: string;
+  versionId: string;
+  variant: "original" | ShareRendition;
+  expires: string;
+  signature: string;
 }
 
 /**
- * What a shared file's rendition URL serves (its thumbnail, preview or scrub strip), after reading the link again:
- * revoked (or its creator gone) 404, expired 410, the file or an older version no longer in the share 404. Any
- * access may see them: they are what a `view` link shows.
+ * What a link-scoped content URL serves, after reading the link again: revoked (or its creator gone) 404, expired
+ * 410, the file or an older version no longer in the share 404. The original needs `download` access still (403
+ * otherwise); a thumbnail, preview or scrub strip is what any link shows.
  */
-export async function resolveShareRendition(
+async function resolveShareContent(
   deps: ServiceDeps,
-  params: {
-    linkId: string;
-    fileId: string;
-    versionId: string;
-    variant: ShareRendition;
-    expires: string;
-    signature: string;
-  },
+  { linkId, fileId, versionId, variant, ...signed }: ShareContentParams,
 ): Promise<ServedContent & { expiresAt: Date }> {
-  const path = shareRenditionPath(params.linkId, params.fileId, params.versionId, params.variant);
-  const share = await openLink(deps, deps.db, await linkOfSignedUrl(deps, params.linkId, path, params));
-  const file = await requireFileInShare(share, params.fileId);
-  requireVersionInShare(share, file, params.versionId);
-  const content = await resolveVariant(deps.db, file.id, params.versionId, params.variant);
+  const path =
+    variant === "original"
+      ? shareOriginalPath(linkId, fileId, versionId)
+      : shareRenditionPath(linkId, fileId, versionId, variant);
+  const share = await openLink(deps, deps.db, await linkOfSignedUrl(deps, linkId, path, signed));
+  const file = await requireFileInShare(share, fileId);
+  if (variant === "original") requireDownloadAccess(share);
+  requireVersionInShare(share, file, versionId);
+  const content = await resolveVariant(deps.db, file.id, versionId, variant);
   if (!content) throw notFound("content");
-  return { ...content, expiresAt: new Date(Number(params.expires) * 1000) };
+  return { ...content, expiresAt: new Date(Number(signed.expires) * 1000) };
+}
+
+/** Serves a link-scoped content URL (Range, ETag, inert headers), as a member's content URL is served. */
+export async function serveShareContent(
+  deps: ServiceDeps,
+  params: ShareContentParams,
+  request: FastifyRequest,
+  reply: FastifyReply,
+) {
+  await serveContent(deps.blobs, await resolveShareContent(deps, params), request, reply);
+  return "";
 }
